@@ -1,0 +1,148 @@
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import {
+  DEFAULT_TRANSCRIPTION_LANGUAGE,
+  type Plan,
+  type RecognitionLanguage,
+  type Theme,
+  type UiLanguage,
+} from '@app/shared/constants';
+import { normaliseEmail } from '@app/shared/schemas/common';
+import { db, isConditionFailure, nowIso, tableName } from './client.ts';
+import { keys } from './keys.ts';
+
+/** The user record (PK USER#id, SK PROFILE). `plan` may hold the legacy 'premium', read as pro. */
+export interface User {
+  id: string;
+  name: string;
+  email: string;
+  passwordHash: string;
+  language: UiLanguage;
+  theme: Theme;
+  transcriptionLang: RecognitionLanguage;
+  plan: Plan | 'premium';
+  planExpiry: string | null;
+  /** Bumped on every password change: tokens carrying an older value are refused. */
+  tokenVersion: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  passwordHash: string;
+  language: UiLanguage;
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super('email taken');
+    this.name = 'EmailTakenError';
+  }
+}
+
+/** Creates the user and claims its email in one transaction: of concurrent claims one wins. */
+export async function createUser(input: NewUser): Promise<User> {
+  const now = nowIso();
+  const user: User = {
+    id: ulid(),
+    name: input.name,
+    email: input.email.trim(),
+    passwordHash: input.passwordHash,
+    language: input.language,
+    theme: 'light',
+    transcriptionLang: DEFAULT_TRANSCRIPTION_LANGUAGE,
+    plan: 'free',
+    planExpiry: null,
+    tokenVersion: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.emailClaim(normaliseEmail(user.email)), type: 'emailClaim', userId: user.id, createdAt: now, updatedAt: now },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.user(user.id), type: 'user', ...user },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (err) {
+    if (isConditionFailure(err)) throw new EmailTakenError();
+    throw err;
+  }
+  return user;
+}
+
+export async function getUser(id: string): Promise<User | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(id), ConsistentRead: true }));
+  return out.Item ? toUser(out.Item) : undefined;
+}
+
+export async function getUserByEmail(email: string): Promise<User | undefined> {
+  const claim = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.emailClaim(normaliseEmail(email)), ConsistentRead: true }),
+  );
+  const userId = claim.Item?.userId as string | undefined;
+  return userId ? getUser(userId) : undefined;
+}
+
+export type ProfilePatch = Partial<Pick<User, 'name' | 'language' | 'theme' | 'transcriptionLang'>>;
+
+export async function updateProfile(id: string, patch: ProfilePatch): Promise<User> {
+  const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
+  const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
+  const values: Record<string, unknown> = { ':updatedAt': nowIso() };
+  const sets = ['#updatedAt = :updatedAt'];
+  for (const [k, v] of entries) {
+    names[`#${k}`] = k;
+    values[`:${k}`] = v;
+    sets.push(`#${k} = :${k}`);
+  }
+  const out = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(id),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return toUser(out.Attributes!);
+}
+
+/**
+ * The password-change write, for use inside a transaction: sets the hash and bumps
+ * tokenVersion, on condition that tokenVersion is still `expectedVersion`.
+ */
+export function passwordChange(id: string, passwordHash: string, expectedVersion: number) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.user(id),
+      UpdateExpression: 'SET passwordHash = :hash, tokenVersion = :next, updatedAt = :now',
+      ConditionExpression: 'tokenVersion = :expected',
+      ExpressionAttributeValues: { ':hash': passwordHash, ':next': expectedVersion + 1, ':expected': expectedVersion, ':now': nowIso() },
+    },
+  };
+}
+
+function toUser(item: Record<string, unknown>): User {
+  const { PK: _pk, SK: _sk, type: _type, GSI1PK: _g1, GSI1SK: _g2, ...rest } = item;
+  return rest as unknown as User;
+}

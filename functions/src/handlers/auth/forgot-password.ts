@@ -1,0 +1,35 @@
+import { FORGOT_PASSWORD_WINDOW_SECONDS } from '@app/shared/constants';
+import { normaliseEmail } from '@app/shared/schemas/common';
+import { hitRateLimit } from '../../db/rate-limits.ts';
+import { putResetToken } from '../../db/reset-tokens.ts';
+import { getUserByEmail } from '../../db/users.ts';
+import { resetPasswordMail } from '../../domain/mail-copy.ts';
+import { newResetToken } from '../../domain/reset-token.ts';
+import { verifyCaptcha } from '../../lib/captcha.ts';
+import { env } from '../../lib/env.ts';
+import { tooMany } from '../../lib/errors.ts';
+import { route } from '../../lib/http.ts';
+import { sendMail } from '../../lib/mail.ts';
+
+const SENT = 'Check your email for the password reset link.';
+
+/** Same reply for every email, registered or not; one request per hour per email. */
+export const handler = route('forgotPassword', async ({ body, sourceIp }) => {
+  await verifyCaptcha(body.recaptchaToken, sourceIp);
+  const limit = await hitRateLimit('forgot-password', normaliseEmail(body.email), {
+    limit: 1,
+    windowSeconds: FORGOT_PASSWORD_WINDOW_SECONDS,
+  });
+  if (!limit.allowed) {
+    throw tooMany('You can only request a password reset once per hour.', limit.secondsLeft, 'reset_rate_limited');
+  }
+  const user = await getUserByEmail(body.email);
+  if (user) {
+    const { token, hash } = newResetToken();
+    await putResetToken(hash, user.id, user.tokenVersion);
+    const link = `${env().APP_URL}/reset-password/${token}`;
+    const copy = resetPasswordMail(body.language ?? user.language, user.name, link);
+    await sendMail({ to: user.email, ...copy });
+  }
+  return { ok: true as const, message: SENT };
+});

@@ -1,0 +1,7 @@
+import { effectivePlan } from '../../domain/plan.ts';
+import { route } from '../../lib/http.ts';
+
+export const handler = route('planStatus', async ({ user }) => {
+  const plan = effectivePlan(user);
+  return { plan, isPro: plan === 'pro', planExpiry: user.planExpiry };
+});

@@ -1,0 +1,20 @@
+import { createUser, EmailTakenError } from '../../db/users.ts';
+import { hashPassword } from '../../domain/passwords.ts';
+import { toPublicUser } from '../../domain/users.ts';
+import { signToken } from '../../lib/auth.ts';
+import { verifyCaptcha } from '../../lib/captcha.ts';
+import { env } from '../../lib/env.ts';
+import { conflict } from '../../lib/errors.ts';
+import { route } from '../../lib/http.ts';
+
+export const handler = route('register', async ({ body, sourceIp }) => {
+  await verifyCaptcha(body.recaptchaToken, sourceIp);
+  const passwordHash = await hashPassword(body.password, env().SCRYPT_LOG_N);
+  try {
+    const user = await createUser({ name: body.name, email: body.email, passwordHash, language: body.language ?? 'en' });
+    return { user: toPublicUser(user), token: await signToken(user) };
+  } catch (err) {
+    if (err instanceof EmailTakenError) throw conflict('An account with this email already exists.', 'email_taken');
+    throw err;
+  }
+});

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** The environment, parsed once per container. Every variable is documented in README.md. */
+const schema = z.object({
+  TABLE_NAME: z.string().min(1).default('live-transcribe'),
+  /** Set locally and in tests: the DynamoDB Local endpoint. Unset on Lambda. */
+  DYNAMODB_ENDPOINT: z.string().url().optional(),
+  AWS_REGION: z.string().default('us-east-1'),
+  /** Public origin of the site, used in mail links and Stripe return URLs. */
+  APP_URL: z.string().url().default('http://localhost:3000'),
+  /** `outbox` writes mail to OUTBOX_DIR and the console; `ses` sends through SES. */
+  MAIL_TRANSPORT: z.enum(['outbox', 'ses']).default('outbox'),
+  OUTBOX_DIR: z.string().default('.data/outbox'),
+  MAIL_FROM: z.string().default('Live Transcribe <no-reply@localhost>'),
+  /** Name or ARN of a Secrets Manager secret holding the JSON secrets; unset locally. */
+  SECRETS_ID: z.string().optional(),
+  /** Local/test values of the secrets (never set on Lambda). */
+  JWT_SECRET: z.string().min(32).optional(),
+  RECAPTCHA_SECRET: z.string().optional(),
+  /** scrypt cost as log2(N); 17 in production. Tests may lower it. */
+  SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let parsed: Env | undefined;
+export function env(): Env {
+  parsed ??= schema.parse(process.env);
+  return parsed;
+}
+/** Tests and the local server set variables before first use; this forgets the parsed copy. */
+export function resetEnv(): void {
+  parsed = undefined;
+}

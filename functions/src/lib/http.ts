@@ -1,0 +1,115 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { z } from 'zod';
+import { routes, type RouteDef, type RouteName, type Routes } from '@app/shared/routes';
+import type { User } from '../db/users.ts';
+import { authenticate } from './auth.ts';
+import { badRequest, HttpError } from './errors.ts';
+import { log } from './log.ts';
+
+export type Event = APIGatewayProxyEventV2;
+export type Result = APIGatewayProxyStructuredResultV2;
+export type LambdaHandler = (event: Event) => Promise<Result>;
+
+/** A handler may return this to choose status and headers; otherwise its value is a 200 JSON body. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+type AuthedUser<A> = A extends 'user' | 'pro' ? User : undefined;
+
+export interface Ctx<N extends RouteName> {
+  body: Infer<Routes[N] extends { body: infer B } ? B : undefined>;
+  query: Infer<Routes[N] extends { query: infer Q } ? Q : undefined>;
+  params: Infer<Routes[N] extends { params: infer P } ? P : undefined>;
+  user: AuthedUser<Routes[N]['auth']>;
+  /** The raw request body as received (after base64 decoding), for signature checks. */
+  rawBody: string;
+  headers: Record<string, string | undefined>;
+  sourceIp: string;
+  event: Event;
+}
+
+type Out<N extends RouteName> = z.input<Routes[N]['response']> | Reply;
+
+const MAX_BODY_BYTES = 6 * 1024 * 1024;
+const GENERIC_500 = 'Something went wrong on our side. Please try again.';
+
+/** The one handler wrapper: parse with the route's schemas, authenticate, run, map errors. */
+export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise<Out<N>>): LambdaHandler {
+  const def: RouteDef = routes[name];
+  return async (event) => {
+    try {
+      const rawBody = decodeBody(event);
+      const ctx = {
+        rawBody,
+        headers: event.headers ?? {},
+        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+        event,
+        body: undefined,
+        query: undefined,
+        params: undefined,
+        user: undefined,
+      } as Record<string, unknown>;
+      if (def.body) ctx.body = parse(def.body, parseJson(rawBody));
+      if (def.query) ctx.query = parse(def.query, event.queryStringParameters ?? {});
+      if (def.params) ctx.params = parse(def.params, event.pathParameters ?? {}, 404);
+      if (def.auth === 'user' || def.auth === 'pro') {
+        ctx.user = await authenticate(event.headers?.authorization, def.auth === 'pro');
+      }
+      const out = await fn(ctx as unknown as Ctx<N>);
+      if (out instanceof Reply) return json(out.status, out.body, out.headers);
+      return json(200, def.response.parse(out));
+    } catch (err) {
+      return errorResult(err);
+    }
+  };
+}
+
+export function errorResult(err: unknown): Result {
+  if (err instanceof HttpError && err.status < 500) {
+    return json(err.status, { error: err.message, ...err.extra });
+  }
+  const status = err instanceof HttpError ? err.status : 500;
+  log.error('request failed', { error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : err });
+  return json(status, { error: GENERIC_500, code: 'server_error' });
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Result {
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+function decodeBody(event: Event): string {
+  const body = event.body ?? '';
+  if (body.length > MAX_BODY_BYTES * 1.4) throw new HttpError(413, 'Request body is too large', { code: 'too_large' });
+  const raw = event.isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new HttpError(413, 'Request body is too large', { code: 'too_large' });
+  return raw;
+}
+
+function parseJson(raw: string): unknown {
+  if (raw.trim() === '') return {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest('Request body must be valid JSON', 'invalid_json');
+  }
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, status = 400): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = issue?.path.join('.') ?? '';
+  const message = issue?.message ?? 'Invalid request';
+  const text = path && /^Invalid|^Unrecognized|^Too (big|small)|expected/.test(message) ? `${path}: ${message}` : message;
+  throw new HttpError(status, status === 404 ? 'Not found' : text, { code: status === 404 ? 'not_found' : 'invalid_input' });
+}

@@ -1,0 +1,94 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { ensureTable } from '../db/table.ts';
+import { resetEnv } from '../lib/env.ts';
+import { resetSecrets } from '../lib/secrets.ts';
+import { startDynamoLocal, type DynamoLocal } from './dynamo.ts';
+import { startLocalServer, type LocalPage } from './server.ts';
+
+export interface LocalAppOptions {
+  /** Where data lives (DynamoDB files, outbox, generated secrets). */
+  dataDir: string;
+  port: number;
+  webDist: string;
+  /** Keep the store in memory (tests) instead of under dataDir. */
+  inMemory?: boolean;
+  localPages?: LocalPage[];
+}
+
+export interface LocalApp {
+  url: string;
+  dynamo: DynamoLocal;
+  server: Server;
+  outboxDir: string;
+  stop: () => Promise<void>;
+}
+
+/** A secret generated once and kept in the data folder, so tokens survive restarts. */
+async function persistentSecret(dataDir: string, name: string): Promise<string> {
+  const file = join(dataDir, name);
+  try {
+    const existing = (await readFile(file, 'utf8')).trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first run
+  }
+  const secret = randomBytes(32).toString('base64url');
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Boots the whole product locally: DynamoDB Local, the table, local defaults, the server. */
+export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp> {
+  const dataDir = resolve(options.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const dynamo = await startDynamoLocal(options.inMemory ? {} : { dbPath: join(dataDir, 'dynamodb') });
+  const url = `http://localhost:${options.port}`;
+  const outboxDir = join(dataDir, 'outbox');
+  const defaults: Record<string, string> = {
+    TABLE_NAME: 'live-transcribe',
+    APP_URL: url,
+    MAIL_TRANSPORT: 'outbox',
+    OUTBOX_DIR: outboxDir,
+    JWT_SECRET: await persistentSecret(dataDir, 'jwt-secret'),
+    AWS_REGION: 'us-east-1',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  };
+  for (const [k, v] of Object.entries(defaults)) process.env[k] ??= v;
+  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+  resetEnv();
+  resetSecrets();
+  await mkdir(outboxDir, { recursive: true });
+  const client = new DynamoDBClient({
+    endpoint: dynamo.endpoint,
+    region: process.env.AWS_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  await ensureTable(client, process.env.TABLE_NAME!);
+  client.destroy();
+  await writeFile(
+    join(dataDir, 'local.json'),
+    JSON.stringify({ dynamoEndpoint: dynamo.endpoint, tableName: process.env.TABLE_NAME, url, pid: process.pid }, null, 2),
+  );
+  let server: Server;
+  try {
+    server = await startLocalServer({ port: options.port, webDist: options.webDist, localPages: options.localPages });
+  } catch (err) {
+    await dynamo.stop();
+    throw err;
+  }
+  return {
+    url,
+    dynamo,
+    server,
+    outboxDir,
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await dynamo.stop();
+    },
+  };
+}

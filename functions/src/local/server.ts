@@ -1,0 +1,159 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import { matchPath, routes, type RouteDef } from '@app/shared/routes';
+import type { LambdaHandler, Result } from '../lib/http.ts';
+import { toEventV2 } from './event.ts';
+
+/** Extra local-only pages (e.g. the checkout simulator), tried before the route table. */
+export type LocalPage = (req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer) => Promise<boolean>;
+
+export interface LocalServerOptions {
+  port: number;
+  /** The built SPA (web/dist); index.html is served for paths without a file extension. */
+  webDist: string;
+  localPages?: LocalPage[];
+  host?: string;
+}
+
+const API_PREFIXES = ['/api/', '/stripe/', '/contact', '/transcriptions/'];
+const MAX_BODY = 10 * 1024 * 1024;
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+const handlerCache = new Map<string, Promise<LambdaHandler>>();
+function loadHandler(def: RouteDef): Promise<LambdaHandler> {
+  let h = handlerCache.get(def.handler);
+  if (!h) {
+    h = import(`../handlers/${def.handler}.ts`).then((m: { handler: LambdaHandler }) => m.handler);
+    handlerCache.set(def.handler, h);
+  }
+  return h;
+}
+
+/** Finds the route-table entry for a request: the route, 405 (path known, method not), or none. */
+export function findRoute(method: string, path: string): { def: RouteDef; params: Record<string, string> } | 'method' | undefined {
+  let pathMatched = false;
+  for (const def of Object.values(routes) as RouteDef[]) {
+    const params = matchPath(def.path, path);
+    if (!params) continue;
+    if (def.method === method) return { def, params };
+    pathMatched = true;
+  }
+  return pathMatched ? 'method' : undefined;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        reject(new Error('too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolveBody(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, result: Result) {
+  const headers = { ...(result.headers ?? {}) } as Record<string, string | number | boolean>;
+  res.writeHead(result.statusCode ?? 200, headers);
+  const body = result.body ?? '';
+  res.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+}
+
+const jsonError = (status: number, error: string): Result => ({
+  statusCode: status,
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  body: JSON.stringify({ error }),
+});
+
+async function serveStatic(res: ServerResponse, webDist: string, path: string, method: string) {
+  const root = resolve(webDist);
+  let file = normalize(join(root, decodeURIComponent(path)));
+  if (!file.startsWith(root)) return send(res, jsonError(400, 'Bad path'));
+  let info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) {
+    if (extname(path)) return send(res, { statusCode: 404, headers: { 'content-type': 'text/plain' }, body: 'Not found' });
+    file = join(root, 'index.html');
+    info = await stat(file).catch(() => undefined);
+    if (!info) return send(res, { statusCode: 503, headers: { 'content-type': 'text/plain' }, body: 'The web app is not built: run npm run build' });
+  }
+  const immutable = file.includes(`${join(root, 'assets')}`);
+  res.writeHead(200, {
+    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'content-length': info.size,
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'x-content-type-options': 'nosniff',
+  });
+  if (method === 'HEAD') return res.end();
+  createReadStream(file).pipe(res);
+}
+
+/**
+ * The local server: the SPA and every route of the route table on one port, calling the
+ * same handler modules Lambda runs with API Gateway HTTP API (v2) events.
+ */
+export function startLocalServer(options: LocalServerOptions): Promise<Server> {
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const method = (req.method ?? 'GET').toUpperCase();
+      let body: Buffer;
+      try {
+        body = await readBody(req);
+      } catch {
+        return send(res, jsonError(413, 'Request body is too large'));
+      }
+      for (const page of options.localPages ?? []) if (await page(req, res, url, body)) return;
+      const found = findRoute(method, url.pathname);
+      if (found === 'method') return send(res, jsonError(405, 'Method not allowed'));
+      if (found) {
+        const handler = await loadHandler(found.def);
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
+        const event = toEventV2({
+          method,
+          path: url.pathname,
+          routePath: found.def.path,
+          pathParameters: found.params,
+          rawQueryString: url.search.slice(1),
+          headers,
+          body,
+          sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        });
+        return send(res, await handler(event));
+      }
+      if (API_PREFIXES.some((p) => url.pathname.startsWith(p) || url.pathname === p.replace(/\/$/, ''))) {
+        return send(res, jsonError(404, 'Not found'));
+      }
+      if (method !== 'GET' && method !== 'HEAD') return send(res, jsonError(405, 'Method not allowed'));
+      await serveStatic(res, options.webDist, url.pathname, method);
+    } catch (err) {
+      console.error(err);
+      if (!res.headersSent) send(res, jsonError(500, 'Something went wrong on our side. Please try again.'));
+      else res.end();
+    }
+  });
+  return new Promise((resolveServer, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '0.0.0.0', () => resolveServer(server));
+  });
+}

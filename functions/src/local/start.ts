@@ -1,0 +1,30 @@
+import { resolve } from 'node:path';
+import { startLocalApp } from './app.ts';
+import { javaAvailable } from './dynamo.ts';
+
+/** `npm start`: the whole product on one port, offline. */
+async function main() {
+  if (!javaAvailable()) {
+    console.error('Java 17 or newer is required to run DynamoDB Local: install it (Debian: apt-get install -y default-jre-headless) and run npm start again.');
+    process.exit(1);
+  }
+  const port = Number(process.env.PORT ?? 3000);
+  const root = resolve(import.meta.dirname, '../../..');
+  const app = await startLocalApp({
+    dataDir: resolve(root, process.env.DATA_DIR ?? '.data'),
+    port,
+    webDist: resolve(root, 'web/dist'),
+  });
+  console.log(`Live Transcribe is running at ${app.url}  (data: .data/, mail outbox: .data/outbox/; Ctrl+C to stop)`);
+  const stop = async () => {
+    await app.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(`Could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { matchPath, routes, type RouteName } from '@app/shared/routes';
+import type { LambdaHandler } from '../src/lib/http.ts';
+import { toEventV2 } from '../src/local/event.ts';
+
+export interface CallOptions {
+  body?: unknown;
+  /** Sent as-is (not JSON-encoded) when a string. */
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+  params?: Record<string, string>;
+  sourceIp?: string;
+}
+
+export interface CallResult<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Record<string, unknown>;
+}
+
+/** Invokes a route's real handler module with the API Gateway v2 event Lambda would get. */
+export async function call<T = Record<string, unknown>>(name: RouteName, options: CallOptions = {}): Promise<CallResult<T>> {
+  const def = routes[name];
+  const { handler } = (await import(/* @vite-ignore */ new URL(`../src/handlers/${def.handler}.ts`, import.meta.url).href)) as { handler: LambdaHandler };
+  const params = options.params ?? {};
+  let path = def.path;
+  for (const [k, v] of Object.entries(params)) path = path.replace(`{${k}}`, encodeURIComponent(v));
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  const event = toEventV2({
+    method: def.method,
+    path,
+    routePath: def.path,
+    pathParameters: matchPath(def.path, path) ?? {},
+    rawQueryString: new URLSearchParams(options.query ?? {}).toString(),
+    headers,
+    body,
+    sourceIp: options.sourceIp ?? '127.0.0.1',
+  });
+  const result = await handler(event);
+  return {
+    status: result.statusCode ?? 200,
+    body: JSON.parse(result.body ?? 'null') as T,
+    headers: (result.headers ?? {}) as Record<string, unknown>,
+  };
+}
+
+let seq = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${seq++}@example.com`;
+
+/** Registers a user through the real route and returns its token and id. */
+export async function registerUser(overrides: Partial<{ name: string; email: string; password: string }> = {}) {
+  const input = { name: 'Ana Test', email: uniqueEmail(), password: 'correct-horse-9', ...overrides };
+  const res = await call<{ user: { id: string; email: string }; token: string }>('register', {
+    body: { ...input, recaptchaToken: 'test-pass' },
+  });
+  if (res.status !== 200) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
+  return { ...input, id: res.body.user.id, token: res.body.token };
+}
+
+/** Mail written to the test outbox, oldest first. */
+export async function outbox(): Promise<{ to: string; subject: string; text: string; replyTo?: string }[]> {
+  const dir = process.env.OUTBOX_DIR!;
+  const files = (await readdir(dir)).sort();
+  return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(dir, f), 'utf8'))));
+}

@@ -1,0 +1,37 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, inject } from 'vitest';
+import { ensureTable } from '../src/db/table.ts';
+import { resetEnv } from '../src/lib/env.ts';
+import { resetSecrets } from '../src/lib/secrets.ts';
+
+/** Each test file: its own table on the shared DynamoDB Local, its own outbox, test secrets. */
+const table = `test-${Math.random().toString(36).slice(2, 10)}`;
+Object.assign(process.env, {
+  DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
+  TABLE_NAME: table,
+  AWS_REGION: 'us-east-1',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  JWT_SECRET: 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+  SCRYPT_LOG_N: '12',
+  MAIL_TRANSPORT: 'outbox',
+  OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'outbox-')),
+  APP_URL: 'http://localhost:3000',
+  LOG_LEVEL: 'silent',
+});
+delete process.env.SECRETS_ID;
+delete process.env.RECAPTCHA_SECRET;
+resetEnv();
+resetSecrets();
+
+beforeAll(async () => {
+  const client = new DynamoDBClient({
+    endpoint: process.env.DYNAMODB_ENDPOINT,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  await ensureTable(client, table);
+  client.destroy();
+});

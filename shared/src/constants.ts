@@ -1,0 +1,69 @@
+/** Business constants and limits (SPEC section 9, DESIGN section 1). The one copy of each. */
+
+export const VISITOR_LIMIT_SECONDS = 60;
+export const AUTOSAVE_INTERVAL_MS = 30_000;
+export const AUTOSAVE_MIN_GAP_MS = 10_000;
+export const PLAN_POLL_MS = 30_000;
+export const RECOGNITION_RESTART_MS = 200;
+export const TITLE_MAX = 100;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const FREE_MONTHLY_COUNTER = 5;
+export const REFUND_DAYS = 7;
+export const SUPPORT_RESPONSE_HOURS = 24;
+export const ACCURACY_TEXT = '85–95%';
+export const UPGRADE_TOAST_MS = 5_000;
+export const RESET_REDIRECT_MS = 2_000;
+export const PREVIEW_CHARS = 200;
+export const SESSION_ID_SHOWN_CHARS = 8;
+
+/** Password reset: one request per hour per email; a token lives one hour. */
+export const FORGOT_PASSWORD_WINDOW_SECONDS = 60 * 60;
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+/** Repeated login failures for one account: at most this many per window. */
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+/** Session token lifetime. */
+export const TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+export const UI_LANGUAGES = ['pt', 'en', 'es'] as const;
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
+export const FALLBACK_UI_LANGUAGE: UiLanguage = 'en';
+
+/** Recognition languages: the union of both readings (DESIGN section 1). The first is the free one. */
+export const RECOGNITION_LANGUAGES = ['en-US', 'es-ES', 'pt-BR', 'fr-FR', 'ar-SA', 'he-IL', 'zh-CN', 'ru-RU'] as const;
+export type RecognitionLanguage = (typeof RECOGNITION_LANGUAGES)[number];
+export const FREE_RECOGNITION_LANGUAGE: RecognitionLanguage = 'en-US';
+export const DEFAULT_TRANSCRIPTION_LANGUAGE: RecognitionLanguage = 'pt-BR';
+export const RTL_LANGUAGES: readonly RecognitionLanguage[] = ['ar-SA', 'he-IL'];
+
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const PLANS = ['free', 'pro'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const CURRENCIES = ['USD', 'BRL'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+/** One price table, used by the pricing page, the upgrade modal and checkout. Minor units per month. */
+export const PRICES: Record<Currency, { amountMinor: number; interval: 'month' }> = {
+  USD: { amountMinor: 600, interval: 'month' },
+  BRL: { amountMinor: 3500, interval: 'month' },
+};
+
+/** Device storage keys (SPEC section 3). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  theme: 'theme',
+  devMode: 'devMode',
+  transcriptionLang: 'transcriptionLang',
+  surveyShown: 'survey_shown',
+  uiLanguage: 'i18nextLng',
+  analyticsLastVisit: 'analytics_last_visit',
+  cookiesAccepted: 'cookies_accepted',
+} as const;
+
+/** The local bot-check verifier accepts this token and rejects others (DESIGN section 1). */
+export const TEST_CAPTCHA_TOKEN = 'test-pass';

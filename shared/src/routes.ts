@@ -1,0 +1,100 @@
+import type { z } from 'zod';
+import * as auth from './schemas/auth.ts';
+import { okResponse } from './schemas/common.ts';
+import * as settings from './schemas/settings.ts';
+
+/**
+ * THE route table. The CDK stack creates an API route and a function per entry,
+ * the local server mounts the same handler modules, and the web client is typed
+ * from it. `handler` names `functions/src/handlers/<handler>.ts`.
+ *
+ * auth: 'none' (anyone), 'user' (valid token), 'pro' (valid token and plan pro),
+ * 'stripe' (no user; the handler verifies Stripe's signature on the raw body).
+ */
+export type AuthLevel = 'none' | 'user' | 'pro' | 'stripe';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  method: Method;
+  path: string;
+  handler: string;
+  auth: AuthLevel;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  response: z.ZodType;
+  /** DynamoDB actions the handler needs; the CDK grants exactly these. */
+  table: readonly TableAction[];
+  /** Needs to send mail (SES). */
+  mail?: boolean;
+}
+
+export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'TransactWriteItems' | 'BatchWriteItem' | 'BatchGetItem';
+
+const define = <T extends Record<string, RouteDef>>(table: T) => table;
+
+export const routes = define({
+  register: {
+    method: 'POST', path: '/api/auth/register', handler: 'auth/register', auth: 'none',
+    body: auth.registerRequest, response: auth.authResponse,
+    table: ['GetItem', 'TransactWriteItems', 'UpdateItem', 'PutItem'],
+  },
+  login: {
+    method: 'POST', path: '/api/auth/login', handler: 'auth/login', auth: 'none',
+    body: auth.loginRequest, response: auth.authResponse,
+    table: ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem'],
+  },
+  getMe: {
+    method: 'GET', path: '/api/auth/me', handler: 'auth/get-me', auth: 'user',
+    response: auth.user, table: ['GetItem'],
+  },
+  updateMe: {
+    method: 'PATCH', path: '/api/auth/me', handler: 'auth/update-me', auth: 'user',
+    body: auth.updateMeRequest, response: auth.user, table: ['GetItem', 'UpdateItem'],
+  },
+  forgotPassword: {
+    method: 'POST', path: '/api/auth/forgot-password', handler: 'auth/forgot-password', auth: 'none',
+    body: auth.forgotPasswordRequest, response: auth.forgotPasswordResponse,
+    table: ['GetItem', 'PutItem', 'UpdateItem'], mail: true,
+  },
+  resetPassword: {
+    method: 'POST', path: '/api/auth/reset-password', handler: 'auth/reset-password', auth: 'none',
+    body: auth.resetPasswordRequest, response: okResponse,
+    table: ['GetItem', 'TransactWriteItems'],
+  },
+  planStatus: {
+    method: 'GET', path: '/api/auth/plan-status', handler: 'auth/plan-status', auth: 'user',
+    response: auth.planStatusResponse, table: ['GetItem'],
+  },
+  constructionMode: {
+    method: 'GET', path: '/api/settings/construction-mode', handler: 'settings/construction-mode', auth: 'none',
+    response: settings.constructionModeResponse, table: ['GetItem'],
+  },
+});
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+export type RouteBody<N extends RouteName> = Routes[N] extends { body: infer B } ? Infer<B> : undefined;
+export type RouteResponse<N extends RouteName> = Infer<Routes[N]['response']>;
+
+/** Turns an API Gateway path (`/x/{id}`) into a matcher giving its parameters, or null. */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const p = pattern.split('/');
+  const s = path.split('/');
+  if (p.length !== s.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < p.length; i++) {
+    const part = p[i]!;
+    const seg = s[i]!;
+    if (part.startsWith('{') && part.endsWith('}')) {
+      if (!seg) return null;
+      try {
+        params[part.slice(1, -1)] = decodeURIComponent(seg);
+      } catch {
+        return null;
+      }
+    } else if (part !== seg) return null;
+  }
+  return params;
+}

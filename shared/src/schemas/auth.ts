@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import {
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PLANS,
+  RECOGNITION_LANGUAGES,
+  THEMES,
+  UI_LANGUAGES,
+} from '../constants.ts';
+import { isCommonPassword } from '../passwords.ts';
+import { email } from './common.ts';
+
+export const uiLanguage = z.enum(UI_LANGUAGES);
+export const recognitionLanguage = z.enum(RECOGNITION_LANGUAGES);
+export const theme = z.enum(THEMES);
+export const plan = z.enum(PLANS);
+
+const name = z.string().trim().min(1, 'Name is required').max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
+
+/** A new password: length rules plus the common-password block-list. */
+export const newPassword = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+  .refine((p) => !isCommonPassword(p), 'This password is too common; choose another');
+
+export const user = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  language: uiLanguage,
+  theme: theme,
+  transcriptionLang: recognitionLanguage,
+  plan: plan,
+  planExpiry: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof user>;
+
+export const authResponse = z.object({ user, token: z.string() });
+export type AuthResponse = z.infer<typeof authResponse>;
+
+export const registerRequest = z.object({
+  name,
+  email,
+  password: newPassword,
+  recaptchaToken: z.string().min(1, 'Bot check token is required').max(4096),
+  language: uiLanguage.optional(),
+});
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+export const loginRequest = z.object({
+  email,
+  password: z.string().min(1, 'Password is required').max(1024),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const updateMeRequest = z
+  .object({
+    name: name.optional(),
+    language: uiLanguage.optional(),
+    theme: theme.optional(),
+    transcriptionLang: recognitionLanguage.optional(),
+  })
+  .strict()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
+export type UpdateMeRequest = z.infer<typeof updateMeRequest>;
+
+export const forgotPasswordRequest = z.object({
+  email,
+  recaptchaToken: z.string().min(1, 'Bot check token is required').max(4096),
+  language: uiLanguage.optional(),
+});
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
+export const forgotPasswordResponse = z.object({ ok: z.literal(true), message: z.string() });
+
+export const resetPasswordRequest = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This reset link is invalid'),
+  newPassword,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+export const planStatusResponse = z.object({ plan, isPro: z.boolean(), planExpiry: z.string().nullable() });
+export type PlanStatusResponse = z.infer<typeof planStatusResponse>;

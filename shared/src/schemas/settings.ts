@@ -1,0 +1,4 @@
+import { z } from 'zod';
+
+export const constructionModeResponse = z.object({ constructionMode: z.boolean() });
+export type ConstructionModeResponse = z.infer<typeof constructionModeResponse>;

@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+/** One vitest run for the whole repo: a project per workspace. */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          root: 'shared',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'functions',
+          root: 'functions',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/global-setup.ts'],
+          setupFiles: ['test/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          root: 'infra',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      ...(existsSync('web/vite.config.ts') ? ['./web/vite.config.ts'] : []),
+    ],
+  },
+});

@@ -35,6 +35,18 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          include: ['**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       ...(existsSync('web/vite.config.ts') ? ['./web/vite.config.ts'] : []),
     ],
   },

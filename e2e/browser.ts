@@ -1,0 +1,47 @@
+import { execFileSync } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium, never a downloaded browser. */
+function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim();
+}
+
+export const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+];
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: FLAGS, headless: true });
+}
+
+export const baseUrl = () => inject('baseUrl');
+
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', ...options });
+  context.setDefaultTimeout(10_000);
+  return context;
+}
+
+let seq = 0;
+export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now().toString(36)}-${seq++}@example.com`;
+
+/** Mail the local server wrote to its outbox for one address, oldest first. */
+export async function mailsTo(address: string): Promise<{ to: string; subject: string; text: string }[]> {
+  const dir = inject('outboxDir');
+  const files = (await readdir(dir)).sort();
+  const mails = await Promise.all(files.map(async (f) => JSON.parse(await readFile(join(dir, f), 'utf8'))));
+  return mails.filter((m: { to: string }) => m.to === address);
+}

@@ -1,0 +1,38 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalApp, type LocalApp } from '../functions/src/local/app.ts';
+import { freePort } from '../functions/src/local/dynamo.ts';
+
+/** Boots the real local product once for the browser tests: built SPA, handlers, DynamoDB Local. */
+let app: LocalApp | undefined;
+let dataDir: string | undefined;
+
+export async function setup(project: TestProject) {
+  dataDir = await mkdtemp(join(tmpdir(), 'e2e-data-'));
+  process.env.LOG_LEVEL ??= 'silent';
+  app = await startLocalApp({
+    dataDir,
+    port: await freePort(),
+    webDist: resolve(import.meta.dirname, '../web/dist'),
+    inMemory: true,
+  });
+  project.provide('baseUrl', app.url);
+  project.provide('outboxDir', app.outboxDir);
+  project.provide('dynamoEndpoint', app.dynamo.endpoint);
+  project.provide('tableName', process.env.TABLE_NAME!);
+}
+
+export async function teardown() {
+  await app?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    outboxDir: string;
+    tableName: string;
+  }
+}

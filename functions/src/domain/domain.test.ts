@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { effectivePlan, PLAN_GRACE_MS } from './plan.ts';
+import { hashResetToken, newResetToken } from './reset-token.ts';
+
+describe('passwords', () => {
+  it('verifies the right password only, with parameters stored in the hash', async () => {
+    const hash = await hashPassword('sêcret-pass', 12);
+    expect(hash).toMatch(/^scrypt\$12\$8\$1\$/);
+    expect(await verifyPassword('sêcret-pass', hash)).toBe(true);
+    expect(await verifyPassword('secret-pass', hash)).toBe(false);
+    expect(await verifyPassword('sêcret-pass', 'garbage')).toBe(false);
+  });
+
+  it('salts every hash', async () => {
+    expect(await hashPassword('same-password', 10)).not.toBe(await hashPassword('same-password', 10));
+  });
+
+  it('runs at the production cost (N = 2^17) within scrypt memory limits', async () => {
+    const hash = await hashPassword('production-cost', 17);
+    expect(await verifyPassword('production-cost', hash)).toBe(true);
+  });
+});
+
+describe('effectivePlan', () => {
+  const now = Date.parse('2026-06-01T00:00:00Z');
+  it.each([
+    [{ plan: 'free', planExpiry: null }, 'free'],
+    [{ plan: 'pro', planExpiry: null }, 'pro'],
+    [{ plan: 'premium', planExpiry: null }, 'pro'],
+    [{ plan: 'pro', planExpiry: '2026-07-01T00:00:00Z' }, 'pro'],
+    [{ plan: 'pro', planExpiry: new Date(now - PLAN_GRACE_MS + 1000).toISOString() }, 'pro'],
+    [{ plan: 'pro', planExpiry: new Date(now - PLAN_GRACE_MS - 1000).toISOString() }, 'free'],
+  ])('%j is %s', (user, expected) => {
+    expect(effectivePlan(user, now)).toBe(expected);
+  });
+});
+
+describe('reset tokens', () => {
+  it('are 32 random bytes in base64url, stored as their SHA-256', () => {
+    const a = newResetToken();
+    const b = newResetToken();
+    expect(a.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(a.token).not.toBe(b.token);
+    expect(a.hash).toBe(hashResetToken(a.token));
+    expect(a.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});

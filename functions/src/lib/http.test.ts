@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { describe, expect, it, vi } from 'vitest';
+import { toEventV2 } from '../local/event.ts';
+import { HttpError } from './errors.ts';
+import { errorResult, route } from './http.ts';
+
+const event = (body?: string, isBase64 = false) => {
+  const e = toEventV2({ method: 'GET', path: '/api/settings/construction-mode', routePath: '/api/settings/construction-mode', pathParameters: {}, rawQueryString: '', headers: { 'content-type': 'application/json' }, body });
+  return isBase64 ? { ...e, body: Buffer.from(body ?? '').toString('base64'), isBase64Encoded: true } : e;
+};
+
+describe('errorResult', () => {
+  it('exposes a 4xx HttpError with its extras', () => {
+    const r = errorResult(new HttpError(403, 'Only Pro', { requiresPro: true, code: 'requires_pro' }));
+    expect(r.statusCode).toBe(403);
+    expect(JSON.parse(r.body!)).toEqual({ error: 'Only Pro', requiresPro: true, code: 'requires_pro' });
+  });
+
+  it('hides unknown errors behind a generic 500 and logs them', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const prev = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = 'error';
+    const r = errorResult(new Error('secret table detail'));
+    process.env.LOG_LEVEL = prev;
+    expect(r.statusCode).toBe(500);
+    expect(r.body).not.toContain('secret table detail');
+    expect(JSON.parse(r.body!).error).toMatch(/Something went wrong/);
+    expect(spy).toHaveBeenCalledOnce();
+    spy.mockRestore();
+  });
+
+  it('never exposes the message of a 5xx HttpError', () => {
+    const r = errorResult(new HttpError(503, 'db host 10.0.0.1 down'));
+    expect(r.statusCode).toBe(503);
+    expect(r.body).not.toContain('10.0.0.1');
+  });
+});
+
+describe('route wrapper', () => {
+  it('validates the response with the route schema, dropping unknown fields', async () => {
+    const h = route('constructionMode', async () => ({ constructionMode: true, internal: 'x' }) as never);
+    const r = await h(event());
+    expect(JSON.parse(r.body!)).toEqual({ constructionMode: true });
+  });
+
+  it('reads base64-encoded bodies', async () => {
+    let seen = '';
+    const h = route('constructionMode', async (ctx) => {
+      seen = ctx.rawBody;
+      return { constructionMode: false };
+    });
+    await h(event('{"a":"ção"}', true));
+    expect(seen).toBe('{"a":"ção"}');
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const h = route('constructionMode', async () => ({ constructionMode: false }));
+    const r = await h(event('x'.repeat(7 * 1024 * 1024)));
+    expect(r.statusCode).toBe(413);
+  });
+
+  it('maps a zod failure inside a handler to a logged 500, not a leak', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const h = route('constructionMode', async () => z.object({ a: z.string() }).parse({}) as never);
+    const r = await h(event());
+    expect(r.statusCode).toBe(500);
+    spy.mockRestore();
+  });
+});

@@ -1,3 +1,5 @@
+export type TranscriptKind = 'TRANS' | 'AUTO';
+
 /** Every partition and sort key is built here and nowhere else (docs/dynamodb.md). */
 export const keys = {
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
@@ -5,4 +7,15 @@ export const keys = {
   resetToken: (tokenHash: string) => ({ PK: `RESET#${tokenHash}`, SK: 'RESET' }),
   rateLimit: (scope: string, key: string) => ({ PK: `RATE#${scope}#${key}`, SK: 'RATE' }),
   siteSettings: () => ({ PK: 'SETTINGS', SK: 'SITE' }),
+  /** A saved (TRANS) or automatic (AUTO) transcription's metadata item. */
+  transcript: (userId: string, kind: TranscriptKind, id: string) => ({ PK: `USER#${userId}`, SK: `${kind}#${id}` }),
+  /** One chunk of its text, ordered by the offset where it starts. */
+  transcriptChunk: (userId: string, kind: TranscriptKind, id: string, offset: number) => ({
+    PK: `USER#${userId}`,
+    SK: `${kind}C#${id}#${String(offset).padStart(10, '0')}`,
+  }),
+  transcriptChunkPrefix: (kind: TranscriptKind, id: string) => `${kind}C#${id}#`,
+  transcriptSkBounds: (kind: TranscriptKind, lo: string, hi: string) => ({ lo: `${kind}#${lo}`, hi: `${kind}#${hi}` }),
+  chunkSkBounds: (kind: TranscriptKind, lo: string, hi: string) => ({ lo: `${kind}C#${lo}`, hi: `${kind}C#${hi}#~` }),
+  userPk: (userId: string) => `USER#${userId}`,
 };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The environment, parsed once per container. Every variable is documented in README.md. */
 const schema = z.object({
@@ -17,6 +17,8 @@ const schema = z.object({
   /** Local/test values of the secrets (never set on Lambda). */
   JWT_SECRET: z.string().min(32).optional(),
   RECAPTCHA_SECRET: z.string().optional(),
+  /** `test`: without a secret, the local verifier (token `test-pass`). `recaptcha`: a secret is required. */
+  CAPTCHA_MODE: z.enum(['test', 'recaptcha']).default('test'),
   /** scrypt cost as log2(N); 17 in production. Tests may lower it. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
 });

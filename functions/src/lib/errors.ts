@@ -2,6 +2,8 @@ export interface ErrorExtra {
   code?: string;
   requiresPro?: boolean;
   secondsLeft?: number;
+  /** Autosave gap: how much of the transcript the server holds. */
+  length?: number;
 }
 
 /** A failure the caller may see. Only statuses below 500 expose their message. */

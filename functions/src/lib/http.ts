@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { routes, type RouteDef, type RouteName, type Routes } from '@app/shared/routes';
 import type { User } from '../db/users.ts';
 import { authenticate } from './auth.ts';

@@ -73,7 +73,8 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 function send(res: ServerResponse, result: Result) {
-  const headers = { ...(result.headers ?? {}) } as Record<string, string | number | boolean>;
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
   res.writeHead(result.statusCode ?? 200, headers);
   const body = result.body ?? '';
   res.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EMAIL_MAX } from '../constants.ts';
 
 /** Every error answer: `{error}` plus optional machine-readable details. */
@@ -8,6 +8,7 @@ export const errorResponse = z.object({
   code: z.string().optional(),
   requiresPro: z.boolean().optional(),
   secondsLeft: z.number().int().optional(),
+  length: z.number().int().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const constructionModeResponse = z.object({ constructionMode: z.boolean() });
 export type ConstructionModeResponse = z.infer<typeof constructionModeResponse>;

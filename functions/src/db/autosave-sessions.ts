@@ -1,0 +1,239 @@
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { FREE_RECOGNITION_LANGUAGE, PREVIEW_CHARS, type RecognitionLanguage } from '@app/shared/constants';
+import type { AutosaveSummary, Segment } from '@app/shared/schemas/transcriptions';
+import { createdAtOf, monthRange, placeSegments, preview, SEARCH_OVERLAP, splitIntoChunks } from '../domain/text.ts';
+import { db, isConditionFailure, nowIso, tableName } from './client.ts';
+import { keys } from './keys.ts';
+import { chunkItem, deleteChunks, deleteTranscript, getMetaMany, listMeta, putChunks, readTranscript, searchIds, type PageRequest } from './transcripts.ts';
+
+/**
+ * Automatic transcriptions: metadata `AUTO#<ulid>` holding how much text the server has
+ * (`length`, UTF-16 code units), and text chunks `AUTOC#<ulid>#<offset>`, one per delta.
+ */
+interface AutosaveItem {
+  id: string;
+  language: RecognitionLanguage;
+  isCompleted: boolean;
+  duration: number;
+  preview: string;
+  length: number;
+  /** The last SEARCH_OVERLAP characters, for the next chunk's search copy. */
+  tail: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export async function createSession(userId: string, language: RecognitionLanguage = FREE_RECOGNITION_LANGUAGE): Promise<string> {
+  const id = ulid();
+  const now = nowIso();
+  const item: AutosaveItem = { id, language, isCompleted: false, duration: 0, preview: '', length: 0, tail: '', createdAt: createdAtOf(id), updatedAt: now };
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.transcript(userId, 'AUTO', id), type: 'autosaveSession', ...item },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+  return id;
+}
+
+async function getSession(userId: string, id: string): Promise<AutosaveItem | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.transcript(userId, 'AUTO', id), ConsistentRead: true }));
+  return out.Item as AutosaveItem | undefined;
+}
+
+export interface Delta {
+  offset: number;
+  text: string;
+  segments: Segment[];
+  duration: number;
+  language: RecognitionLanguage;
+}
+
+export type AppendOutcome = { status: 'ok'; length: number } | { status: 'gap'; length: number } | { status: 'missing' };
+
+/**
+ * Appends `text` at `offset`. What the server already has is skipped (a retried delta is a
+ * no-op); a gap is refused with the server's length so the client resends from there. The
+ * new chunks and the new length are written in one transaction conditioned on the old length.
+ */
+export async function appendDelta(userId: string, id: string, delta: Delta): Promise<AppendOutcome> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const meta = await getSession(userId, id);
+    if (!meta) return { status: 'missing' };
+    if (delta.offset > meta.length) return { status: 'gap', length: meta.length };
+    const skip = meta.length - delta.offset;
+    const fresh = delta.text.slice(skip);
+    const now = nowIso();
+    const duration = Math.max(meta.duration, delta.duration);
+    if (!fresh) {
+      if (duration > meta.duration) await touch(userId, id, duration);
+      return { status: 'ok', length: meta.length };
+    }
+    const segments = placeSegments(delta.text, delta.offset, delta.segments).filter(([, , at]) => at >= meta.length);
+    const pieces = splitIntoChunks(fresh, meta.length, segments, meta.tail);
+    const newLength = meta.length + fresh.length;
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            ...pieces.map((p) => ({
+              Put: { TableName: tableName(), Item: chunkItem(userId, 'AUTO', id, p), ConditionExpression: 'attribute_not_exists(PK)' },
+            })),
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.transcript(userId, 'AUTO', id),
+                UpdateExpression: 'SET #length = :new, tail = :tail, #duration = :duration, #language = :language, preview = :preview, updatedAt = :now',
+                ConditionExpression: '#length = :old',
+                ExpressionAttributeNames: { '#length': 'length', '#duration': 'duration', '#language': 'language' },
+                ExpressionAttributeValues: {
+                  ':new': newLength,
+                  ':old': meta.length,
+                  ':tail': (meta.tail + fresh).slice(-SEARCH_OVERLAP),
+                  ':duration': duration,
+                  ':language': delta.language,
+                  ':preview': meta.length < PREVIEW_CHARS ? preview(meta.preview + fresh) : meta.preview,
+                  ':now': now,
+                },
+              },
+            },
+          ],
+        }),
+      );
+      return { status: 'ok', length: newLength };
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      // Another save moved the length first: read again and apply what is still missing.
+    }
+  }
+  throw new Error('autosave: too much contention');
+}
+
+async function touch(userId: string, id: string, duration: number) {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.transcript(userId, 'AUTO', id),
+      UpdateExpression: 'SET #duration = :d, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(PK) AND #duration < :d',
+      ExpressionAttributeNames: { '#duration': 'duration' },
+      ExpressionAttributeValues: { ':d': duration, ':now': nowIso() },
+    }),
+  ).catch((err: unknown) => {
+    if (!isConditionFailure(err)) throw err;
+  });
+}
+
+/**
+ * The spec's body: the whole transcript. When it extends what the server has, only the new
+ * part is written; otherwise (the text was edited) the stored text is replaced.
+ */
+export async function saveFull(userId: string, id: string, full: { fullTranscript: string; duration: number; language: RecognitionLanguage }): Promise<AppendOutcome> {
+  const meta = await getSession(userId, id);
+  if (!meta) return { status: 'missing' };
+  const current = await readTranscript(userId, 'AUTO', id);
+  if (full.fullTranscript.startsWith(current.text)) {
+    return appendDelta(userId, id, { offset: current.text.length, text: full.fullTranscript.slice(current.text.length), segments: [], duration: full.duration, language: full.language });
+  }
+  await deleteChunks(userId, 'AUTO', id);
+  const text = full.fullTranscript;
+  await putChunks(userId, 'AUTO', id, splitIntoChunks(text, 0, [], ''));
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.transcript(userId, 'AUTO', id),
+      UpdateExpression: 'SET #length = :len, tail = :tail, #duration = :duration, #language = :language, preview = :preview, updatedAt = :now',
+      ExpressionAttributeNames: { '#length': 'length', '#duration': 'duration', '#language': 'language' },
+      ExpressionAttributeValues: {
+        ':len': text.length,
+        ':tail': text.slice(-SEARCH_OVERLAP),
+        ':duration': Math.max(meta.duration, full.duration),
+        ':language': full.language,
+        ':preview': preview(text),
+        ':now': nowIso(),
+      },
+    }),
+  );
+  return { status: 'ok', length: text.length };
+}
+
+/** Marks the session finished; false when it is not the caller's. */
+export async function completeSession(userId: string, id: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.transcript(userId, 'AUTO', id),
+        UpdateExpression: 'SET isCompleted = :t, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':t': true, ':now': nowIso() },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+export async function listSessions(userId: string, page: PageRequest & { q?: string; completed?: boolean }) {
+  if (page.q) {
+    const ids = await searchIds(userId, 'AUTO', { ...page, q: page.q });
+    let items = await getMetaMany<AutosaveItem>(userId, 'AUTO', ids.slice(0, page.limit));
+    if (page.completed !== undefined) items = items.filter((i) => i.isCompleted === page.completed);
+    items.sort((a, b) => (a.id < b.id ? 1 : -1));
+    return { items: items.map(toSummary), more: ids.length > page.limit, lastId: ids.slice(0, page.limit).at(-1) };
+  }
+  const filter =
+    page.completed === undefined ? undefined : { expression: 'isCompleted = :completed', values: { ':completed': page.completed } };
+  const { items, more } = await listMeta<AutosaveItem>(userId, 'AUTO', { ...page, filter });
+  return { items: items.map(toSummary), more, lastId: items.at(-1)?.id };
+}
+
+/** Sessions started in the current calendar month (UTC). */
+export async function countStartedThisMonth(userId: string, now = new Date()): Promise<number> {
+  const month = now.toISOString().slice(0, 7);
+  const { lo, hi } = monthRange(month);
+  const b = keys.transcriptSkBounds('AUTO', lo, hi);
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
+        ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':lo': b.lo, ':hi': b.hi },
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+export async function getSessionDetail(userId: string, id: string) {
+  const meta = await getSession(userId, id);
+  if (!meta) return undefined;
+  const { text, segments } = await readTranscript(userId, 'AUTO', id);
+  return { ...toSummary(meta), fullTranscript: text, segments };
+}
+
+export const deleteSession = (userId: string, id: string) => deleteTranscript(userId, 'AUTO', id);
+
+function toSummary(item: AutosaveItem): AutosaveSummary {
+  return {
+    _id: item.id,
+    sessionId: item.id,
+    language: item.language,
+    isCompleted: item.isCompleted,
+    duration: item.duration,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+    preview: item.preview,
+    length: item.length,
+  };
+}

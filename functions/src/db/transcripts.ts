@@ -1,0 +1,225 @@
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Segment } from '@app/shared/schemas/transcriptions';
+import { segmentsFromStored, type ChunkPiece, type StoredSegment } from '../domain/text.ts';
+import { db, isConditionFailure, nowIso, tableName } from './client.ts';
+import { keys, type TranscriptKind } from './keys.ts';
+
+/**
+ * Transcript text storage shared by saved (TRANS) and automatic (AUTO) transcriptions:
+ * a metadata item `<kind>#<id>` and chunk items `<kind>C#<id>#<offset>` holding the
+ * text, a normalised search copy and the segments, so no item nears the 400 KB limit.
+ */
+
+export function chunkItem(userId: string, kind: TranscriptKind, id: string, piece: ChunkPiece) {
+  const now = nowIso();
+  return {
+    ...keys.transcriptChunk(userId, kind, id, piece.offset),
+    type: 'transcriptChunk',
+    offset: piece.offset,
+    text: piece.text,
+    norm: piece.norm,
+    seg: piece.seg,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** Writes items 25 at a time, retrying what DynamoDB leaves unprocessed. */
+export async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending: Record<string, unknown>[] | undefined = requests.slice(i, i + 25);
+    for (let attempt = 0; pending?.length; attempt++) {
+      if (attempt > 8) throw new Error('BatchWrite left items unprocessed');
+      if (attempt) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      const out = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending as never } }));
+      pending = out.UnprocessedItems?.[tableName()] as Record<string, unknown>[] | undefined;
+    }
+  }
+}
+
+export async function putChunks(userId: string, kind: TranscriptKind, id: string, pieces: ChunkPiece[]): Promise<void> {
+  await batchWrite(pieces.map((p) => ({ PutRequest: { Item: chunkItem(userId, kind, id, p) } })));
+}
+
+/** The whole text and its segments, read chunk by chunk in order. */
+export async function readTranscript(userId: string, kind: TranscriptKind, id: string): Promise<{ text: string; segments: Segment[] }> {
+  const parts: string[] = [];
+  const stored: StoredSegment[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':prefix': keys.transcriptChunkPrefix(kind, id) },
+        ProjectionExpression: '#text, seg',
+        ExpressionAttributeNames: { '#text': 'text' },
+        ExclusiveStartKey: start,
+        ConsistentRead: true,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      parts.push(item.text as string);
+      stored.push(...((item.seg as StoredSegment[] | undefined) ?? []));
+    }
+    start = out.LastEvaluatedKey;
+  } while (start);
+  const text = parts.join('');
+  return { text, segments: segmentsFromStored(text, stored) };
+}
+
+/** Deletes the metadata (only if it exists under this user: false otherwise), then the chunks. */
+export async function deleteTranscript(userId: string, kind: TranscriptKind, id: string): Promise<boolean> {
+  try {
+    await db().send(
+      new DeleteCommand({ TableName: tableName(), Key: keys.transcript(userId, kind, id), ConditionExpression: 'attribute_exists(PK)' }),
+    );
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+  await deleteChunks(userId, kind, id);
+  return true;
+}
+
+export async function deleteChunks(userId: string, kind: TranscriptKind, id: string): Promise<void> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':prefix': keys.transcriptChunkPrefix(kind, id) },
+        ProjectionExpression: 'PK, SK',
+        ExclusiveStartKey: start,
+      }),
+    );
+    await batchWrite((out.Items ?? []).map((k) => ({ DeleteRequest: { Key: { PK: k.PK, SK: k.SK } } })));
+    start = out.LastEvaluatedKey;
+  } while (start);
+}
+
+export interface PageRequest {
+  lo: string;
+  hi: string;
+  /** Only ids strictly below this one (the previous page's last id). */
+  beforeId?: string;
+  limit: number;
+  /** Metadata filter, e.g. completion. */
+  filter?: { expression: string; names?: Record<string, string>; values: Record<string, unknown> };
+}
+
+/** A page of metadata items, newest first, within [lo, hi] and below `beforeId`. */
+export async function listMeta<T>(userId: string, kind: TranscriptKind, page: PageRequest): Promise<{ items: T[]; more: boolean }> {
+  if (outOfRange(page)) return { items: [], more: false };
+  const bounds = keys.transcriptSkBounds(kind, page.lo, page.beforeId ?? page.hi);
+  const items: T[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
+        ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':lo': bounds.lo, ':hi': bounds.hi, ...page.filter?.values },
+        ExpressionAttributeNames: page.filter?.names,
+        FilterExpression: page.filter?.expression,
+        ScanIndexForward: false,
+        Limit: page.filter ? undefined : page.limit + 1,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      if (page.beforeId && item.SK === bounds.hi) continue;
+      items.push(item as T);
+    }
+    start = items.length > page.limit ? undefined : out.LastEvaluatedKey;
+  } while (start);
+  return { items: items.slice(0, page.limit), more: items.length > page.limit };
+}
+
+/**
+ * Ids whose text (or, with `titleAttr`, whose title) contains the normalised query,
+ * newest first: up to limit + 1 of them, so the caller knows whether more follow.
+ */
+export async function searchIds(
+  userId: string,
+  kind: TranscriptKind,
+  page: PageRequest & { q: string; titleAttr?: string },
+): Promise<string[]> {
+  if (outOfRange(page)) return [];
+  const found = new Set<string>();
+  const want = page.limit + 1;
+  const textIds = collect(
+    {
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
+      FilterExpression: 'contains(norm, :q)',
+      ProjectionExpression: 'SK',
+      ScanIndexForward: false,
+      ExpressionAttributeValues: {
+        ':pk': keys.userPk(userId),
+        ':q': page.q,
+        ...bounds(keys.chunkSkBounds(kind, page.lo, page.hi), page.beforeId && keys.transcriptChunkPrefix(kind, page.beforeId).slice(0, -1)),
+      },
+    },
+    (sk) => sk.slice(kind.length + 2, kind.length + 2 + 26),
+    want,
+  );
+  const titleIds = page.titleAttr
+    ? collect(
+        {
+          TableName: tableName(),
+          KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
+          FilterExpression: `contains(#title, :q)`,
+          ExpressionAttributeNames: { '#title': page.titleAttr },
+          ProjectionExpression: 'SK',
+          ScanIndexForward: false,
+          ExpressionAttributeValues: {
+            ':pk': keys.userPk(userId),
+            ':q': page.q,
+            ...bounds(keys.transcriptSkBounds(kind, page.lo, page.hi), page.beforeId && `${kind}#${page.beforeId}`),
+          },
+        },
+        (sk) => sk.slice(kind.length + 1),
+        want,
+      )
+    : Promise.resolve([]);
+  for (const id of [...(await textIds), ...(await titleIds)]) if (id !== page.beforeId) found.add(id);
+  return [...found].sort().reverse().slice(0, want);
+}
+
+/** A cursor from another filter can point below the range: then nothing is left. */
+const outOfRange = (page: PageRequest) => page.beforeId !== undefined && page.beforeId <= page.lo;
+
+/** Key bounds, the upper one lowered to `below` when paging (the caller drops `below` itself). */
+function bounds(b: { lo: string; hi: string }, below: string | undefined | false) {
+  return { ':lo': b.lo, ':hi': below || b.hi };
+}
+
+async function collect(input: ConstructorParameters<typeof QueryCommand>[0], idOf: (sk: string) => string, want: number): Promise<string[]> {
+  const ids: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    for (const item of out.Items ?? []) {
+      const id = idOf(item.SK as string);
+      if (ids.at(-1) !== id) ids.push(id);
+    }
+    start = ids.length >= want ? undefined : out.LastEvaluatedKey;
+  } while (start);
+  return ids;
+}
+
+export async function getMetaMany<T>(userId: string, kind: TranscriptKind, ids: string[]): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += 100) {
+    let pending: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => keys.transcript(userId, kind, id));
+    for (let attempt = 0; pending?.length; attempt++) {
+      if (attempt > 8) throw new Error('BatchGet left keys unprocessed');
+      const res = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      out.push(...((res.Responses?.[tableName()] ?? []) as T[]));
+      pending = res.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined;
+    }
+  }
+  return out;
+}

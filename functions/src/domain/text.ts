@@ -1,0 +1,111 @@
+import { decodeTime, encodeTime } from 'ulid';
+import { PREVIEW_CHARS } from '@app/shared/constants';
+import type { Segment } from '@app/shared/schemas/transcriptions';
+
+/** Characters of transcript per stored chunk: at most ~96 KB of UTF-8 text plus its search copy. */
+export const CHUNK_CHARS = 32_000;
+/** Segments per stored chunk, so a flood of tiny segments cannot outgrow an item. */
+export const CHUNK_SEGMENTS = 4_000;
+/** Characters of the previous text repeated in front of a chunk's search copy, so matches across a boundary are found. */
+export const SEARCH_OVERLAP = 100;
+
+/** Case- and accent-insensitive form for search: "Transcrição" -> "transcricao". */
+export function normaliseForSearch(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC').toLowerCase();
+}
+
+/** A stored segment: times, and where its text sits in the whole transcript. */
+export type StoredSegment = [startMs: number, endMs: number, at: number, len: number];
+
+/**
+ * Places segments in text appended at `offset`: each segment's text is looked up in order
+ * after the previous one; segments whose text is not there are dropped.
+ */
+export function placeSegments(text: string, offset: number, segments: readonly Segment[]): StoredSegment[] {
+  const out: StoredSegment[] = [];
+  let cursor = 0;
+  for (const s of segments) {
+    if (!s.text) continue;
+    const at = text.indexOf(s.text, cursor);
+    if (at < 0) continue;
+    out.push([s.startMs, Math.max(s.startMs, s.endMs), offset + at, s.text.length]);
+    cursor = at + s.text.length;
+  }
+  return out;
+}
+
+export function segmentsFromStored(fullText: string, stored: readonly StoredSegment[]): Segment[] {
+  return stored.map(([startMs, endMs, at, len]) => ({ startMs, endMs, text: fullText.slice(at, at + len) }));
+}
+
+export interface ChunkPiece {
+  offset: number;
+  text: string;
+  /** Search copy: the last SEARCH_OVERLAP characters before the chunk, then the chunk, normalised. */
+  norm: string;
+  seg: StoredSegment[];
+}
+
+/**
+ * Splits text appended at `offset` into chunks of at most CHUNK_CHARS characters and
+ * CHUNK_SEGMENTS segments, never splitting a surrogate pair. `before` is the text that
+ * precedes `offset` (only its tail is used).
+ */
+export function splitIntoChunks(text: string, offset: number, segments: StoredSegment[], before: string): ChunkPiece[] {
+  const pieces: ChunkPiece[] = [];
+  let start = 0;
+  let segIndex = 0;
+  let prevTail = before.slice(-SEARCH_OVERLAP);
+  while (start < text.length) {
+    let end = Math.min(text.length, start + CHUNK_CHARS);
+    // A chunk also ends before its (CHUNK_SEGMENTS + 1)th segment.
+    const firstSeg = segIndex;
+    let lastSeg = firstSeg;
+    while (lastSeg < segments.length && segments[lastSeg]![2] - offset < end) lastSeg++;
+    if (lastSeg - firstSeg > CHUNK_SEGMENTS) {
+      lastSeg = firstSeg + CHUNK_SEGMENTS;
+      end = Math.max(start + 1, segments[lastSeg]![2] - offset);
+    }
+    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
+    const chunkText = text.slice(start, end);
+    pieces.push({
+      offset: offset + start,
+      text: chunkText,
+      norm: normaliseForSearch(prevTail + chunkText),
+      seg: segments.slice(firstSeg, lastSeg),
+    });
+    prevTail = (prevTail + chunkText).slice(-SEARCH_OVERLAP);
+    segIndex = lastSeg;
+    start = end;
+  }
+  return pieces;
+}
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
+export function preview(text: string): string {
+  const p = text.slice(0, PREVIEW_CHARS);
+  return isHighSurrogate(p.charCodeAt(p.length - 1)) ? p.slice(0, -1) : p;
+}
+
+/**
+ * The ULID bounds of a calendar month, in the caller's time zone (minutes east of UTC),
+ * so a month filter is a key range.
+ */
+export function monthRange(month: string | undefined, tzOffsetMinutes = 0): { lo: string; hi: string } {
+  if (!month) return { lo: '0'.repeat(26), hi: 'Z'.repeat(26) };
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const start = Date.UTC(y, m - 1, 1) - tzOffsetMinutes * 60_000;
+  const end = Date.UTC(y, m, 1) - tzOffsetMinutes * 60_000;
+  return { lo: encodeTime(Math.max(0, start), 10) + '0'.repeat(16), hi: encodeTime(Math.max(0, end - 1), 10) + 'Z'.repeat(16) };
+}
+
+export const createdAtOf = (id: string) => new Date(decodeTime(id)).toISOString();
+
+/** The opaque page cursor: the id of the last item of the previous page. */
+export const encodeCursor = (id: string) => Buffer.from(`v1:${id}`).toString('base64url');
+export function decodeCursor(cursor: string): string | undefined {
+  const raw = Buffer.from(cursor, 'base64url').toString('utf8');
+  const m = /^v1:([0-9A-HJKMNP-TV-Z]{26})$/.exec(raw);
+  return m?.[1];
+}

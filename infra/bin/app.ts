@@ -1,0 +1,28 @@
+import { App } from 'aws-cdk-lib';
+import { LiveTranscribeStack, STAGES, type Stage } from '../lib/stack.ts';
+
+/**
+ * CDK app. Context (cdk.json or `-c key=value`):
+ *   stage         dev | prod (default dev); the stack is LiveTranscribe-<stage>
+ *   mailDomain    SES sending domain (default example.com, a placeholder)
+ *   domainName    optional custom domain for the site, with
+ *   certificateArn  an ACM certificate for it in us-east-1
+ * The stack is environment-agnostic, so `cdk synth` needs no AWS credentials.
+ */
+const app = new App();
+
+const ctx = (key: string): string | undefined => {
+  const v: unknown = app.node.tryGetContext(key);
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+};
+
+const stage = (ctx('stage') ?? 'dev') as Stage;
+if (!STAGES.includes(stage)) throw new Error(`context stage must be one of ${STAGES.join(', ')}; got "${stage}"`);
+
+new LiveTranscribeStack(app, `LiveTranscribe-${stage}`, {
+  stage,
+  mailDomain: ctx('mailDomain') ?? 'example.com',
+  domainName: ctx('domainName'),
+  certificateArn: ctx('certificateArn'),
+  tags: { app: 'live-transcribe', stage },
+});

@@ -1,0 +1,87 @@
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import type { RouteDef } from '@app/shared/routes';
+import { Api } from './api.ts';
+import { Data } from './data.ts';
+import { Mail } from './mail.ts';
+import { webDist } from './paths.ts';
+import { Web } from './web.ts';
+
+export type Stage = 'dev' | 'prod';
+export const STAGES: readonly Stage[] = ['dev', 'prod'];
+
+export interface LiveTranscribeStackProps extends StackProps {
+  readonly stage: Stage;
+  /** SES sending domain; mail goes from no-reply@<mailDomain>. */
+  readonly mailDomain: string;
+  /** Optional custom domain for the site; requires certificateArn (ACM certificate in us-east-1). */
+  readonly domainName?: string;
+  readonly certificateArn?: string;
+  /** Built SPA folder; defaults to web/dist. Deployed only if it holds an index.html (after `npm run build`). */
+  readonly siteDir?: string;
+  /** Defaults to the shared route table. */
+  readonly routes?: Readonly<Record<string, RouteDef>>;
+}
+
+/** The whole product on AWS: table, secrets, mail identity, HTTP API + functions, S3 + CloudFront. */
+export class LiveTranscribeStack extends Stack {
+  readonly data: Data;
+  readonly api: Api;
+  readonly web: Web;
+  readonly secret: Secret;
+
+  constructor(scope: Construct, id: string, props: LiveTranscribeStackProps) {
+    super(scope, id, props);
+    const production = props.stage === 'prod';
+
+    this.data = new Data(this, 'Data', { production });
+
+    // One JSON secret. Only jwtSecret is generated here (by Secrets Manager, never in the template);
+    // operators add recaptchaSecret, stripeSecretKey and stripeWebhookSecret (README, operations).
+    const secretName = `live-transcribe/${props.stage}/app`;
+    this.secret = new Secret(this, 'AppSecrets', {
+      secretName,
+      description: 'Live Transcribe secrets (JSON): jwtSecret, recaptchaSecret, stripeSecretKey, stripeWebhookSecret',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({}),
+        generateStringKey: 'jwtSecret',
+        passwordLength: 64,
+        excludePunctuation: true,
+      },
+      removalPolicy: production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+
+    const mail = new Mail(this, 'Mail', { domain: props.mailDomain });
+
+    this.api = new Api(this, 'Api', {
+      table: this.data.table,
+      secret: this.secret,
+      mailIdentity: mail.identity,
+      mailFrom: mail.from,
+      production,
+      routes: props.routes,
+    });
+
+    this.web = new Web(this, 'Web', {
+      apiDomainName: this.api.domainName,
+      domainName: props.domainName,
+      certificate: props.certificateArn
+        ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
+        : undefined,
+      siteDir: props.siteDir ?? webDist,
+    });
+
+    // The distribution depends on the API (its origin) and the functions on the distribution (APP_URL);
+    // routes and integrations depend on the functions, the HttpApi resource itself on nothing: no cycle.
+    this.api.setAppUrl(this.web.url);
+
+    new CfnOutput(this, 'SiteUrl', { value: this.web.url, description: 'The site (SPA and API, one origin)' });
+    new CfnOutput(this, 'ApiUrl', { value: this.api.httpApi.apiEndpoint, description: 'HTTP API endpoint (direct)' });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'SecretName', { value: secretName, description: 'Secrets Manager secret (JSON)' });
+    new CfnOutput(this, 'BucketName', { value: this.web.bucket.bucketName });
+    new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
+  }
+}

@@ -1,0 +1,129 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+  type BehaviorOptions,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+
+/** Paths CloudFront forwards to the HTTP API (DESIGN section 2); everything else is the SPA. */
+export const API_PATH_PATTERNS = ['/api/*', '/stripe/*', '/contact', '/transcriptions/*'] as const;
+
+/**
+ * SPA fallback on the default (S3) behaviour only: a path whose last segment has no file
+ * extension is a client-side route and gets /index.html. API paths never reach this function,
+ * so an API 404 stays an API 404 (unlike distribution-wide error responses).
+ */
+export const SPA_REWRITE_CODE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.lastIndexOf('.') <= uri.lastIndexOf('/')) request.uri = '/index.html';
+  return request;
+}`;
+
+export interface WebProps {
+  /** Host name of the HTTP API (origin for the API paths). */
+  readonly apiDomainName: string;
+  /** Optional custom domain; needs `certificate` (ACM, us-east-1). */
+  readonly domainName?: string;
+  readonly certificate?: ICertificate;
+  /** The built SPA folder; deployed only if it holds an index.html when the app is synthesized. */
+  readonly siteDir: string;
+}
+
+/** Private S3 bucket + CloudFront (origin access control), same origin for the SPA and the API. */
+export class Web extends Construct {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+  /** `https://<custom domain or CloudFront domain>`. */
+  readonly url: string;
+  readonly deployed: boolean;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+
+    this.bucket = new Bucket(this, 'Bucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+    });
+
+    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      code: FunctionCode.fromInline(SPA_REWRITE_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Client-side routes (no file extension) -> /index.html',
+    });
+
+    const apiBehavior: BehaviorOptions = {
+      origin: new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    };
+
+    if (props.domainName && !props.certificate) throw new Error('A custom domainName needs a certificate (ACM, us-east-1).');
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Live Transcribe: SPA and API on one origin',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      minimumProtocolVersion: props.certificate ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      domainNames: props.domainName ? [props.domainName] : undefined,
+      certificate: props.certificate,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        compress: true,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: Object.fromEntries(API_PATH_PATTERNS.map((p) => [p, apiBehavior])),
+    });
+
+    this.url = `https://${props.domainName ?? this.distribution.distributionDomainName}`;
+
+    this.deployed = fs.existsSync(path.join(props.siteDir, 'index.html'));
+    if (this.deployed) {
+      // Hashed build output: cache for a year. Kept across deploys (no prune) so open tabs still load.
+      const assetsDir = path.join(props.siteDir, 'assets');
+      const assets = fs.existsSync(assetsDir)
+        ? new BucketDeployment(this, 'DeployAssets', {
+            sources: [Source.asset(assetsDir)],
+            destinationBucket: this.bucket,
+            destinationKeyPrefix: 'assets/',
+            cacheControl: [CacheControl.fromString('public,max-age=31536000,immutable')],
+            prune: false,
+          })
+        : undefined;
+      // Everything else (index.html, icons, ...): revalidate each time; then invalidate CloudFront.
+      const site = new BucketDeployment(this, 'DeploySite', {
+        sources: [Source.asset(props.siteDir, { exclude: ['assets', 'assets/**'] })],
+        destinationBucket: this.bucket,
+        cacheControl: [CacheControl.noCache()],
+        prune: false,
+        distribution: this.distribution,
+        distributionPaths: ['/*'],
+        memoryLimit: 512,
+      });
+      if (assets) site.node.addDependency(assets);
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import * as z from 'zod';
+import { PREVIEW_CHARS, TITLE_MAX } from '../constants.ts';
+import { recognitionLanguage } from './auth.ts';
+
+/** Longest transcript accepted in one request (characters); a 12-hour session is ~600k. */
+export const TRANSCRIPT_MAX_CHARS = 3_000_000;
+/** Longest autosave delta in one request; a longer backlog is sent in several. */
+export const DELTA_MAX_CHARS = 300_000;
+export const SEGMENTS_MAX = 100_000;
+export const SEARCH_MAX_CHARS = 100;
+/** Longest session: a week of listening, in seconds. */
+const DURATION_MAX = 7 * 24 * 3600;
+
+/** A final recognition segment on the session clock (pauses excluded). */
+export const segment = z.object({
+  text: z.string().max(10_000),
+  startMs: z.number().int().min(0),
+  endMs: z.number().int().min(0),
+});
+export type Segment = z.infer<typeof segment>;
+
+export const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM');
+export const duration = z.number().min(0).max(DURATION_MAX);
+
+export const listQuery = z.object({
+  month: month.optional(),
+  search: z.string().trim().max(SEARCH_MAX_CHARS, `Search at most ${SEARCH_MAX_CHARS} characters`).optional(),
+  /** Minutes east of UTC for the month filter (e.g. -180 for Brasília); default UTC. */
+  tzOffset: z.coerce.number().int().min(-840).max(840).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export const idParams = z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/) });
+
+// Saved transcriptions (Pro)
+
+export const saveTranscriptionRequest = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
+  subject: z.string().trim().max(TITLE_MAX).optional(),
+  timestamp: z.iso.datetime({ offset: true }).optional(),
+  duration,
+  fullTranscript: z.string().max(TRANSCRIPT_MAX_CHARS, 'Transcript is too long'),
+  segments: z.array(segment).max(SEGMENTS_MAX).optional(),
+  language: recognitionLanguage.optional(),
+});
+export type SaveTranscriptionRequest = z.input<typeof saveTranscriptionRequest>;
+
+export const transcriptionSummary = z.object({
+  _id: z.string(),
+  title: z.string(),
+  subject: z.string(),
+  createdAt: z.string(),
+  timestamp: z.string(),
+  duration: z.number(),
+  language: recognitionLanguage.nullable(),
+  /** First PREVIEW_CHARS characters of the text. */
+  preview: z.string().max(PREVIEW_CHARS),
+  length: z.number().int(),
+});
+export type TranscriptionSummary = z.infer<typeof transcriptionSummary>;
+
+export const transcriptionList = z.object({
+  transcriptions: z.array(transcriptionSummary),
+  nextCursor: z.string().nullable(),
+});
+
+export const transcriptionDetail = transcriptionSummary.extend({
+  fullTranscript: z.string(),
+  segments: z.array(segment),
+});
+export type TranscriptionDetail = z.infer<typeof transcriptionDetail>;
+
+// Automatic transcriptions (autosave)
+
+export const sessionIdResponse = z.object({ sessionId: z.string() });
+
+const sessionId = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown session');
+
+/** The spec's body: the whole transcript each time. */
+export const autosaveFullRequest = z.object({
+  sessionId,
+  fullTranscript: z.string().max(TRANSCRIPT_MAX_CHARS, 'Transcript is too long'),
+  duration,
+  language: recognitionLanguage,
+});
+/** The delta body: `text` appended at `offset` (UTF-16 code units, as JavaScript counts). */
+export const autosaveDeltaRequest = z.object({
+  sessionId,
+  offset: z.number().int().min(0).max(TRANSCRIPT_MAX_CHARS),
+  text: z.string().max(DELTA_MAX_CHARS, 'Delta is too long; send it in parts'),
+  segments: z.array(segment).max(SEGMENTS_MAX).default([]),
+  duration,
+  language: recognitionLanguage,
+});
+export const autosaveSaveRequest = z.union([autosaveDeltaRequest, autosaveFullRequest]);
+export type AutosaveSaveRequest = z.input<typeof autosaveSaveRequest>;
+/** `length`: how much of the transcript the server now holds. */
+export const autosaveSaveResponse = z.object({ length: z.number().int() });
+
+export const autosaveCompleteRequest = z.object({ sessionId });
+
+export const autosaveListQuery = listQuery.extend({
+  completed: z.enum(['true', 'false']).optional(),
+});
+
+export const autosaveSummary = z.object({
+  _id: z.string(),
+  sessionId: z.string(),
+  language: recognitionLanguage,
+  isCompleted: z.boolean(),
+  duration: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  preview: z.string().max(PREVIEW_CHARS),
+  length: z.number().int(),
+});
+export type AutosaveSummary = z.infer<typeof autosaveSummary>;
+
+export const autosaveList = z.object({
+  transcriptions: z.array(autosaveSummary),
+  nextCursor: z.string().nullable(),
+  /** Sessions started this calendar month (UTC): the free tier's "n of 5" counter. */
+  startedThisMonth: z.number().int(),
+});
+
+export const autosaveDetail = autosaveSummary.extend({
+  fullTranscript: z.string(),
+  segments: z.array(segment),
+});

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import * as auth from './schemas/auth.ts';
 import { okResponse } from './schemas/common.ts';
 import * as settings from './schemas/settings.ts';
+import * as tr from './schemas/transcriptions.ts';
 
 /**
  * THE route table. The CDK stack creates an API route and a function per entry,
@@ -69,6 +70,52 @@ export const routes = define({
   constructionMode: {
     method: 'GET', path: '/api/settings/construction-mode', handler: 'settings/construction-mode', auth: 'none',
     response: settings.constructionModeResponse, table: ['GetItem'],
+  },
+
+  // Saved transcriptions (Pro)
+  saveTranscription: {
+    method: 'POST', path: '/api/transcriptions', handler: 'transcriptions/save-transcription', auth: 'pro',
+    body: tr.saveTranscriptionRequest, response: tr.transcriptionSummary,
+    table: ['GetItem', 'PutItem', 'BatchWriteItem'],
+  },
+  listTranscriptions: {
+    method: 'GET', path: '/api/transcriptions', handler: 'transcriptions/list-transcriptions', auth: 'pro',
+    query: tr.listQuery, response: tr.transcriptionList, table: ['GetItem', 'Query', 'BatchGetItem'],
+  },
+  getTranscription: {
+    method: 'GET', path: '/api/transcriptions/{id}', handler: 'transcriptions/get-transcription', auth: 'pro',
+    params: tr.idParams, response: tr.transcriptionDetail, table: ['GetItem', 'Query', 'BatchGetItem'],
+  },
+  deleteTranscription: {
+    method: 'DELETE', path: '/transcriptions/{id}', handler: 'transcriptions/delete-transcription', auth: 'pro',
+    params: tr.idParams, response: okResponse, table: ['GetItem', 'DeleteItem', 'Query', 'BatchWriteItem'],
+  },
+
+  // Automatic transcriptions (autosave), for every logged-in user
+  autosaveSessionId: {
+    method: 'GET', path: '/api/transcriptions-autosave/session-id', handler: 'autosave/new-session', auth: 'user',
+    response: tr.sessionIdResponse, table: ['GetItem', 'PutItem'],
+  },
+  autosaveSave: {
+    method: 'POST', path: '/api/transcriptions-autosave/save', handler: 'autosave/save', auth: 'user',
+    body: tr.autosaveSaveRequest, response: tr.autosaveSaveResponse,
+    table: ['GetItem', 'Query', 'UpdateItem', 'TransactWriteItems', 'BatchWriteItem'],
+  },
+  autosaveComplete: {
+    method: 'POST', path: '/api/transcriptions-autosave/complete', handler: 'autosave/complete', auth: 'user',
+    body: tr.autosaveCompleteRequest, response: okResponse, table: ['GetItem', 'UpdateItem'],
+  },
+  listAutosaves: {
+    method: 'GET', path: '/api/transcriptions-autosave', handler: 'autosave/list-sessions', auth: 'user',
+    query: tr.autosaveListQuery, response: tr.autosaveList, table: ['GetItem', 'Query', 'BatchGetItem'],
+  },
+  getAutosave: {
+    method: 'GET', path: '/api/transcriptions-autosave/{id}', handler: 'autosave/get-session', auth: 'user',
+    params: tr.idParams, response: tr.autosaveDetail, table: ['GetItem', 'Query'],
+  },
+  deleteAutosave: {
+    method: 'DELETE', path: '/api/transcriptions-autosave/{id}', handler: 'autosave/delete-session', auth: 'user',
+    params: tr.idParams, response: okResponse, table: ['GetItem', 'DeleteItem', 'Query', 'BatchWriteItem'],
   },
 });
 

@@ -146,3 +146,17 @@ function toUser(item: Record<string, unknown>): User {
   const { PK: _pk, SK: _sk, type: _type, GSI1PK: _g1, GSI1SK: _g2, ...rest } = item;
   return rest as unknown as User;
 }
+
+/** Sets the plan (billing decides it; tests and operators use it directly too). */
+export async function setPlan(id: string, plan: Plan, planExpiry: string | null): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(id),
+      UpdateExpression: 'SET #plan = :plan, planExpiry = :expiry, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#plan': 'plan' },
+      ExpressionAttributeValues: { ':plan': plan, ':expiry': planExpiry, ':now': nowIso() },
+    }),
+  );
+}

@@ -45,13 +45,15 @@ function loadHandler(def: RouteDef): Promise<LambdaHandler> {
 /** Finds the route-table entry for a request: the route, 405 (path known, method not), or none. */
 export function findRoute(method: string, path: string): { def: RouteDef; params: Record<string, string> } | 'method' | undefined {
   let pathMatched = false;
+  let best: { def: RouteDef; params: Record<string, string> } | undefined;
   for (const def of Object.values(routes) as RouteDef[]) {
     const params = matchPath(def.path, path);
     if (!params) continue;
-    if (def.method === method) return { def, params };
     pathMatched = true;
+    // As API Gateway does, a static segment wins over a {parameter}.
+    if (def.method === method && (!best || Object.keys(params).length < Object.keys(best.params).length)) best = { def, params };
   }
-  return pathMatched ? 'method' : undefined;
+  return best ?? (pathMatched ? 'method' : undefined);
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {

@@ -1,0 +1,70 @@
+import { decodeTime } from 'ulid';
+import { describe, expect, it } from 'vitest';
+import { CHUNK_CHARS, CHUNK_SEGMENTS, decodeCursor, encodeCursor, monthRange, normaliseForSearch, placeSegments, preview, splitIntoChunks } from './text.ts';
+
+describe('normaliseForSearch', () => {
+  it('drops case and accents but keeps other scripts', () => {
+    expect(normaliseForSearch('Transcrição ÉLAN Año')).toBe('transcricao elan ano');
+    expect(normaliseForSearch('Привет Мир')).toBe('привет мир');
+    expect(normaliseForSearch('你好')).toBe('你好');
+    expect(normaliseForSearch('한국어')).toBe('한국어');
+  });
+});
+
+describe('splitIntoChunks', () => {
+  it('never splits a surrogate pair and covers the text exactly', () => {
+    const text = 'a' + '🙂'.repeat(CHUNK_CHARS);
+    const pieces = splitIntoChunks(text, 10, [], 'before');
+    expect(pieces.map((p) => p.text).join('')).toBe(text);
+    for (const p of pieces) expect(() => encodeURIComponent(p.text)).not.toThrow();
+    expect(pieces[0]!.offset).toBe(10);
+    expect(pieces[1]!.offset).toBe(10 + pieces[0]!.text.length);
+  });
+
+  it('repeats the previous tail in the search copy, so matches across a boundary are found', () => {
+    const text = 'x'.repeat(CHUNK_CHARS - 3) + 'Ação';
+    const pieces = splitIntoChunks(text, 0, [], '');
+    expect(pieces).toHaveLength(2);
+    expect(pieces[1]!.norm).toContain('acao');
+  });
+
+  it('caps segments per chunk', () => {
+    const words = Array.from({ length: CHUNK_SEGMENTS + 10 }, (_, i) => `w${i}`);
+    const text = words.join(' ');
+    const segs = placeSegments(text, 0, words.map((w, i) => ({ text: w, startMs: i, endMs: i + 1 })));
+    const pieces = splitIntoChunks(text, 0, segs, '');
+    expect(pieces).toHaveLength(2);
+    expect(pieces[0]!.seg).toHaveLength(CHUNK_SEGMENTS);
+    expect(pieces.flatMap((p) => p.seg)).toHaveLength(words.length);
+  });
+});
+
+describe('placeSegments', () => {
+  it('places segments in order and drops those not in the text', () => {
+    expect(placeSegments('aa bb aa', 100, [
+      { text: 'aa', startMs: 0, endMs: 1 },
+      { text: 'zz', startMs: 1, endMs: 2 },
+      { text: 'aa', startMs: 2, endMs: 3 },
+    ])).toEqual([[0, 1, 100, 2], [2, 3, 106, 2]]);
+  });
+});
+
+describe('monthRange', () => {
+  it('covers the month in the caller time zone', () => {
+    const { lo, hi } = monthRange('2026-02', -180);
+    expect(new Date(decodeTime(lo)).toISOString()).toBe('2026-02-01T03:00:00.000Z');
+    expect(new Date(decodeTime(hi.slice(0, 10) + '0'.repeat(16))).toISOString()).toBe('2026-03-01T02:59:59.999Z');
+  });
+});
+
+describe('cursor and preview', () => {
+  it('round-trips a cursor and refuses forgeries', () => {
+    const id = '01KA0000000000000000000000';
+    expect(decodeCursor(encodeCursor(id))).toBe(id);
+    expect(decodeCursor('bm9wZQ')).toBeUndefined();
+  });
+  it('cuts a preview at 200 characters without half an emoji', () => {
+    expect(preview('a'.repeat(199) + '🙂')).toBe('a'.repeat(199));
+    expect(preview('short')).toBe('short');
+  });
+});

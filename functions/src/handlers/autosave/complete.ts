@@ -1,0 +1,8 @@
+import { completeSession } from '../../db/autosave-sessions.ts';
+import { notFound } from '../../lib/errors.ts';
+import { route } from '../../lib/http.ts';
+
+export const handler = route('autosaveComplete', async ({ user, body }) => {
+  if (!(await completeSession(user.id, body.sessionId))) throw notFound('Unknown session');
+  return { ok: true as const };
+});

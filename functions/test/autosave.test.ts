@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { call, registerUser } from './call.ts';
+
+type Detail = { fullTranscript: string; isCompleted: boolean; duration: number; language: string; segments: { text: string; startMs: number; endMs: number }[] };
+
+async function newSession(token: string) {
+  const res = await call<{ sessionId: string }>('autosaveSessionId', { token });
+  expect(res.status).toBe(200);
+  return res.body.sessionId;
+}
+
+const delta = (token: string, sessionId: string, offset: number, text: string, extra: Record<string, unknown> = {}) =>
+  call<{ length: number; error?: string }>('autosaveSave', {
+    token,
+    body: { sessionId, offset, text, segments: [], duration: 10, language: 'en-US', ...extra },
+  });
+
+const detail = async (token: string, id: string) => (await call<Detail>('getAutosave', { token, params: { id } })).body;
+
+describe('autosave', () => {
+  it('is for logged-in users only', async () => {
+    expect((await call('autosaveSessionId')).status).toBe(401);
+  });
+
+  it('appends deltas, ignores a retried delta, refuses a gap with the server length', async () => {
+    const u = await registerUser();
+    const id = await newSession(u.token);
+    expect((await delta(u.token, id, 0, 'Hello ')).body.length).toBe(6);
+    expect((await delta(u.token, id, 0, 'Hello ')).body.length).toBe(6);
+    const gap = await delta(u.token, id, 20, 'later');
+    expect(gap.status).toBe(409);
+    expect(gap.body).toMatchObject({ length: 6 });
+    expect((await delta(u.token, id, 3, 'lo world', { duration: 20 })).body.length).toBe(11);
+    const d = await detail(u.token, id);
+    expect(d.fullTranscript).toBe('Hello world');
+    expect(d.duration).toBe(20);
+  });
+
+  it('20 deltas sent concurrently in shuffled order end with the exact text', async () => {
+    const u = await registerUser();
+    const id = await newSession(u.token);
+    const words = Array.from({ length: 20 }, (_, i) => `palavra-${i}-ção `);
+    const offsets = words.map((_, i) => words.slice(0, i).join('').length);
+    const expected = words.join('');
+    let pending = words.map((w, i) => ({ w, offset: offsets[i]! })).sort(() => Math.random() - 0.5);
+    for (let round = 0; pending.length && round < 25; round++) {
+      const results = await Promise.all(pending.map((p) => delta(u.token, id, p.offset, p.w)));
+      for (const r of results) expect([200, 409]).toContain(r.status);
+      pending = pending.filter((_, i) => results[i]!.status === 409);
+    }
+    expect(pending).toHaveLength(0);
+    expect((await detail(u.token, id)).fullTranscript).toBe(expected);
+  });
+
+  it('accepts the spec full body, appending or replacing', async () => {
+    const u = await registerUser();
+    const id = await newSession(u.token);
+    const full = (fullTranscript: string) =>
+      call<{ length: number }>('autosaveSave', { token: u.token, body: { sessionId: id, fullTranscript, duration: 5, language: 'pt-BR' } });
+    expect((await full('um dois')).body.length).toBe(7);
+    expect((await full('um dois três')).body.length).toBe(12);
+    expect((await detail(u.token, id)).fullTranscript).toBe('um dois três');
+    expect((await full('outro texto')).body.length).toBe(11);
+    const d = await detail(u.token, id);
+    expect(d.fullTranscript).toBe('outro texto');
+    expect(d.language).toBe('pt-BR');
+  });
+
+  it('keeps segment times', async () => {
+    const u = await registerUser();
+    const id = await newSession(u.token);
+    await delta(u.token, id, 0, 'one two', { segments: [{ text: 'one', startMs: 0, endMs: 900 }, { text: 'two', startMs: 1000, endMs: 1800 }] });
+    await delta(u.token, id, 7, ' three', { segments: [{ text: 'three', startMs: 5000, endMs: 5600 }] });
+    expect((await detail(u.token, id)).segments).toEqual([
+      { text: 'one', startMs: 0, endMs: 900 },
+      { text: 'two', startMs: 1000, endMs: 1800 },
+      { text: 'three', startMs: 5000, endMs: 5600 },
+    ]);
+  });
+
+  it('completes, lists by completion with previews, searches without accents, and counts the month', async () => {
+    const u = await registerUser();
+    const a = await newSession(u.token);
+    const b = await newSession(u.token);
+    await delta(u.token, a, 0, 'Uma Transcrição terminada ' + 'x'.repeat(300));
+    await delta(u.token, b, 0, 'ainda em andamento');
+    expect((await call('autosaveComplete', { token: u.token, body: { sessionId: a } })).status).toBe(200);
+    type List = { transcriptions: { _id: string; isCompleted: boolean; preview: string }[]; startedThisMonth: number };
+    const list = async (query: Record<string, string>) => (await call<List>('listAutosaves', { token: u.token, query })).body;
+    const all = await list({});
+    expect(all.transcriptions.map((t) => t._id)).toEqual([b, a]);
+    expect(all.transcriptions[1]!.preview).toHaveLength(200);
+    expect(all.startedThisMonth).toBe(2);
+    expect((await list({ completed: 'true' })).transcriptions.map((t) => t._id)).toEqual([a]);
+    expect((await list({ completed: 'false' })).transcriptions.map((t) => t._id)).toEqual([b]);
+    expect((await list({ search: 'transcricao' })).transcriptions.map((t) => t._id)).toEqual([a]);
+    expect((await list({ search: 'ANDAMENTO', completed: 'true' })).transcriptions).toEqual([]);
+    expect((await call('listAutosaves', { token: u.token, query: { completed: 'maybe' } })).status).toBe(400);
+  });
+
+  it("user A cannot save to, complete, read or delete user B's session", async () => {
+    const a = await registerUser();
+    const b = await registerUser();
+    const id = await newSession(b.token);
+    await delta(b.token, id, 0, 'private');
+    expect((await delta(a.token, id, 7, ' injected')).status).toBe(404);
+    expect((await call('autosaveComplete', { token: a.token, body: { sessionId: id } })).status).toBe(404);
+    expect((await call('getAutosave', { token: a.token, params: { id } })).status).toBe(404);
+    expect((await call('deleteAutosave', { token: a.token, params: { id } })).status).toBe(404);
+    const d = await detail(b.token, id);
+    expect(d.fullTranscript).toBe('private');
+    expect(d.isCompleted).toBe(false);
+    expect((await call('deleteAutosave', { token: b.token, params: { id } })).status).toBe(200);
+    expect((await call('getAutosave', { token: b.token, params: { id } })).status).toBe(404);
+  });
+
+  it('splits a large delta into chunks and reads it back', async () => {
+    const u = await registerUser();
+    const id = await newSession(u.token);
+    const text = '漢字テキスト🙂'.repeat(30_000);
+    expect((await delta(u.token, id, 0, text)).status).toBe(200);
+    expect((await detail(u.token, id)).fullTranscript).toBe(text);
+  });
+});

@@ -94,7 +94,7 @@ describe('saved transcriptions', () => {
     const filler = 'abc '.repeat(60_000); // ~240 KB per transcript: searches read several 1 MB pages
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) ids.push((await save(pro.token, { title: `T${i}`, fullTranscript: `${filler} needle ${i}` })).body._id as string);
-    for (const query of [{ limit: '5' }, { limit: '5', search: 'needle' }]) {
+    for (const query of [{ limit: '5' }, { limit: '5', search: 'needle' }] as Record<string, string>[]) {
       const seen: string[] = [];
       let cursor: string | null = null;
       do {

@@ -9,10 +9,9 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import type { TableAction } from '@app/shared/routes';
+import { HANDLER_BUNDLING } from './bundling.ts';
 import { handlerEntry, repoRoot } from './paths.ts';
 
-/** Makes ESM bundles that contain CommonJS dependencies work (`Dynamic require of ...`). */
-export const ESM_REQUIRE_BANNER = "import{createRequire}from'module';const require=createRequire(import.meta.url);";
 
 export interface ApiFunctionProps {
   /** Route-table handler name, e.g. `auth/login` = functions/src/handlers/auth/login.ts. */
@@ -60,13 +59,13 @@ export class ApiFunction extends Construct {
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        minify: true,
+        target: HANDLER_BUNDLING.target,
+        mainFields: [...HANDLER_BUNDLING.mainFields],
+        minify: HANDLER_BUNDLING.minify,
         sourceMap: true,
         sourcesContent: false,
-        banner: ESM_REQUIRE_BANNER,
-        externalModules: ['@aws-sdk/*'],
+        banner: HANDLER_BUNDLING.banner,
+        externalModules: [...HANDLER_BUNDLING.externalModules],
       },
     });
 

@@ -1,15 +1,15 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { FREE_RECOGNITION_LANGUAGE, PREVIEW_CHARS, type RecognitionLanguage } from '@app/shared/constants';
 import type { AutosaveSummary, Segment } from '@app/shared/schemas/transcriptions';
-import { createdAtOf, monthRange, placeSegments, preview, SEARCH_OVERLAP, splitIntoChunks } from '../domain/text.ts';
+import { createdAtOf, decodeSearchable, monthRange, placeSegments, preview, splitIntoChunks, type Searchable } from '../domain/text.ts';
 import { db, isConditionFailure, nowIso, tableName } from './client.ts';
 import { keys } from './keys.ts';
-import { chunkItem, deleteChunks, deleteTranscript, getMetaMany, listMeta, putChunks, readTranscript, searchIds, type PageRequest } from './transcripts.ts';
+import { chunkItem, deleteChunks, deleteTranscript, getMetaMany, lastChunk, listMeta, putChunks, readTranscript, searchIds, type PageRequest } from './transcripts.ts';
 
 /**
- * Automatic transcriptions: metadata `AUTO#<ulid>` holding how much text the server has
- * (`length`, UTF-16 code units), and text chunks `AUTOC#<ulid>#<offset>`, one per delta.
+ * Automatic transcriptions: metadata `AUTO#<ulid>` (language, duration, completion, preview,
+ * and `length` for lists) and text chunks `AUTOC#<ulid>#<offset>`, one per delta.
  */
 interface AutosaveItem {
   id: string;
@@ -18,8 +18,6 @@ interface AutosaveItem {
   duration: number;
   preview: string;
   length: number;
-  /** The last SEARCH_OVERLAP characters, for the next chunk's search copy. */
-  tail: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -27,7 +25,7 @@ interface AutosaveItem {
 export async function createSession(userId: string, language: RecognitionLanguage = FREE_RECOGNITION_LANGUAGE): Promise<string> {
   const id = ulid();
   const now = nowIso();
-  const item: AutosaveItem = { id, language, isCompleted: false, duration: 0, preview: '', length: 0, tail: '', createdAt: createdAtOf(id), updatedAt: now };
+  const item: AutosaveItem = { id, language, isCompleted: false, duration: 0, preview: '', length: 0, createdAt: createdAtOf(id), updatedAt: now };
   await db().send(
     new PutCommand({
       TableName: tableName(),
@@ -54,76 +52,79 @@ export interface Delta {
 export type AppendOutcome = { status: 'ok'; length: number } | { status: 'gap'; length: number } | { status: 'missing' };
 
 /**
- * Appends `text` at `offset`. What the server already has is skipped (a retried delta is a
- * no-op); a gap is refused with the server's length so the client resends from there. The
- * new chunks and the new length are written in one transaction conditioned on the old length.
+ * Appends `text` at `offset`. The chunks are the truth: the stored text ends where its last
+ * chunk ends, and a chunk is only ever put exactly there, on condition that no chunk holds
+ * that offset yet, so the text stays contiguous without a transaction (which would bill
+ * twice). What the server already has is skipped (a retried delta is a no-op); a gap is
+ * refused with the server's length so the client resends from there. Then the metadata
+ * (length, duration, preview) moves forward, never back.
  */
 export async function appendDelta(userId: string, id: string, delta: Delta): Promise<AppendOutcome> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const meta = await getSession(userId, id);
-    if (!meta) return { status: 'missing' };
-    if (delta.offset > meta.length) return { status: 'gap', length: meta.length };
-    const skip = meta.length - delta.offset;
-    const fresh = delta.text.slice(skip);
-    const now = nowIso();
-    const duration = Math.max(meta.duration, delta.duration);
+  const meta = await getSession(userId, id);
+  if (!meta) return { status: 'missing' };
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const last = await lastChunk(userId, 'AUTO', id);
+    if (delta.offset > last.end) return { status: 'gap', length: last.end };
+    const fresh = delta.text.slice(last.end - delta.offset);
     if (!fresh) {
-      if (duration > meta.duration) await touch(userId, id, duration);
-      return { status: 'ok', length: meta.length };
+      await advanceMeta(userId, id, meta, last.end, delta);
+      return { status: 'ok', length: last.end };
     }
-    const segments = placeSegments(delta.text, delta.offset, delta.segments).filter(([, , at]) => at >= meta.length);
-    const pieces = splitIntoChunks(fresh, meta.length, segments, meta.tail);
-    const newLength = meta.length + fresh.length;
+    const segments = placeSegments(delta.text, delta.offset, delta.segments).filter(([, , at]) => at >= last.end);
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            ...pieces.map((p) => ({
-              Put: { TableName: tableName(), Item: chunkItem(userId, 'AUTO', id, p), ConditionExpression: 'attribute_not_exists(PK)' },
-            })),
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.transcript(userId, 'AUTO', id),
-                UpdateExpression: 'SET #length = :new, tail = :tail, #duration = :duration, #language = :language, preview = :preview, updatedAt = :now',
-                ConditionExpression: '#length = :old',
-                ExpressionAttributeNames: { '#length': 'length', '#duration': 'duration', '#language': 'language' },
-                ExpressionAttributeValues: {
-                  ':new': newLength,
-                  ':old': meta.length,
-                  ':tail': (meta.tail + fresh).slice(-SEARCH_OVERLAP),
-                  ':duration': duration,
-                  ':language': delta.language,
-                  ':preview': meta.length < PREVIEW_CHARS ? preview(meta.preview + fresh) : meta.preview,
-                  ':now': now,
-                },
-              },
-            },
-          ],
-        }),
-      );
-      return { status: 'ok', length: newLength };
+      for (const piece of splitIntoChunks(fresh, last.end, segments, last.overlap)) {
+        await db().send(
+          new PutCommand({ TableName: tableName(), Item: chunkItem(userId, 'AUTO', id, piece), ConditionExpression: 'attribute_not_exists(PK)' }),
+        );
+      }
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
-      // Another save moved the length first: read again and apply what is still missing.
+      continue; // another save got there first: read the end again and apply what is still missing
     }
+    const length = last.end + fresh.length;
+    await advanceMeta(userId, id, meta, length, delta, meta.length < PREVIEW_CHARS ? await previewOf(userId, id) : undefined);
+    return { status: 'ok', length };
   }
   throw new Error('autosave: too much contention');
 }
 
-async function touch(userId: string, id: string, duration: number) {
-  await db().send(
-    new UpdateCommand({
+async function previewOf(userId: string, id: string): Promise<string> {
+  const out = await db().send(
+    new QueryCommand({
       TableName: tableName(),
-      Key: keys.transcript(userId, 'AUTO', id),
-      UpdateExpression: 'SET #duration = :d, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(PK) AND #duration < :d',
-      ExpressionAttributeNames: { '#duration': 'duration' },
-      ExpressionAttributeValues: { ':d': duration, ':now': nowIso() },
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':prefix': keys.transcriptChunkPrefix('AUTO', id) },
+      ProjectionExpression: 'n, o, x',
+      Limit: 4,
+      ConsistentRead: true,
     }),
-  ).catch((err: unknown) => {
-    if (!isConditionFailure(err)) throw err;
-  });
+  );
+  return preview((out.Items ?? []).map((i) => decodeSearchable(i as Searchable)).join(''));
+}
+
+/** Moves length, duration and language forward (never back); one small write. */
+async function advanceMeta(userId: string, id: string, meta: AutosaveItem, length: number, delta: Pick<Delta, 'duration' | 'language'>, newPreview?: string) {
+  if (length <= meta.length && delta.duration <= meta.duration && delta.language === meta.language) return;
+  const values: Record<string, unknown> = { ':len': length, ':d': delta.duration, ':l': delta.language, ':now': nowIso() };
+  let set = '#length = :len, #duration = :d, #language = :l, updatedAt = :now';
+  if (newPreview !== undefined) {
+    set += ', preview = :p';
+    values[':p'] = newPreview;
+  }
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.transcript(userId, 'AUTO', id),
+        UpdateExpression: `SET ${set}`,
+        ConditionExpression: 'attribute_exists(PK) AND #length <= :len',
+        ExpressionAttributeNames: { '#length': 'length', '#duration': 'duration', '#language': 'language' },
+        ExpressionAttributeValues: values,
+      }),
+    )
+    .catch((err: unknown) => {
+      if (!isConditionFailure(err)) throw err; // a later save already moved it further
+    });
 }
 
 /**
@@ -144,11 +145,10 @@ export async function saveFull(userId: string, id: string, full: { fullTranscrip
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.transcript(userId, 'AUTO', id),
-      UpdateExpression: 'SET #length = :len, tail = :tail, #duration = :duration, #language = :language, preview = :preview, updatedAt = :now',
+      UpdateExpression: 'SET #length = :len, #duration = :duration, #language = :language, preview = :preview, updatedAt = :now',
       ExpressionAttributeNames: { '#length': 'length', '#duration': 'duration', '#language': 'language' },
       ExpressionAttributeValues: {
         ':len': text.length,
-        ':tail': text.slice(-SEARCH_OVERLAP),
         ':duration': Math.max(meta.duration, full.duration),
         ':language': full.language,
         ':preview': preview(text),

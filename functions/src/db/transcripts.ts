@@ -1,27 +1,53 @@
 import { BatchGetCommand, BatchWriteCommand, DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Segment } from '@app/shared/schemas/transcriptions';
-import { segmentsFromStored, type ChunkPiece, type StoredSegment } from '../domain/text.ts';
-import { db, isConditionFailure, nowIso, tableName } from './client.ts';
+import { decodeSearchable, SEARCH_OVERLAP, segmentsFromStored, type ChunkPiece, type Searchable, type StoredSegment } from '../domain/text.ts';
+import { db, isConditionFailure, tableName } from './client.ts';
 import { keys, type TranscriptKind } from './keys.ts';
 
 /**
  * Transcript text storage shared by saved (TRANS) and automatic (AUTO) transcriptions:
- * a metadata item `<kind>#<id>` and chunk items `<kind>C#<id>#<offset>` holding the
- * text, a normalised search copy and the segments, so no item nears the 400 KB limit.
+ * a metadata item `<kind>#<id>` and chunk items `<kind>C#<id>#<offset>` holding the text
+ * once, in its searchable form (domain/text.ts encodeSearchable), and the segments, so no
+ * item nears the 400 KB limit. Chunks are immutable and carry no timestamps of their own:
+ * their transcript's metadata does (an autosave delta chunk stays under 1 KB = 1 write unit).
  */
 
 export function chunkItem(userId: string, kind: TranscriptKind, id: string, piece: ChunkPiece) {
-  const now = nowIso();
   return {
     ...keys.transcriptChunk(userId, kind, id, piece.offset),
-    type: 'transcriptChunk',
-    offset: piece.offset,
-    text: piece.text,
-    norm: piece.norm,
+    type: 'chunk',
+    l: piece.l,
+    n: piece.n,
+    o: piece.o,
+    x: piece.x,
     seg: piece.seg,
-    createdAt: now,
-    updatedAt: now,
   };
+}
+
+export interface LastChunk {
+  /** Where the stored text ends (UTF-16 code units). */
+  end: number;
+  /** The tail of the last search copy, the next chunk's overlap. */
+  overlap: string;
+}
+
+/** The end of the stored text, from its last chunk (one consistent read of one item). */
+export async function lastChunk(userId: string, kind: TranscriptKind, id: string): Promise<LastChunk> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':prefix': keys.transcriptChunkPrefix(kind, id) },
+      ProjectionExpression: 'SK, l, n',
+      ScanIndexForward: false,
+      Limit: 1,
+      ConsistentRead: true,
+    }),
+  );
+  const item = out.Items?.[0];
+  if (!item) return { end: 0, overlap: '' };
+  const offset = Number((item.SK as string).slice(-10));
+  return { end: offset + (item.l as number), overlap: (item.n as string).slice(-SEARCH_OVERLAP) };
 }
 
 /** Writes items 25 at a time, retrying what DynamoDB leaves unprocessed. */
@@ -52,14 +78,13 @@ export async function readTranscript(userId: string, kind: TranscriptKind, id: s
         TableName: tableName(),
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
         ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':prefix': keys.transcriptChunkPrefix(kind, id) },
-        ProjectionExpression: '#text, seg',
-        ExpressionAttributeNames: { '#text': 'text' },
+        ProjectionExpression: 'n, o, x, seg',
         ExclusiveStartKey: start,
         ConsistentRead: true,
       }),
     );
     for (const item of out.Items ?? []) {
-      parts.push(item.text as string);
+      parts.push(decodeSearchable(item as Searchable));
       stored.push(...((item.seg as StoredSegment[] | undefined) ?? []));
     }
     start = out.LastEvaluatedKey;
@@ -153,7 +178,7 @@ export async function searchIds(
     {
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
-      FilterExpression: 'contains(norm, :q)',
+      FilterExpression: 'contains(n, :q)',
       ProjectionExpression: 'SK',
       ScanIndexForward: false,
       ExpressionAttributeValues: {

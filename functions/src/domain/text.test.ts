@@ -1,6 +1,6 @@
 import { decodeTime } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_CHARS, CHUNK_SEGMENTS, decodeCursor, encodeCursor, monthRange, normaliseForSearch, placeSegments, preview, splitIntoChunks } from './text.ts';
+import { CHUNK_CHARS, CHUNK_SEGMENTS, decodeCursor, decodeSearchable, encodeSearchable, encodeCursor, monthRange, normaliseForSearch, placeSegments, preview, splitIntoChunks } from './text.ts';
 
 describe('normaliseForSearch', () => {
   it('drops case and accents but keeps other scripts', () => {
@@ -11,21 +11,46 @@ describe('normaliseForSearch', () => {
   });
 });
 
+describe('encodeSearchable', () => {
+  it.each([
+    'Olá, Transcrição! ÀÉÎÕÜ ç',
+    'Съешь же ещё этих мягких французских булок — Йод',
+    'مَرْحَبًا بِالعالم',
+    'שָׁלוֹם עולם',
+    '你好，世界。繁體字',
+    'e\u0301 decomposed, ﬁ ligature, İstanbul, ß, Σίσυφος',
+    'emoji 🙂👍🏽 and 𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
+    '',
+  ])('round-trips %j exactly and searches it folded', (text) => {
+    const s = encodeSearchable(text, 'overlap');
+    expect(s.n.startsWith('overlap')).toBe(true);
+    expect(decodeSearchable(s)).toBe(text);
+    expect(s.n.slice(s.o)).toBe(normaliseForSearch(text));
+  });
+
+  it('stores mostly-plain text at about its own size', () => {
+    const text = 'Então vamos falar sobre a transcrição automática de reuniões longas. ';
+    const s = encodeSearchable(text, '');
+    expect(s.n.length + s.x.length).toBeLessThan(text.length * 1.4);
+  });
+});
+
 describe('splitIntoChunks', () => {
   it('never splits a surrogate pair and covers the text exactly', () => {
     const text = 'a' + '🙂'.repeat(CHUNK_CHARS);
     const pieces = splitIntoChunks(text, 10, [], 'before');
-    expect(pieces.map((p) => p.text).join('')).toBe(text);
-    for (const p of pieces) expect(() => encodeURIComponent(p.text)).not.toThrow();
+    const texts = pieces.map(decodeSearchable);
+    expect(texts.join('')).toBe(text);
+    for (const t of texts) expect(() => encodeURIComponent(t)).not.toThrow();
     expect(pieces[0]!.offset).toBe(10);
-    expect(pieces[1]!.offset).toBe(10 + pieces[0]!.text.length);
+    expect(pieces[1]!.offset).toBe(10 + pieces[0]!.l);
   });
 
   it('repeats the previous tail in the search copy, so matches across a boundary are found', () => {
     const text = 'x'.repeat(CHUNK_CHARS - 3) + 'Ação';
     const pieces = splitIntoChunks(text, 0, [], '');
     expect(pieces).toHaveLength(2);
-    expect(pieces[1]!.norm).toContain('acao');
+    expect(pieces[1]!.n).toContain('acao');
   });
 
   it('caps segments per chunk', () => {

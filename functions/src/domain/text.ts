@@ -2,16 +2,77 @@ import { decodeTime, encodeTime } from 'ulid';
 import { PREVIEW_CHARS } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 
-/** Characters of transcript per stored chunk: at most ~96 KB of UTF-8 text plus its search copy. */
-export const CHUNK_CHARS = 32_000;
-/** Segments per stored chunk, so a flood of tiny segments cannot outgrow an item. */
-export const CHUNK_SEGMENTS = 4_000;
+/**
+ * Characters of transcript per stored chunk. Worst case per character: 3 bytes of search
+ * text plus a 10-byte exception (see encodeSearchable), so a chunk stays far below 400 KB.
+ */
+export const CHUNK_CHARS = 16_000;
+/** Segments per stored chunk (~24 bytes each), so a flood of tiny segments cannot outgrow an item. */
+export const CHUNK_SEGMENTS = 2_000;
 /** Characters of the previous text repeated in front of a chunk's search copy, so matches across a boundary are found. */
 export const SEARCH_OVERLAP = 100;
 
-/** Case- and accent-insensitive form for search: "Transcrição" -> "transcricao". */
+const isSimple = (code: number) => code < 0x80 && !(code >= 0x41 && code <= 0x5a);
+
+/** One code point, case- and accent-free: "Ç" -> "c". */
+function foldCodePoint(ch: string): string {
+  return ch.normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC').toLowerCase();
+}
+
+/** Case- and accent-insensitive form for search: "Transcrição" -> "transcricao" (code point by code point). */
 export function normaliseForSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC').toLowerCase();
+  let out = '';
+  for (const ch of text) out += isSimple(ch.charCodeAt(0)) ? ch : foldCodePoint(ch);
+  return out;
+}
+
+/**
+ * The stored form of text: its search copy `n` (normalised, with `o` characters of the
+ * previous text's search copy in front) and the exceptions `x` that turn it back into the
+ * original. Text is stored once, searchable with `contains(n, :q)`, and read back exactly.
+ * An exception is `<position in n after the overlap, base 36>.<folded length><original code point>`.
+ */
+export interface Searchable {
+  n: string;
+  o: number;
+  x: string;
+}
+
+export function encodeSearchable(text: string, overlap: string): Searchable {
+  let n = '';
+  let x = '';
+  for (const ch of text) {
+    const code = ch.charCodeAt(0);
+    if (isSimple(code)) {
+      n += ch;
+      continue;
+    }
+    const folded = foldCodePoint(ch);
+    if (folded !== ch) {
+      if (folded.length > 9) throw new Error('fold longer than 9 characters');
+      x += `${n.length.toString(36)}.${folded.length}${ch}`;
+    }
+    n += folded;
+  }
+  return { n: overlap + n, o: overlap.length, x };
+}
+
+export function decodeSearchable({ n, o, x }: Searchable): string {
+  const norm = n.slice(o);
+  let out = '';
+  let pos = 0;
+  let i = 0;
+  while (i < x.length) {
+    const dot = x.indexOf('.', i);
+    const at = parseInt(x.slice(i, dot), 36);
+    const len = Number(x[dot + 1]);
+    const cp = x.codePointAt(dot + 2)!;
+    const original = String.fromCodePoint(cp);
+    out += norm.slice(pos, at) + original;
+    pos = at + len;
+    i = dot + 2 + original.length;
+  }
+  return out + norm.slice(pos);
 }
 
 /** A stored segment: times, and where its text sits in the whole transcript. */
@@ -38,24 +99,23 @@ export function segmentsFromStored(fullText: string, stored: readonly StoredSegm
   return stored.map(([startMs, endMs, at, len]) => ({ startMs, endMs, text: fullText.slice(at, at + len) }));
 }
 
-export interface ChunkPiece {
+export interface ChunkPiece extends Searchable {
   offset: number;
-  text: string;
-  /** Search copy: the last SEARCH_OVERLAP characters before the chunk, then the chunk, normalised. */
-  norm: string;
+  /** Length of the original text (UTF-16 code units). */
+  l: number;
   seg: StoredSegment[];
 }
 
 /**
  * Splits text appended at `offset` into chunks of at most CHUNK_CHARS characters and
- * CHUNK_SEGMENTS segments, never splitting a surrogate pair. `before` is the text that
- * precedes `offset` (only its tail is used).
+ * CHUNK_SEGMENTS segments, never splitting a surrogate pair. `overlap` is the tail of the
+ * previous chunk's search copy.
  */
-export function splitIntoChunks(text: string, offset: number, segments: StoredSegment[], before: string): ChunkPiece[] {
+export function splitIntoChunks(text: string, offset: number, segments: StoredSegment[], overlap: string): ChunkPiece[] {
   const pieces: ChunkPiece[] = [];
   let start = 0;
   let segIndex = 0;
-  let prevTail = before.slice(-SEARCH_OVERLAP);
+  let prev = overlap.slice(-SEARCH_OVERLAP);
   while (start < text.length) {
     let end = Math.min(text.length, start + CHUNK_CHARS);
     // A chunk also ends before its (CHUNK_SEGMENTS + 1)th segment.
@@ -68,13 +128,9 @@ export function splitIntoChunks(text: string, offset: number, segments: StoredSe
     }
     if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
     const chunkText = text.slice(start, end);
-    pieces.push({
-      offset: offset + start,
-      text: chunkText,
-      norm: normaliseForSearch(prevTail + chunkText),
-      seg: segments.slice(firstSeg, lastSeg),
-    });
-    prevTail = (prevTail + chunkText).slice(-SEARCH_OVERLAP);
+    const searchable = encodeSearchable(chunkText, prev);
+    pieces.push({ offset: offset + start, l: chunkText.length, ...searchable, seg: segments.slice(firstSeg, lastSeg) });
+    prev = searchable.n.slice(-SEARCH_OVERLAP);
     segIndex = lastSeg;
     start = end;
   }

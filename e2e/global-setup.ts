@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalApp, type LocalApp } from '../functions/src/local/app.ts';
+import { checkoutSimulator } from '../functions/src/local/checkout-simulator.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
 
 /** Boots the real local product once for the browser tests: built SPA, handlers, DynamoDB Local. */
@@ -17,6 +18,7 @@ export async function setup(project: TestProject) {
     port: await freePort(),
     webDist: resolve(import.meta.dirname, '../web/dist'),
     inMemory: true,
+    localPages: [checkoutSimulator],
   });
   project.provide('baseUrl', app.url);
   project.provide('outboxDir', app.outboxDir);
@@ -34,5 +36,6 @@ declare module 'vitest' {
     baseUrl: string;
     outboxDir: string;
     tableName: string;
+    dynamoEndpoint: string;
   }
 }

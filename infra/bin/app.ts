@@ -5,6 +5,8 @@ import { LiveTranscribeStack, STAGES, type Stage } from '../lib/stack.ts';
  * CDK app. Context (cdk.json or `-c key=value`):
  *   stage         dev | prod (default dev); the stack is LiveTranscribe-<stage>
  *   mailDomain    SES sending domain (default example.com, a placeholder)
+ *   supportEmail  where contact-form messages go (default support@<mailDomain>)
+ *   stripePriceUsd, stripePriceBrl  Stripe price ids of the monthly Pro plan
  *   domainName    optional custom domain for the site, with
  *   certificateArn  an ACM certificate for it in us-east-1
  * The stack is environment-agnostic, so `cdk synth` needs no AWS credentials.
@@ -22,6 +24,8 @@ if (!STAGES.includes(stage)) throw new Error(`context stage must be one of ${STA
 new LiveTranscribeStack(app, `LiveTranscribe-${stage}`, {
   stage,
   mailDomain: ctx('mailDomain') ?? 'example.com',
+  supportEmail: ctx('supportEmail'),
+  stripePrices: { USD: ctx('stripePriceUsd') ?? '', BRL: ctx('stripePriceBrl') ?? '' },
   domainName: ctx('domainName'),
   certificateArn: ctx('certificateArn'),
   tags: { app: 'live-transcribe', stage },

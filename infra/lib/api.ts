@@ -14,6 +14,9 @@ export interface ApiProps {
   readonly secret: ISecret;
   readonly mailIdentity: IEmailIdentity;
   readonly mailFrom: string;
+  /** Recipient of contact-form messages (SUPPORT_EMAIL). */
+  readonly supportEmail: string;
+  readonly stripePrices: { USD: string; BRL: string };
   readonly production: boolean;
   /** Defaults to the route table of `@app/shared/routes`. */
   readonly routes?: Readonly<Record<string, RouteDef>>;
@@ -49,6 +52,9 @@ export class Api extends Construct {
       SECRETS_ID: props.secret.secretArn,
       MAIL_TRANSPORT: 'ses',
       MAIL_FROM: props.mailFrom,
+      SUPPORT_EMAIL: props.supportEmail,
+      STRIPE_PRICE_USD: props.stripePrices.USD,
+      STRIPE_PRICE_BRL: props.stripePrices.BRL,
       CAPTCHA_MODE: 'recaptcha',
     };
 

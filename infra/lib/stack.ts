@@ -16,6 +16,10 @@ export interface LiveTranscribeStackProps extends StackProps {
   readonly stage: Stage;
   /** SES sending domain; mail goes from no-reply@<mailDomain>. */
   readonly mailDomain: string;
+  /** Where contact-form messages go; defaults to support@<mailDomain>. */
+  readonly supportEmail?: string;
+  /** Stripe price ids of the monthly Pro plan per currency (context stripePriceUsd / stripePriceBrl). */
+  readonly stripePrices?: { USD: string; BRL: string };
   /** Optional custom domain for the site; requires certificateArn (ACM certificate in us-east-1). */
   readonly domainName?: string;
   readonly certificateArn?: string;
@@ -60,6 +64,8 @@ export class LiveTranscribeStack extends Stack {
       secret: this.secret,
       mailIdentity: mail.identity,
       mailFrom: mail.from,
+      supportEmail: props.supportEmail ?? `support@${props.mailDomain}`,
+      stripePrices: props.stripePrices ?? { USD: '', BRL: '' },
       production,
       routes: props.routes,
     });

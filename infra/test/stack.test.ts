@@ -117,7 +117,7 @@ describe('LiveTranscribe stack (dev, full route table)', () => {
       expect(vars.TABLE_NAME).toEqual({ Ref: ofType(t, 'AWS::DynamoDB::GlobalTable')[0]![0] });
       expect(vars.SECRETS_ID).toEqual({ Ref: ofType(t, 'AWS::SecretsManager::Secret')[0]![0] });
       expect(JSON.stringify(vars.APP_URL)).toContain(ofType(t, 'AWS::CloudFront::Distribution')[0]![0]);
-      for (const k of Object.keys(vars)) expect(k).not.toMatch(/JWT|RECAPTCHA|STRIPE|SECRET$/);
+      for (const k of Object.keys(vars)) expect(k).not.toMatch(/JWT|RECAPTCHA|STRIPE_(SECRET|WEBHOOK)|SECRET$/);
     }
   });
 

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import * as auth from './schemas/auth.ts';
 import { okResponse } from './schemas/common.ts';
+import * as billing from './schemas/billing.ts';
 import * as settings from './schemas/settings.ts';
+import * as site from './schemas/site.ts';
 import * as tr from './schemas/transcriptions.ts';
 
 /**
@@ -116,6 +118,34 @@ export const routes = define({
   deleteAutosave: {
     method: 'DELETE', path: '/api/transcriptions-autosave/{id}', handler: 'autosave/delete-session', auth: 'user',
     params: tr.idParams, response: okResponse, table: ['GetItem', 'DeleteItem', 'Query', 'BatchWriteItem'],
+  },
+
+  // Billing (Stripe)
+  checkout: {
+    method: 'POST', path: '/stripe/checkout', handler: 'billing/create-checkout', auth: 'user',
+    body: billing.checkoutRequest, response: billing.redirectResponse, table: ['GetItem'],
+  },
+  portal: {
+    method: 'POST', path: '/stripe/portal', handler: 'billing/create-portal', auth: 'user',
+    response: billing.redirectResponse, table: ['GetItem'],
+  },
+  stripeWebhook: {
+    method: 'POST', path: '/stripe/webhook', handler: 'billing/stripe-webhook', auth: 'stripe',
+    response: billing.webhookResponse, table: ['GetItem', 'Query', 'UpdateItem', 'PutItem', 'TransactWriteItems'],
+  },
+
+  // Site: maintenance bypass, contact, analytics
+  checkDevPassword: {
+    method: 'POST', path: '/api/settings/check-dev-password', handler: 'settings/check-dev-password', auth: 'none',
+    body: site.checkDevPasswordRequest, response: site.checkDevPasswordResponse, table: ['GetItem', 'PutItem', 'UpdateItem'],
+  },
+  contact: {
+    method: 'POST', path: '/contact', handler: 'site/send-contact', auth: 'none',
+    body: site.contactRequest, response: okResponse, table: ['GetItem', 'PutItem', 'UpdateItem'], mail: true,
+  },
+  analytics: {
+    method: 'POST', path: '/api/auth/analytics', handler: 'site/record-analytics', auth: 'none',
+    body: site.analyticsRequest, response: okResponse, table: ['GetItem', 'PutItem', 'UpdateItem'],
   },
 });
 

@@ -18,4 +18,14 @@ export const keys = {
   transcriptSkBounds: (kind: TranscriptKind, lo: string, hi: string) => ({ lo: `${kind}#${lo}`, hi: `${kind}#${hi}` }),
   chunkSkBounds: (kind: TranscriptKind, lo: string, hi: string) => ({ lo: `${kind}C#${lo}`, hi: `${kind}C#${hi}#~` }),
   userPk: (userId: string) => `USER#${userId}`,
+  /** A processed Stripe event (idempotency record, TTL). */
+  stripeEvent: (eventId: string) => ({ PK: `STRIPE_EVENT#${eventId}`, SK: 'EVENT' }),
+  /** GSI1 key on the user item: finds the user by Stripe customer id. */
+  stripeCustomer: (customerId: string) => ({ GSI1PK: `STRIPE#${customerId}`, GSI1SK: 'USER' }),
+  /** One site visit, partitioned by UTC day (`yyyy-mm-dd`), sorted by ulid. */
+  analyticsVisit: (day: string, id: string) => ({ PK: `ANALYTICS#${day}`, SK: id }),
+  analyticsPk: (day: string) => `ANALYTICS#${day}`,
+  /** One contact-form message, partitioned by UTC month (`yyyy-mm`), sorted by ulid. */
+  contactMessage: (month: string, id: string) => ({ PK: `CONTACT#${month}`, SK: id }),
+  contactPk: (month: string) => `CONTACT#${month}`,
 };

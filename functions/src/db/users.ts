@@ -24,6 +24,10 @@ export interface User {
   planExpiry: string | null;
   /** Bumped on every password change: tokens carrying an older value are refused. */
   tokenVersion: number;
+  /** The Stripe customer, recorded by the billing webhook (also the item's GSI1 key; see db/billing.ts). */
+  stripeCustomerId?: string;
+  /** Set once the survey has been shown to this user (absent on older records: not shown). */
+  surveyShown?: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -100,7 +104,7 @@ export async function getUserByEmail(email: string): Promise<User | undefined> {
   return userId ? getUser(userId) : undefined;
 }
 
-export type ProfilePatch = Partial<Pick<User, 'name' | 'language' | 'theme' | 'transcriptionLang'>>;
+export type ProfilePatch = Partial<Pick<User, 'name' | 'language' | 'theme' | 'transcriptionLang' | 'surveyShown'>>;
 
 export async function updateProfile(id: string, patch: ProfilePatch): Promise<User> {
   const entries = Object.entries(patch).filter(([, v]) => v !== undefined);

@@ -13,6 +13,7 @@ export function toPublicUser(user: User, now = Date.now()): PublicUser {
     transcriptionLang: user.transcriptionLang,
     plan: effectivePlan(user, now),
     planExpiry: user.planExpiry,
+    surveyShown: user.surveyShown === true,
     createdAt: user.createdAt,
   };
 }

@@ -12,6 +12,11 @@ const schema = z.object({
   MAIL_TRANSPORT: z.enum(['outbox', 'ses']).default('outbox'),
   OUTBOX_DIR: z.string().default('.data/outbox'),
   MAIL_FROM: z.string().default('Live Transcribe <no-reply@localhost>'),
+  /** Where contact-form messages go (the sender is their reply-to). */
+  SUPPORT_EMAIL: z.string().min(1).default('support@localhost'),
+  /** Stripe price ids (recurring, monthly) per checkout currency; unused by the local checkout simulator. */
+  STRIPE_PRICE_USD: z.string().optional(),
+  STRIPE_PRICE_BRL: z.string().optional(),
   /** Name or ARN of a Secrets Manager secret holding the JSON secrets; unset locally. */
   SECRETS_ID: z.string().optional(),
   /** Local/test values of the secrets (never set on Lambda). */

@@ -36,7 +36,7 @@ const handlerCache = new Map<string, Promise<LambdaHandler>>();
 function loadHandler(def: RouteDef): Promise<LambdaHandler> {
   let h = handlerCache.get(def.handler);
   if (!h) {
-    h = import(`../handlers/${def.handler}.ts`).then((m: { handler: LambdaHandler }) => m.handler);
+    h = import(/* @vite-ignore */ new URL(`../handlers/${def.handler}.ts`, import.meta.url).href).then((m: { handler: LambdaHandler }) => m.handler);
     handlerCache.set(def.handler, h);
   }
   return h;

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { startLocalApp } from './app.ts';
+import { checkoutSimulator } from './checkout-simulator.ts';
 import { javaAvailable } from './dynamo.ts';
 
 /** `npm start`: the whole product on one port, offline. */
@@ -14,6 +15,7 @@ async function main() {
     dataDir: resolve(root, process.env.DATA_DIR ?? '.data'),
     port,
     webDist: resolve(root, 'web/dist'),
+    localPages: [checkoutSimulator],
   });
   console.log(`Live Transcribe is running at ${app.url}  (data: .data/, mail outbox: .data/outbox/; Ctrl+C to stop)`);
   const stop = async () => {

@@ -34,6 +34,8 @@ export const user = z.object({
   transcriptionLang: recognitionLanguage,
   plan: plan,
   planExpiry: z.string().nullable(),
+  /** Whether the survey has been shown to this user (once per user). */
+  surveyShown: z.boolean().default(false),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof user>;
@@ -62,6 +64,7 @@ export const updateMeRequest = z
     language: uiLanguage.optional(),
     theme: theme.optional(),
     transcriptionLang: recognitionLanguage.optional(),
+    surveyShown: z.boolean().optional(),
   })
   .strict()
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');

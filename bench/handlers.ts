@@ -1,0 +1,64 @@
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { routes, type RouteDef } from '@app/shared/routes';
+import { HANDLER_BUNDLING } from '../infra/lib/bundling.ts';
+
+/**
+ * Every route's handler bundled as deployed (infra/lib/bundling.ts), then imported cold in a
+ * fresh Node process five times: bundle size and median cold-import time. Budget < 100 ms.
+ */
+const root = resolve(import.meta.dirname, '..');
+// Inside the repo, so the external @aws-sdk/* resolve from node_modules as the runtime's copy would.
+const out = join(root, 'node_modules/.cache/bench-handlers');
+
+export async function benchHandlers(): Promise<{ worstMs: number; rows: string[] }> {
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const handlers = [...new Set((Object.values(routes) as RouteDef[]).map((r) => r.handler))].filter((h) => !process.env.BENCH_HANDLERS || h.startsWith(process.env.BENCH_HANDLERS));
+  const rows: string[] = [];
+  let worstMs = 0;
+  for (const handler of handlers) {
+    const outfile = join(out, `${handler.replace('/', '__')}.mjs`);
+    await build({
+      entryPoints: [join(root, 'functions/src/handlers', `${handler}.ts`)],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: HANDLER_BUNDLING.target,
+      mainFields: [...HANDLER_BUNDLING.mainFields],
+      minify: HANDLER_BUNDLING.minify,
+      banner: { js: HANDLER_BUNDLING.banner },
+      external: [...HANDLER_BUNDLING.externalModules],
+      outfile,
+      logLevel: 'error',
+    });
+    const code = readFileSync(outfile);
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = spawnSync(
+        process.execPath,
+        ['--input-type=module', '-e', `const t=performance.now();const m=await import(${JSON.stringify(outfile)});if(typeof m.handler!=='function')process.exit(2);console.log(performance.now()-t)`],
+        { encoding: 'utf8', env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } },
+      );
+      if (r.status !== 0) throw new Error(`${handler}: import failed: ${r.stderr}`);
+      times.push(Number(r.stdout.trim()));
+    }
+    times.sort((a, b) => a - b);
+    const median = times[2]!;
+    worstMs = Math.max(worstMs, median);
+    rows.push(
+      `${handler.padEnd(34)} ${(code.length / 1024).toFixed(1).padStart(7)} KB  ${(gzipSync(code).length / 1024).toFixed(1).padStart(6)} KB gz  ${median.toFixed(1).padStart(6)} ms`,
+    );
+  }
+  return { worstMs, rows };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { worstMs, rows } = await benchHandlers();
+  console.log('handler                              minified     gzip   cold import (median of 5)');
+  for (const r of rows) console.log(r);
+  console.log(`slowest cold import: ${worstMs.toFixed(1)} ms (budget < 100 ms) ${worstMs < 100 ? 'OK' : 'OVER BUDGET'}`);
+}

@@ -1,0 +1,19 @@
+import { hitRateLimit } from '../../db/rate-limits.ts';
+import { getSiteSettings } from '../../db/site-settings.ts';
+import { verifyPassword } from '../../domain/passwords.ts';
+import { tooMany } from '../../lib/errors.ts';
+import { route } from '../../lib/http.ts';
+
+/** Every check counts, right or wrong, so guessing stays slow and scrypt work stays bounded. */
+export const DEV_PASSWORD_RATE = { limit: 10, windowSeconds: 15 * 60 };
+
+/** The maintenance bypass: `{success}` against the stored scrypt hash; none stored means no bypass. */
+export const handler = route('checkDevPassword', async ({ body, sourceIp }) => {
+  const limit = await hitRateLimit('dev-password', sourceIp, DEV_PASSWORD_RATE);
+  if (!limit.allowed) {
+    throw tooMany('Too many password attempts. Please wait and try again.', limit.secondsLeft, 'dev_password_rate_limited');
+  }
+  const { devPasswordHash } = await getSiteSettings();
+  if (!devPasswordHash) return { success: false };
+  return { success: await verifyPassword(body.password, devPasswordHash) };
+});

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import type { Currency } from '@app/shared/constants';
+import type { User } from '../db/users.ts';
+import { env } from './env.ts';
+import { badRequest, HttpError } from './errors.ts';
+import { secrets } from './secrets.ts';
+
+/**
+ * Stripe: a lazily created client, webhook verification, checkout and portal sessions.
+ *
+ * Local mode (no STRIPE_SECRET_KEY, and not running on AWS): checkout and portal answer URLs of
+ * the local checkout simulator (local/checkout-simulator.ts), which signs its webhook events
+ * with the webhook secret below. On AWS a missing key is a configuration error, never local mode,
+ * so the public local secret can never verify a webhook there.
+ */
+
+/** The local webhook secret when STRIPE_WEBHOOK_SECRET is not set (documented in README.md). */
+export const LOCAL_WEBHOOK_SECRET = 'whsec_local_simulator_secret';
+/** How old a webhook signature may be, in seconds (Stripe's default). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+let cached: { key: string; client: Stripe } | undefined;
+let testClient: Stripe | undefined;
+
+const isLocalRuntime = () => !env().SECRETS_ID && !process.env.AWS_LAMBDA_FUNCTION_NAME;
+const appUrl = () => env().APP_URL.replace(/\/+$/, '');
+
+/** The Stripe client, or undefined in local mode. */
+export async function stripeClient(): Promise<Stripe | undefined> {
+  if (testClient) return testClient;
+  const key = (await secrets()).stripeSecretKey;
+  if (!key) {
+    if (isLocalRuntime()) return undefined;
+    throw new HttpError(500, 'Billing is not configured: the secret has no stripeSecretKey');
+  }
+  if (cached?.key !== key) cached = { key, client: new Stripe(key, { maxNetworkRetries: 2, timeout: 15_000 }) };
+  return cached.client;
+}
+
+/** Tests: use this client (e.g. one pointed at a fake API) as if a secret key were configured. */
+export function setStripeClientForTests(client: Stripe | undefined): void {
+  testClient = client;
+}
+
+/** The webhook signing secret: configured, or the fixed local default when running locally. */
+export async function webhookSecret(): Promise<string> {
+  const configured = (await secrets()).stripeWebhookSecret;
+  if (configured) return configured;
+  if (isLocalRuntime()) return LOCAL_WEBHOOK_SECRET;
+  throw new HttpError(500, 'Billing is not configured: the secret has no stripeWebhookSecret');
+}
+
+/** Verifies Stripe's signature on the raw body and parses the event; anything wrong is a 400. */
+export async function verifyWebhook(rawBody: string, signature: string | undefined): Promise<Stripe.Event> {
+  const secret = await webhookSecret();
+  try {
+    return Stripe.webhooks.constructEvent(rawBody, signature ?? '', secret, WEBHOOK_TOLERANCE_SECONDS);
+  } catch (err) {
+    if (err instanceof SyntaxError) throw badRequest('Invalid webhook payload', 'invalid_payload');
+    throw badRequest('Invalid Stripe signature', 'invalid_signature');
+  }
+}
+
+/** A checkout started in local mode, waiting for the simulator's Pay or Cancel. */
+export interface LocalCheckoutSession {
+  id: string;
+  userId: string;
+  email: string;
+  customerId: string;
+  currency: Currency;
+  successUrl: string;
+  cancelUrl: string;
+  createdAt: number;
+}
+
+/** Local mode only: pending simulator sessions by id (in memory; a restart forgets them). */
+export const localCheckoutSessions = new Map<string, LocalCheckoutSession>();
+const MAX_LOCAL_SESSIONS = 1000;
+
+/** The local customer id the simulator gives a user without one. */
+export const localCustomerId = (userId: string) => `cus_local_${userId}`;
+
+type BillingUser = Pick<User, 'id' | 'email' | 'language' | 'stripeCustomerId'>;
+
+const CHECKOUT_LOCALES = { pt: 'pt-BR', en: 'en', es: 'es' } as const;
+
+/** Creates a subscription checkout for the user in `currency` and answers the page to send them to. */
+export async function createCheckoutUrl(user: BillingUser, currency: Currency): Promise<string> {
+  const e = env();
+  const successUrl = `${appUrl()}/billing/success?session_id={CHECKOUT_SESSION_ID}`;
+  const cancelUrl = `${appUrl()}/billing/cancelled`;
+  const stripe = await stripeClient();
+  if (!stripe) {
+    const id = `cs_local_${randomBytes(12).toString('hex')}`;
+    if (localCheckoutSessions.size >= MAX_LOCAL_SESSIONS) localCheckoutSessions.delete(localCheckoutSessions.keys().next().value!);
+    localCheckoutSessions.set(id, {
+      id,
+      userId: user.id,
+      email: user.email,
+      customerId: user.stripeCustomerId ?? localCustomerId(user.id),
+      currency,
+      successUrl,
+      cancelUrl,
+      createdAt: Date.now(),
+    });
+    return `${appUrl()}/local/checkout/${id}`;
+  }
+  const price = currency === 'USD' ? e.STRIPE_PRICE_USD : e.STRIPE_PRICE_BRL;
+  if (!price) throw new HttpError(500, `Billing is not configured: STRIPE_PRICE_${currency} is not set`);
+  const session = await stripe.checkout.sessions.create({
+    mode: 'subscription',
+    line_items: [{ price, quantity: 1 }],
+    ...(user.stripeCustomerId ? { customer: user.stripeCustomerId } : { customer_email: user.email }),
+    client_reference_id: user.id,
+    metadata: { userId: user.id },
+    // Copied onto the subscription (and its invoices), so later events find the user even before
+    // the customer id is recorded.
+    subscription_data: { metadata: { userId: user.id } },
+    success_url: successUrl,
+    cancel_url: cancelUrl,
+    locale: CHECKOUT_LOCALES[user.language] ?? 'auto',
+  });
+  if (!session.url) throw new Error('Stripe answered a checkout session without a url');
+  return session.url;
+}
+
+/** A customer-portal session for this customer (the caller's own; the handler makes sure). */
+export async function createPortalUrl(customerId: string): Promise<string> {
+  const stripe = await stripeClient();
+  if (!stripe) return `${appUrl()}/local/portal/${encodeURIComponent(customerId)}`;
+  const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: `${appUrl()}/profile` });
+  return session.url;
+}

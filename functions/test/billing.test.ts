@@ -1,0 +1,429 @@
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { db, tableName } from '../src/db/client.ts';
+import { keys } from '../src/db/keys.ts';
+import { setPlan } from '../src/db/users.ts';
+import { handler as webhookHandler } from '../src/handlers/billing/stripe-webhook.ts';
+import { resetEnv } from '../src/lib/env.ts';
+import { LOCAL_WEBHOOK_SECRET, setStripeClientForTests } from '../src/lib/stripe.ts';
+import { checkoutSimulator } from '../src/local/checkout-simulator.ts';
+import { toEventV2 } from '../src/local/event.ts';
+import { call, registerUser } from './call.ts';
+
+/** Billing: webhook events signed by the real stripe library, checkout, portal, the local simulator. */
+
+const now = () => Math.floor(Date.now() / 1000);
+const MONTH = 30 * 86_400;
+let seq = 0;
+
+function stripeEvent(type: string, object: Record<string, unknown>, created = now()) {
+  return { id: `evt_test_${Date.now().toString(36)}_${seq++}`, object: 'event', api_version: Stripe.API_VERSION, created, livemode: false, type, data: { object } };
+}
+
+const checkoutCompleted = (userId: string, customer: string, created = now()) =>
+  stripeEvent('checkout.session.completed', {
+    id: `cs_test_${seq++}`, object: 'checkout.session', mode: 'subscription', status: 'complete', payment_status: 'paid',
+    client_reference_id: userId, customer, subscription: `sub_${customer}`, metadata: { userId },
+  }, created);
+
+const subscriptionEvent = (type: string, customer: string, status: string, periodEnd: number, created = now()) =>
+  stripeEvent(type, {
+    id: `sub_${customer}`, object: 'subscription', customer, status, metadata: {},
+    items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', current_period_end: periodEnd }] },
+  }, created);
+
+function sign(payload: string, opts: { secret?: string; timestamp?: number } = {}) {
+  return Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? LOCAL_WEBHOOK_SECRET, timestamp: opts.timestamp });
+}
+
+async function deliver(event: object, opts: { secret?: string; timestamp?: number } = {}) {
+  const payload = JSON.stringify(event);
+  return call('stripeWebhook', { rawBody: payload, headers: { 'stripe-signature': sign(payload, opts) } });
+}
+
+/** The raw user item, with the billing attributes the API never shows. */
+async function userItem(id: string) {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(id), ConsistentRead: true }));
+  return out.Item!;
+}
+
+describe('stripe webhook', () => {
+  it('a valid checkout.session.completed makes the user pro until a month ahead and records the customer', async () => {
+    const u = await registerUser();
+    const created = now();
+    const res = await deliver(checkoutCompleted(u.id, `cus_${u.id}`, created));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true });
+    const item = await userItem(u.id);
+    expect(item.plan).toBe('pro');
+    expect(Date.parse(item.planExpiry)).toBeGreaterThan(Date.now() + 27 * 86_400_000);
+    expect(item.stripeCustomerId).toBe(`cus_${u.id}`);
+    expect(item.GSI1PK).toBe(`STRIPE#cus_${u.id}`);
+    expect(item.planEventAt).toBe(created);
+    const status = await call('planStatus', { token: u.token });
+    expect(status.body).toMatchObject({ plan: 'pro', isPro: true });
+  });
+
+  it('later events find the user by customer id: subscription period end sets planExpiry', async () => {
+    const u = await registerUser();
+    const t = now();
+    await deliver(checkoutCompleted(u.id, `cus_${u.id}`, t - 10));
+    const end = t + MONTH + 123;
+    expect((await deliver(subscriptionEvent('customer.subscription.updated', `cus_${u.id}`, 'active', end, t))).status).toBe(200);
+    expect((await userItem(u.id)).planExpiry).toBe(new Date(end * 1000).toISOString());
+  });
+
+  it('a wrong secret answers 400 and changes nothing', async () => {
+    const u = await registerUser();
+    const res = await deliver(checkoutCompleted(u.id, 'cus_wrong'), { secret: 'whsec_not_the_right_one' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual(expect.any(String));
+    expect((await userItem(u.id)).plan).toBe('free');
+  });
+
+  it('a body changed by one byte answers 400 and changes nothing', async () => {
+    const u = await registerUser();
+    const payload = JSON.stringify(checkoutCompleted(u.id, `cus_${u.id}`));
+    const header = sign(payload);
+    const i = payload.indexOf('"complete"') + 2;
+    const tampered = payload.slice(0, i) + 'K' + payload.slice(i + 1);
+    expect(Buffer.byteLength(tampered)).toBe(Buffer.byteLength(payload));
+    const res = await call('stripeWebhook', { rawBody: tampered, headers: { 'stripe-signature': header } });
+    expect(res.status).toBe(400);
+    expect((await userItem(u.id)).plan).toBe('free');
+  });
+
+  it('a signature older than 300 s answers 400', async () => {
+    const u = await registerUser();
+    const res = await deliver(checkoutCompleted(u.id, `cus_${u.id}`), { timestamp: now() - 301 });
+    expect(res.status).toBe(400);
+    expect((await userItem(u.id)).plan).toBe('free');
+  });
+
+  it('a missing signature, or a signed body that is not JSON, answers 400', async () => {
+    expect((await call('stripeWebhook', { rawBody: '{"id":"evt_x"}' })).status).toBe(400);
+    const res = await call('stripeWebhook', { rawBody: 'not json', headers: { 'stripe-signature': sign('not json') } });
+    expect(res.status).toBe(400);
+  });
+
+  it('the same event delivered 5 times concurrently writes the plan exactly once', async () => {
+    const u = await registerUser();
+    const payload = JSON.stringify(checkoutCompleted(u.id, `cus_${u.id}`));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => call('stripeWebhook', { rawBody: payload, headers: { 'stripe-signature': sign(payload) } })),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const item = await userItem(u.id);
+    expect(item.plan).toBe('pro');
+    expect(item.planWrites).toBe(1);
+    // and a later replay still changes nothing
+    await call('stripeWebhook', { rawBody: payload, headers: { 'stripe-signature': sign(payload) } });
+    expect((await userItem(u.id)).planWrites).toBe(1);
+  });
+
+  it('subscription.deleted followed by an older subscription.updated (active) ends free', async () => {
+    const u = await registerUser();
+    const t = now();
+    const cus = `cus_${u.id}`;
+    await deliver(checkoutCompleted(u.id, cus, t - 100));
+    expect((await deliver(subscriptionEvent('customer.subscription.deleted', cus, 'canceled', t + MONTH, t))).status).toBe(200);
+    expect((await deliver(subscriptionEvent('customer.subscription.updated', cus, 'active', t + MONTH, t - 50))).status).toBe(200);
+    const item = await userItem(u.id);
+    expect(item.plan).toBe('free');
+    expect(item.planExpiry).toBeNull();
+    expect(item.planEventAt).toBe(t);
+    expect(item.planWrites).toBe(2);
+  });
+
+  it('an older checkout arriving after a newer subscription event still records the customer', async () => {
+    const u = await registerUser();
+    const t = now();
+    const cus = `cus_late_${u.id}`;
+    const sub = subscriptionEvent('customer.subscription.created', cus, 'active', t + MONTH, t);
+    (sub.data.object as { metadata: Record<string, string> }).metadata = { userId: u.id };
+    await deliver(sub);
+    expect((await userItem(u.id)).plan).toBe('pro');
+    await deliver(checkoutCompleted(u.id, cus, t - 1));
+    const item = await userItem(u.id);
+    expect(item.planEventAt).toBe(t);
+    expect(item.planExpiry).toBe(new Date((t + MONTH) * 1000).toISOString());
+    expect(item.stripeCustomerId).toBe(cus);
+  });
+
+  it('an unknown event type answers 200 and changes nothing', async () => {
+    const u = await registerUser();
+    const res = await deliver(stripeEvent('customer.created', { id: `cus_${u.id}`, object: 'customer', metadata: { userId: u.id } }));
+    expect(res.status).toBe(200);
+    const item = await userItem(u.id);
+    expect(item.plan).toBe('free');
+    expect(item.planWrites).toBeUndefined();
+  });
+
+  it('an event for an unknown customer answers 200', async () => {
+    const res = await deliver(subscriptionEvent('customer.subscription.updated', 'cus_nobody', 'active', now() + MONTH));
+    expect(res.status).toBe(200);
+  });
+
+  it('a store failure answers 5xx so Stripe retries (throttling, or conflicts that do not clear)', async () => {
+    const ddb = mockClient(DynamoDBDocumentClient);
+    try {
+      ddb.on(GetCommand).resolves({ Item: { ...keys.user('u-fault'), id: 'u-fault' } });
+      ddb.on(TransactWriteCommand).rejects(Object.assign(new Error('Rate of requests exceeds the allowed throughput'), { name: 'ProvisionedThroughputExceededException' }));
+      const throttled = await deliver(checkoutCompleted('u-fault', 'cus_fault'));
+      expect(throttled.status).toBe(500);
+      expect(JSON.stringify(throttled.body)).not.toMatch(/throughput/);
+
+      ddb.on(TransactWriteCommand).rejects(
+        Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }] }),
+      );
+      expect((await deliver(checkoutCompleted('u-fault', 'cus_fault'))).status).toBe(500);
+      expect(ddb.commandCalls(TransactWriteCommand).length).toBe(1 + 4); // one throttled, then 4 conflict attempts
+    } finally {
+      ddb.restore();
+    }
+  });
+
+  it('a base64-encoded body (API Gateway isBase64Encoded) verifies', async () => {
+    const u = await registerUser();
+    const payload = JSON.stringify(checkoutCompleted(u.id, `cus_${u.id}`));
+    const event = toEventV2({
+      method: 'POST', path: '/stripe/webhook', routePath: '/stripe/webhook', pathParameters: {}, rawQueryString: '',
+      headers: { 'content-type': 'application/octet-stream', 'stripe-signature': sign(payload) },
+      body: Buffer.from(payload), sourceIp: '127.0.0.1',
+    });
+    expect(event.isBase64Encoded).toBe(true);
+    expect(event.body).toBe(Buffer.from(payload).toString('base64'));
+    const res = await webhookHandler(event);
+    expect(res.statusCode).toBe(200);
+    expect((await userItem(u.id)).plan).toBe('pro');
+  });
+});
+
+describe('checkout and portal (local mode)', () => {
+  it('checkout in a currency other than USD or BRL answers 400', async () => {
+    const u = await registerUser();
+    const res = await call('checkout', { token: u.token, body: { currency: 'EUR' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual(expect.any(String));
+  });
+
+  it('checkout needs a login', async () => {
+    expect((await call('checkout', { body: { currency: 'USD' } })).status).toBe(401);
+  });
+
+  it('checkout without a Stripe key answers a local simulator URL', async () => {
+    const u = await registerUser();
+    const res = await call<{ url: string }>('checkout', { token: u.token, body: { currency: 'BRL' } });
+    expect(res.status).toBe(200);
+    expect(res.body.url).toMatch(/^http:\/\/localhost:3000\/local\/checkout\/cs_local_[0-9a-f]+$/);
+  });
+
+  it('a Pro user is told they already have Pro', async () => {
+    const u = await registerUser();
+    await setPlan(u.id, 'pro', new Date(Date.now() + 86_400_000).toISOString());
+    const res = await call('checkout', { token: u.token, body: { currency: 'USD' } });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('You already have Pro');
+  });
+
+  it("a portal request only ever reaches the caller's own customer", async () => {
+    const a = await registerUser();
+    const b = await registerUser();
+    await deliver(checkoutCompleted(a.id, 'cus_A'));
+    const resB = await call('portal', { token: b.token });
+    expect(resB.status).toBe(404);
+    expect(resB.body.error).toBe('No subscription to manage');
+    const resA = await call<{ url: string }>('portal', { token: a.token });
+    expect(resA.status).toBe(200);
+    expect(resA.body.url).toBe('http://localhost:3000/local/portal/cus_A');
+    expect((await call('portal', {})).status).toBe(401);
+  });
+});
+
+describe('checkout and portal against the Stripe API (fake server)', () => {
+  const requests: { path: string; form: URLSearchParams }[] = [];
+  let api: Server;
+
+  beforeAll(async () => {
+    api = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        requests.push({ path: req.url ?? '', form: new URLSearchParams(body) });
+        res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_fake' });
+        if (req.url === '/v1/checkout/sessions') res.end(JSON.stringify({ id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1' }));
+        else res.end(JSON.stringify({ id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/test_1' }));
+      });
+    });
+    await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
+    const { port } = api.address() as AddressInfo;
+    setStripeClientForTests(new Stripe('sk_test_fake', { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0, telemetry: false }));
+    process.env.STRIPE_PRICE_USD = 'price_usd_test';
+    process.env.STRIPE_PRICE_BRL = 'price_brl_test';
+    resetEnv();
+  });
+
+  afterAll(async () => {
+    setStripeClientForTests(undefined);
+    delete process.env.STRIPE_PRICE_USD;
+    delete process.env.STRIPE_PRICE_BRL;
+    resetEnv();
+    await new Promise((r) => api.close(r));
+  });
+
+  afterEach(() => {
+    requests.length = 0;
+  });
+
+  it('creates a subscription checkout with the currency price, the user as reference and the return URLs', async () => {
+    const u = await registerUser();
+    const res = await call<{ url: string }>('checkout', { token: u.token, body: { currency: 'BRL' } });
+    expect(res.status).toBe(200);
+    expect(res.body.url).toBe('https://checkout.stripe.com/c/pay/cs_test_1');
+    const [req] = requests;
+    expect(req?.path).toBe('/v1/checkout/sessions');
+    const f = req!.form;
+    expect(f.get('mode')).toBe('subscription');
+    expect(f.get('line_items[0][price]')).toBe('price_brl_test');
+    expect(f.get('line_items[0][quantity]')).toBe('1');
+    expect(f.get('client_reference_id')).toBe(u.id);
+    expect(f.get('customer_email')).toBe(u.email);
+    expect(f.get('customer')).toBeNull();
+    expect(f.get('metadata[userId]')).toBe(u.id);
+    expect(f.get('subscription_data[metadata][userId]')).toBe(u.id);
+    expect(f.get('success_url')).toBe('http://localhost:3000/billing/success?session_id={CHECKOUT_SESSION_ID}');
+    expect(f.get('cancel_url')).toBe('http://localhost:3000/billing/cancelled');
+  });
+
+  it("reuses the user's Stripe customer", async () => {
+    const u = await registerUser();
+    await deliver(checkoutCompleted(u.id, `cus_reuse_${u.id}`)); // an earlier subscription, since ended:
+    await setPlan(u.id, 'free', null);
+    await call('checkout', { token: u.token, body: { currency: 'USD' } });
+    const f = requests[0]!.form;
+    expect(f.get('customer')).toBe(`cus_reuse_${u.id}`);
+    expect(f.get('customer_email')).toBeNull();
+    expect(f.get('line_items[0][price]')).toBe('price_usd_test');
+  });
+
+  it("opens the portal for the caller's customer with the profile as return URL", async () => {
+    const u = await registerUser();
+    await deliver(checkoutCompleted(u.id, `cus_portal_${u.id}`));
+    const res = await call<{ url: string }>('portal', { token: u.token });
+    expect(res.body.url).toBe('https://billing.stripe.com/p/session/test_1');
+    expect(requests[0]?.path).toBe('/v1/billing_portal/sessions');
+    expect(requests[0]?.form.get('customer')).toBe(`cus_portal_${u.id}`);
+    expect(requests[0]?.form.get('return_url')).toBe('http://localhost:3000/profile');
+  });
+
+  it('a missing price id is a logged server error, not a checkout', async () => {
+    delete process.env.STRIPE_PRICE_USD;
+    resetEnv();
+    const u = await registerUser();
+    const res = await call('checkout', { token: u.token, body: { currency: 'USD' } });
+    expect(res.status).toBe(500);
+    expect(JSON.stringify(res.body)).not.toMatch(/STRIPE_PRICE/);
+    expect(requests).toHaveLength(0);
+    process.env.STRIPE_PRICE_USD = 'price_usd_test';
+    resetEnv();
+  });
+});
+
+describe('local checkout simulator', () => {
+  let server: Server;
+  let base: string;
+
+  // A minimal stand-in for the local server: the simulator page first, then the real webhook
+  // handler. (local/server.ts loads handlers with a variable dynamic import that vite's test
+  // runner cannot resolve two folders deep; under tsx, in `npm start`, it works.)
+  beforeAll(async () => {
+    server = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const body = Buffer.concat(chunks);
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (await checkoutSimulator(req, res, url, body)) return;
+      if (req.method !== 'POST' || url.pathname !== '/stripe/webhook') return void res.writeHead(404).end();
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
+      const out = await webhookHandler(
+        toEventV2({ method: 'POST', path: url.pathname, routePath: '/stripe/webhook', pathParameters: {}, rawQueryString: '', headers, body, sourceIp: '127.0.0.1' }),
+      );
+      res.writeHead(out.statusCode ?? 200, out.headers as Record<string, string>).end(out.body);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  const localPath = (url: string) => new URL(url).pathname;
+  const post = (path: string, action: string) =>
+    fetch(`${base}${path}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `action=${action}` });
+
+  it('Pay sends signed events to the local webhook, the user becomes pro; the portal cancels back to free', async () => {
+    const u = await registerUser();
+    const checkout = await call<{ url: string }>('checkout', { token: u.token, body: { currency: 'USD' } });
+    const path = localPath(checkout.body.url);
+    const sessionId = path.split('/').pop()!;
+
+    const page = await fetch(`${base}${path}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    expect(html).toMatch(/<h1>[^<]*Live Transcribe Pro<\/h1>/);
+    expect(html).toContain('$6.00');
+    expect(html).toMatch(/<form method="post">[\s\S]*>Pay<\/button>[\s\S]*>Cancel<\/button>[\s\S]*<\/form>/);
+
+    const paid = await post(path, 'pay');
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`http://localhost:3000/billing/success?session_id=${sessionId}`);
+
+    const status = await call('planStatus', { token: u.token });
+    expect(status.body).toMatchObject({ plan: 'pro', isPro: true });
+    const item = await userItem(u.id);
+    expect(item.stripeCustomerId).toBe(`cus_local_${u.id}`);
+    expect(item.planWrites).toBe(2); // checkout.session.completed, then the newer subscription.created
+    expect(Date.parse(item.planExpiry)).toBeGreaterThan(Date.now() + 27 * 86_400_000);
+
+    // the session is single use
+    expect((await fetch(`${base}${path}`)).status).toBe(404);
+
+    const portal = await call<{ url: string }>('portal', { token: u.token });
+    expect(portal.body.url).toBe(`http://localhost:3000/local/portal/cus_local_${u.id}`);
+    const portalHtml = await (await fetch(`${base}${localPath(portal.body.url)}`)).text();
+    expect(portalHtml).toContain('>Cancel subscription</button>');
+    expect(portalHtml).toMatch(/<a href="http:\/\/localhost:3000\/profile">Return<\/a>/);
+
+    const cancelled = await post(localPath(portal.body.url), 'cancel');
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get('location')).toBe('http://localhost:3000/profile');
+    expect((await call('planStatus', { token: u.token })).body).toMatchObject({ plan: 'free', isPro: false });
+  });
+
+  it('shows the BRL price as charged, and Cancel goes to the cancel URL without a payment', async () => {
+    const u = await registerUser();
+    const checkout = await call<{ url: string }>('checkout', { token: u.token, body: { currency: 'BRL' } });
+    const path = localPath(checkout.body.url);
+    const html = await (await fetch(`${base}${path}`)).text();
+    expect(html.replace(/\u00a0/g, ' ')).toContain('R$ 35,00');
+    const res = await post(path, 'cancel');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('http://localhost:3000/billing/cancelled');
+    expect((await userItem(u.id)).plan).toBe('free');
+  });
+
+  it('an unknown session answers a 404 page', async () => {
+    const res = await fetch(`${base}/local/checkout/cs_local_nope`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('<h1>Checkout not found</h1>');
+  });
+});

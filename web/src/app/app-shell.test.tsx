@@ -1,0 +1,102 @@
+import { STORAGE_KEYS } from '@app/shared/constants';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../lib/query-client';
+import { json, mockFetch } from '../test/render';
+import { AppRoutes } from './routes';
+import { SessionSync } from './session-sync';
+
+const user = {
+  id: 'u1', name: 'Ana', email: 'ana@example.com', language: 'pt', theme: 'light',
+  transcriptionLang: 'pt-BR', plan: 'free', planExpiry: null, createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+function renderApp(path: string) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <SessionSync />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('app shell', () => {
+  it('shows visitors the headline, login and sign-up links and the footer links', async () => {
+    const calls = mockFetch(() => json(404, {}));
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Speech to text, live in your browser' })).toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Live Transcribe home' })).toHaveAttribute('href', '/');
+    expect(within(header).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(within(header).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+    expect(within(header).queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Terms and privacy' })).toHaveAttribute('href', '/terms');
+    expect(within(footer).getByRole('link', { name: 'Help center' })).toHaveAttribute('href', '/help');
+    expect(calls).toHaveLength(0); // no token, no /me call
+  });
+
+  it('shows the 404 page with a link home on an unknown path', async () => {
+    mockFetch(() => json(404, {}));
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it('logs out on start when the stored token is refused', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'expired');
+    mockFetch(() => json(401, { error: 'Your session has expired. Sign in again.', code: 'session_expired' }));
+    renderApp('/');
+    expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('applies the signed-in user saved language, shows the nav and user menu, and logs out', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    mockFetch(() => json(200, user));
+    renderApp('/profile');
+
+    // The user saved 'pt': the UI follows it.
+    const nav = await screen.findByRole('navigation', { name: 'Principal' });
+    expect(document.documentElement.lang).toBe('pt');
+    expect(within(nav).getByRole('link', { name: 'Transcrição' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'Transcrições' })).toHaveAttribute('href', '/transcricoes');
+    expect(within(nav).getByRole('link', { name: 'Ajuda' })).toHaveAttribute('href', '/help');
+
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Menu da conta' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Conta' })).toHaveAttribute('href', '/profile');
+    expect(within(menu).getByRole('menuitem', { name: 'Ajuda' })).toHaveAttribute('href', '/help');
+    await ui.click(within(menu).getByRole('menuitem', { name: 'Sair' }));
+
+    expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Entrar' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fala em texto, ao vivo no seu navegador' })).toBeInTheDocument();
+  });
+
+  it('the mobile menu button reports its state and reveals the links', async () => {
+    mockFetch(() => json(404, {}));
+    renderApp('/');
+    const button = await screen.findByRole('button', { name: 'Menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Mobile menu' })).not.toBeInTheDocument();
+    await userEvent.setup().click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const mobile = screen.getByRole('navigation', { name: 'Mobile menu' });
+    expect(within(mobile).getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('redirects /history to /transcricoes', async () => {
+    mockFetch(() => json(404, {}));
+    renderApp('/history');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Transcriptions' })).toBeInTheDocument();
+  });
+});

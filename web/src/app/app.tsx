@@ -1,0 +1,22 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { BrowserRouter } from 'react-router';
+import { createQueryClient } from '../lib/query-client';
+import { AppRoutes } from './routes';
+import { SessionSync } from './session-sync';
+
+/*
+ * Declarative routing (<BrowserRouter>): the data-router half of react-router
+ * (loaders, actions) is ~16 KB gzip the app does not use; TanStack Query is the data layer.
+ */
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionSync />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,54 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { UI_LANGUAGES } from '@app/shared/constants';
+import { isUiLanguage } from '../../lib/i18n';
+import { useUiLanguage } from '../../lib/ui-language';
+
+const linkClasses = 'rounded text-sm text-slate-700 underline-offset-4 hover:text-slate-950 hover:underline dark:text-slate-300 dark:hover:text-white';
+
+export function Footer() {
+  const { t } = useTranslation();
+  const { language, setLanguage } = useUiLanguage();
+  const selectId = useId();
+  return (
+    <footer className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+          <nav aria-label={t('footer.nav')}>
+            <ul className="flex gap-6">
+              <li>
+                <Link to="/terms" className={linkClasses}>
+                  {t('footer.terms')}
+                </Link>
+              </li>
+              <li>
+                <Link to="/help" className={linkClasses}>
+                  {t('footer.help')}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+          <div className="flex items-center gap-2">
+            <label htmlFor={selectId} className="text-sm text-slate-700 dark:text-slate-300">
+              {t('footer.language')}
+            </label>
+            <select
+              id={selectId}
+              value={language}
+              onChange={(e) => isUiLanguage(e.target.value) && setLanguage(e.target.value)}
+              className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+            >
+              {UI_LANGUAGES.map((lng) => (
+                <option key={lng} value={lng} lang={lng}>
+                  {t(`languages.${lng}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      </div>
+    </footer>
+  );
+}

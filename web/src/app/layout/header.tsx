@@ -1,0 +1,66 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
+import { useSession } from '../../lib/auth';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { NAV_ITEMS } from './nav-items';
+
+/* Radix's menu (with its positioning engine) loads only for signed-in users. */
+const UserMenu = lazy(() => import('./user-menu'));
+
+const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    isActive
+      ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300'
+      : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
+  );
+
+export function Header() {
+  const { t } = useTranslation();
+  const { user, isLoading } = useSession();
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+        <Logo />
+        {user && (
+          <nav aria-label={t('header.mainNav')} className="hidden md:block">
+            <ul className="flex items-center gap-1">
+              {NAV_ITEMS.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end} className={navLinkClasses}>
+                    {t(item.label)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <div className="ml-auto flex items-center gap-2">
+          {!isLoading && !user && (
+            <div className="hidden items-center gap-2 md:flex">
+              <Link to="/login" className={buttonClasses('ghost', 'sm')}>
+                {t('header.login')}
+              </Link>
+              <Link to="/register" className={buttonClasses('primary', 'sm')}>
+                {t('header.register')}
+              </Link>
+            </div>
+          )}
+          {user && (
+            <div className="hidden md:block">
+              <Suspense fallback={<div aria-hidden="true" className="h-9 w-16 rounded-full border border-slate-200 dark:border-slate-700" />}>
+                <UserMenu user={user} />
+              </Suspense>
+            </div>
+          )}
+          {!isLoading && <MobileMenu user={user ?? null} />}
+        </div>
+      </div>
+    </header>
+  );
+}

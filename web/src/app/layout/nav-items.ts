@@ -1,0 +1,6 @@
+/** The signed-in navigation (SPEC section 2, header). */
+export const NAV_ITEMS = [
+  { to: '/', label: 'header.transcription', end: true },
+  { to: '/transcricoes', label: 'header.transcriptions', end: false },
+  { to: '/help', label: 'header.help', end: false },
+] as const;

@@ -1,0 +1,42 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { Toaster } from 'sonner';
+import { PageErrorBoundary } from './error-boundary';
+import { Footer } from './footer';
+import { Header } from './header';
+import { PageLoader } from './page-loader';
+import { ScrollToTop } from './scroll-to-top';
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-indigo-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        {t('app.skipToContent')}
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {/* Keyed by path so a failed page does not stick after navigating away. */}
+        <PageErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
+      </main>
+      <Footer />
+      <Toaster
+        position="top-center"
+        richColors
+        closeButton
+        containerAriaLabel={t('toasts.region')}
+        toastOptions={{ closeButtonAriaLabel: t('dialog.close') }}
+      />
+      <ScrollToTop />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { STORAGE_KEYS } from '@app/shared/constants';
+import { authKeys, resetToVisitor, useSession } from '../lib/auth';
+import { onSessionEnd } from '../lib/auth-token';
+import { i18n } from '../lib/i18n';
+
+/**
+ * Keeps the session coherent: a token the server refuses logs the user out; a login
+ * or logout in another tab is followed here; the saved UI language of the user wins
+ * when the user loads (later switches are driven by the UI itself).
+ */
+export function SessionSync() {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+
+  useEffect(() => onSessionEnd(() => resetToVisitor(queryClient)), [queryClient]);
+
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== STORAGE_KEYS.token && event.key !== null) return;
+      if (event.newValue === null && event.key !== null) resetToVisitor(queryClient);
+      else void queryClient.invalidateQueries({ queryKey: authKeys.me() });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [queryClient]);
+
+  const userId = user?.id;
+  const savedLanguage = user?.language;
+  useEffect(() => {
+    if (userId && savedLanguage && i18n.resolvedLanguage !== savedLanguage) void i18n.changeLanguage(savedLanguage);
+    // Only when a (different) user loads; not on every profile update.
+  }, [userId]);
+
+  return null;
+}

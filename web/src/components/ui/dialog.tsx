@@ -1,0 +1,54 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon } from './icons';
+import { cn } from './cn';
+
+/**
+ * The app's dialog (Radix: focus trap, Escape, aria-modal, labelled by its title).
+ * Import it only from lazily loaded pages so it stays out of the home chunk.
+ */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  className,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+        <RadixDialog.Content
+          className={cn(
+            'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl',
+            'dark:bg-slate-900 dark:text-slate-100',
+            className,
+          )}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <RadixDialog.Title className="pr-8 text-lg font-semibold">{title}</RadixDialog.Title>
+          {description && (
+            <RadixDialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</RadixDialog.Description>
+          )}
+          <div className="mt-4">{children}</div>
+          <RadixDialog.Close
+            aria-label={t('dialog.close')}
+            className="absolute right-3 top-3 inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          >
+            <CloseIcon />
+          </RadixDialog.Close>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,54 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { cn } from './cn';
+
+export const inputClasses =
+  'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm ' +
+  'placeholder:text-slate-500 focus:border-indigo-600 read-only:bg-slate-100 read-only:text-slate-700 ' +
+  'aria-invalid:border-red-600 disabled:opacity-60 ' +
+  'dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:read-only:bg-slate-800 dark:read-only:text-slate-300 dark:aria-invalid:border-red-400';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  /** Shown under the field and linked to it; makes the field aria-invalid. */
+  error?: string | undefined;
+  hint?: string | undefined;
+  /** Something placed inside the field, at the end (e.g. a show-password button). */
+  trailing?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A labelled input with its hint and error wired through aria-describedby. */
+export function TextField({ label, error, hint, trailing, className, ref, ...input }: TextFieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          ref={ref}
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={cn(inputClasses, trailing ? 'pr-12' : undefined)}
+          {...input}
+        />
+        {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>}
+      </div>
+      {hint && (
+        <p id={hintId} className="text-sm text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

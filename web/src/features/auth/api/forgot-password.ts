@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ForgotPasswordRequest } from '@app/shared/schemas/auth';
+import { api } from '../../../lib/api';
+import { getCaptchaToken } from '../../../lib/captcha';
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: async (body: Omit<ForgotPasswordRequest, 'recaptchaToken'>) =>
+      api('forgotPassword', { body: { ...body, recaptchaToken: await getCaptchaToken('forgot_password') } }),
+  });
+}

@@ -1,0 +1,90 @@
+import { STORAGE_KEYS } from '@app/shared/constants';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderPage } from '../../../test/render';
+import LoginPage from './login-page';
+
+const user = {
+  id: 'u1', name: 'Ana', email: 'ana@example.com', language: 'en', theme: 'light',
+  transcriptionLang: 'pt-BR', plan: 'free', planExpiry: null, createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+async function fillAndSubmit(email = 'ana@example.com', password = 'wrong-password') {
+  const ui = userEvent.setup();
+  await ui.type(screen.getByLabelText('Email'), email);
+  await ui.type(screen.getByLabelText('Password'), password);
+  await ui.keyboard('{Enter}');
+  return ui;
+}
+
+describe('login page', () => {
+  it('shows the server error inline and the login toast', async () => {
+    mockFetch(() => json(401, { error: 'Invalid email or password.', code: 'invalid_credentials' }));
+    renderPage(<LoginPage />, { path: '/login' });
+    await fillAndSubmit();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid email or password.');
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('shows a server message without a known code as sent', async () => {
+    mockFetch(() => json(429, { error: 'Slow down, friend.' }));
+    renderPage(<LoginPage />, { path: '/login' });
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Slow down, friend.');
+  });
+
+  it('falls back to "Error logging in" and the credentials hint without a server message', async () => {
+    mockFetch(() => new Response('oops', { status: 500 }));
+    renderPage(<LoginPage />, { path: '/login' });
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error logging in');
+    expect(await screen.findByText('Check your credentials and try again.')).toBeInTheDocument();
+  });
+
+  it('validates before sending: empty fields are marked invalid and nothing is sent', async () => {
+    const calls = mockFetch(() => json(200, {}));
+    renderPage(<LoginPage />, { path: '/login' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }));
+
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Enter your email.');
+    expect(email).toHaveFocus();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Enter your password.');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('toggles password visibility with a button whose name says what it does', async () => {
+    renderPage(<LoginPage />, { path: '/login' });
+    const ui = userEvent.setup();
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await ui.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await ui.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('stores the token, toasts and goes home on success', async () => {
+    const calls = mockFetch(() => json(200, { user, token: 'tok' }));
+    renderPage(<LoginPage />, { path: '/login' });
+    await fillAndSubmit('  ana@example.com ', 'right-password');
+
+    expect(await screen.findByText('Welcome back, Ana!')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
+    expect(calls[0]?.body).toEqual({ email: 'ana@example.com', password: 'right-password' });
+  });
+
+  it('links to sign-up and password recovery', () => {
+    renderPage(<LoginPage />, { path: '/login' });
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
+    const footer = screen.getByText("Don't have an account?").parentElement as HTMLElement;
+    expect(within(footer).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+  });
+});

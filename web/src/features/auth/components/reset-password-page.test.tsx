@@ -1,0 +1,70 @@
+import { RESET_REDIRECT_MS } from '@app/shared/constants';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, renderPage } from '../../../test/render';
+import ResetPasswordPage from './reset-password-page';
+
+const TOKEN = 'A'.repeat(43);
+const pattern = '/reset-password/:token';
+
+describe('reset-password page', () => {
+  it('requires matching passwords of the minimum length before sending', async () => {
+    const calls = mockFetch(() => json(200, { ok: true }));
+    renderPage(<ResetPasswordPage />, { path: `/reset-password/${TOKEN}`, pattern });
+    const ui = userEvent.setup();
+    await ui.type(screen.getByLabelText('New password'), 'abc');
+    await ui.click(screen.getByRole('button', { name: 'Update password' }));
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(/at least 6 characters/);
+
+    await ui.clear(screen.getByLabelText('New password'));
+    await ui.type(screen.getByLabelText('New password'), 'new-secret-1');
+    await ui.type(screen.getByLabelText('Confirm password'), 'new-secret-2{Enter}');
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('The passwords do not match.');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('one toggle shows both fields', async () => {
+    renderPage(<ResetPasswordPage />, { path: `/reset-password/${TOKEN}`, pattern });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show password' }));
+    expect(screen.getByLabelText('New password')).toHaveAttribute('type', 'text');
+    expect(screen.getByLabelText('Confirm password')).toHaveAttribute('type', 'text');
+  });
+
+  it('on success shows the message, then goes to /login after the redirect delay', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = mockFetch(() => json(200, { ok: true }));
+    renderPage(<ResetPasswordPage />, { path: `/reset-password/${TOKEN}`, pattern });
+    const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    await ui.type(screen.getByLabelText('New password'), 'new-secret-1');
+    await ui.type(screen.getByLabelText('Confirm password'), 'new-secret-1{Enter}');
+
+    expect(await screen.findByText('Password updated successfully!')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ url: '/api/auth/reset-password', body: { token: TOKEN, newPassword: 'new-secret-1' } });
+    expect(screen.getByTestId('location')).toHaveTextContent(`/reset-password/${TOKEN}`);
+    act(() => vi.advanceTimersByTime(RESET_REDIRECT_MS - 100));
+    expect(screen.getByTestId('location')).toHaveTextContent(`/reset-password/${TOKEN}`);
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it('an expired token shows the server error and a link to ask for a new one', async () => {
+    mockFetch(() => json(400, { error: 'This reset link is invalid or has expired. Request a new one.', code: 'reset_invalid' }));
+    renderPage(<ResetPasswordPage />, { path: `/reset-password/${TOKEN}`, pattern });
+    const ui = userEvent.setup();
+    await ui.type(screen.getByLabelText('New password'), 'new-secret-1');
+    await ui.type(screen.getByLabelText('Confirm password'), 'new-secret-1{Enter}');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error resetting password');
+    expect(alert).toHaveTextContent('This reset link is invalid or has expired. Request a new one.');
+    expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  it('a malformed link says so at once, without a form', () => {
+    renderPage(<ResetPasswordPage />, { path: '/reset-password/nope', pattern });
+    expect(screen.getByRole('alert')).toHaveTextContent('This reset link is invalid or has expired.');
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a new reset link' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,105 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { RECOGNITION_LANGUAGES, STORAGE_KEYS, UI_LANGUAGES, type RecognitionLanguage } from '@app/shared/constants';
+import type { User } from '@app/shared/schemas/auth';
+import { cn } from '../../../components/ui/cn';
+import { Spinner } from '../../../components/ui/spinner';
+import { languageName } from '../../../lib/format';
+import { writeStorage } from '../../../lib/storage';
+import { useUiLanguage } from '../../../lib/ui-language';
+import { useUpdateProfile } from '../api/update-profile';
+import { Section } from './section';
+
+const isRecognitionLanguage = (value: string): value is RecognitionLanguage =>
+  (RECOGNITION_LANGUAGES as readonly string[]).includes(value);
+
+export function LanguageSettings({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const { language, setLanguage } = useUiLanguage();
+  const update = useUpdateProfile();
+  const [transcriptionLang, setTranscriptionLang] = useState<RecognitionLanguage>(user.transcriptionLang);
+  const uiGroupLabel = useId();
+  const uiGroupHint = useId();
+  const selectId = useId();
+  const selectHint = useId();
+
+  const changeTranscriptionLang = (next: RecognitionLanguage) => {
+    const previous = transcriptionLang;
+    setTranscriptionLang(next);
+    writeStorage(STORAGE_KEYS.transcriptionLang, next);
+    update.mutate(
+      { transcriptionLang: next },
+      {
+        onSuccess: () => toast.success(t('profile.updated')),
+        onError: () => {
+          setTranscriptionLang(previous);
+          writeStorage(STORAGE_KEYS.transcriptionLang, previous);
+          toast.error(t('profile.saveError'), { description: t('profile.saveErrorDescription') });
+        },
+      },
+    );
+  };
+
+  return (
+    <Section title={t('profile.languages')}>
+      <div className="space-y-8">
+        <div>
+          <h3 id={uiGroupLabel} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+            {t('profile.uiLanguage')}
+          </h3>
+          <p id={uiGroupHint} className="mb-3 mt-1 text-sm text-slate-600 dark:text-slate-400">
+            {t('profile.uiLanguageHint')}
+          </p>
+          <div role="group" aria-labelledby={uiGroupLabel} aria-describedby={uiGroupHint} className="flex flex-wrap gap-2">
+            {UI_LANGUAGES.map((lng) => {
+              const active = lng === language;
+              return (
+                <button
+                  key={lng}
+                  type="button"
+                  lang={lng}
+                  aria-pressed={active}
+                  onClick={() => setLanguage(lng)}
+                  className={cn(
+                    'h-10 rounded-lg border px-4 text-sm font-medium transition-colors',
+                    active
+                      ? 'border-indigo-600 bg-indigo-600 text-white dark:border-indigo-400 dark:bg-indigo-500 dark:text-slate-950'
+                      : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+                  )}
+                >
+                  {t(`languages.${lng}`)}
+                </button>
+              );
+            })}
+          </div>
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor={selectId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            {t('profile.transcriptionLanguage')}
+          </label>
+          <div className="flex items-center gap-3">
+            <select
+              id={selectId}
+              aria-describedby={selectHint}
+              value={transcriptionLang}
+              disabled={update.isPending}
+              onChange={(e) => isRecognitionLanguage(e.target.value) && changeTranscriptionLang(e.target.value)}
+              className="h-11 w-full max-w-xs rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm disabled:opacity-60 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+            >
+              {RECOGNITION_LANGUAGES.map((tag) => (
+                <option key={tag} value={tag}>
+                  {languageName(tag, language)}
+                </option>
+              ))}
+            </select>
+            {update.isPending && <Spinner className="text-slate-500" />}
+          </div>
+          <p id={selectHint} className="text-sm text-slate-600 dark:text-slate-400">
+            {t('profile.transcriptionLanguageHint')}
+          </p>
+        </div>
+      </div>
+    </Section>
+  );
+}

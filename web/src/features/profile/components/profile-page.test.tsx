@@ -1,0 +1,101 @@
+import { STORAGE_KEYS } from '@app/shared/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n';
+import { json, mockFetch, renderPage, type MockCall } from '../../../test/render';
+import ProfilePage from './profile-page';
+
+const baseUser = {
+  id: 'u1', name: 'Ana', email: 'ana@example.com', language: 'en', theme: 'light',
+  transcriptionLang: 'pt-BR', plan: 'free', planExpiry: null, createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+/** A tiny fake of GET/PATCH /api/auth/me. */
+function fakeServer(initial = baseUser, failPatch = false) {
+  let user = { ...initial };
+  return mockFetch((call: MockCall) => {
+    if (call.url === '/api/auth/me' && call.method === 'GET') return json(200, user);
+    if (call.url === '/api/auth/me' && call.method === 'PATCH') {
+      if (failPatch) return json(500, { error: 'Something went wrong on our side. Please try again.', code: 'server_error' });
+      user = { ...user, ...(call.body as object) };
+      return json(200, user);
+    }
+    return json(404, { error: 'Not found', code: 'not_found' });
+  });
+}
+
+describe('profile page', () => {
+  it('asks visitors to log in', async () => {
+    const calls = fakeServer();
+    renderPage(<ProfilePage />, { path: '/profile' });
+    expect(await screen.findByRole('heading', { name: 'Login required' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('saves the name with a real PATCH and toasts "Profile updated"', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    const calls = fakeServer();
+    renderPage(<ProfilePage />, { path: '/profile' });
+    const name = await screen.findByLabelText('Name');
+    expect(name).toHaveValue('Ana');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+
+    const ui = userEvent.setup();
+    await ui.clear(name);
+    await ui.type(name, 'Ana Maria');
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: 'Ana Maria' });
+  });
+
+  it('toasts the save error when the server refuses', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    fakeServer(baseUser, true);
+    renderPage(<ProfilePage />, { path: '/profile' });
+    const ui = userEvent.setup();
+    await ui.type(await screen.findByLabelText('Name'), '!');
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Error saving')).toBeInTheDocument();
+    expect(screen.getByText('Could not update your profile.')).toBeInTheDocument();
+  });
+
+  it('switches the interface language at once and saves it to the profile', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    const calls = fakeServer();
+    renderPage(<ProfilePage />, { path: '/profile' });
+    const group = await screen.findByRole('group', { name: 'Interface language' });
+    expect(within(group).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.setup().click(within(group).getByRole('button', { name: 'Português' }));
+    expect(await screen.findByRole('heading', { name: 'Sua conta' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Português' })).toHaveAttribute('aria-pressed', 'true');
+    expect(document.documentElement.lang).toBe('pt');
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ language: 'pt' }));
+    expect(i18n.language).toBe('pt');
+  });
+
+  it('saves the default transcription language and keeps it on the device', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    const calls = fakeServer();
+    renderPage(<ProfilePage />, { path: '/profile' });
+    const select = await screen.findByRole('combobox', { name: 'Default transcription language' });
+    expect(select).toHaveValue('pt-BR');
+    expect(within(select).getByRole('option', { name: 'Portuguese (Brazil)' })).toBeInTheDocument();
+
+    await userEvent.setup().selectOptions(select, 'es-ES');
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ transcriptionLang: 'es-ES' });
+    expect(window.localStorage.getItem(STORAGE_KEYS.transcriptionLang)).toBe('es-ES');
+  });
+
+  it('shows the free plan with a disabled "Coming Soon" button', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    fakeServer();
+    renderPage(<ProfilePage />, { path: '/profile' });
+    const plan = await screen.findByRole('region', { name: 'Your plan' });
+    expect(within(plan).getByText('Free')).toBeInTheDocument();
+    expect(within(plan).getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+  });
+});

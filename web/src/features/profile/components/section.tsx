@@ -1,0 +1,18 @@
+import { useId, type ReactNode } from 'react';
+import { Card } from '../../../components/ui/card';
+
+/** A profile card: a section labelled by its heading. */
+export function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <Card>
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
+          {title}
+        </h2>
+        {description && <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p>}
+        <div className="mt-5">{children}</div>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import { STORAGE_KEYS } from '@app/shared/constants';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch } from '../test/render';
+import { api, ApiError, buildUrl, describeError } from './api';
+import { onSessionEnd } from './auth-token';
+import { i18n } from './i18n';
+
+const user = {
+  id: 'u1',
+  name: 'Ana',
+  email: 'ana@example.com',
+  language: 'en',
+  theme: 'light',
+  transcriptionLang: 'pt-BR',
+  plan: 'free',
+  planExpiry: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (err: unknown) => err,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('api client', () => {
+  afterEach(() => window.localStorage.clear());
+
+  it('sends the route method and path, a JSON body, and no token when none is stored', async () => {
+    const calls = mockFetch(() => json(200, { user, token: 't' }));
+    const out = await api('login', { body: { email: 'ana@example.com', password: 'secret1' } });
+    expect(out.user.name).toBe('Ana');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      url: '/api/auth/login',
+      method: 'POST',
+      body: { email: 'ana@example.com', password: 'secret1' },
+    });
+    expect(calls[0]?.headers['content-type']).toBe('application/json');
+    expect(calls[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('sends the stored token as a bearer token', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'abc.def');
+    const calls = mockFetch(() => json(200, user));
+    await api('updateMe', { body: { language: 'pt' } });
+    expect(calls[0]).toMatchObject({ url: '/api/auth/me', method: 'PATCH', body: { language: 'pt' } });
+    expect(calls[0]?.headers.authorization).toBe('Bearer abc.def');
+  });
+
+  it('maps an error answer to ApiError with status, message, code and secondsLeft', async () => {
+    mockFetch(() =>
+      json(429, { error: 'You can only request a password reset once per hour.', code: 'reset_rate_limited', secondsLeft: 125 }),
+    );
+    const error = await failure(api('forgotPassword', { body: { email: 'a@b.co', recaptchaToken: 'test-pass' } }));
+    expect(error).toMatchObject({
+      status: 429,
+      message: 'You can only request a password reset once per hour.',
+      code: 'reset_rate_limited',
+      secondsLeft: 125,
+      requiresPro: false,
+    });
+  });
+
+  it('reads requiresPro', async () => {
+    mockFetch(() => json(403, { error: 'Only Pro users can do this.', code: 'requires_pro', requiresPro: true }));
+    const error = await failure(api('planStatus'));
+    expect(error.status).toBe(403);
+    expect(error.requiresPro).toBe(true);
+  });
+
+  it('falls back to "Request error" when the answer has no JSON error', async () => {
+    mockFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = await failure(api('planStatus'));
+    expect(error).toMatchObject({ status: 502, message: 'Request error', code: undefined, serverMessage: undefined });
+    expect(describeError(error)).toBeUndefined();
+  });
+
+  it('turns a network failure into code "network" with the translated message', async () => {
+    mockFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = await failure(api('planStatus'));
+    expect(error).toMatchObject({ status: 0, code: 'network', message: 'Connection error' });
+
+    await i18n.changeLanguage('pt');
+    const again = await failure(api('planStatus'));
+    expect(again.message).toBe('Erro de conexão');
+    expect(describeError(again)).toBe('Erro de conexão');
+  });
+
+  it('describes errors by code in the UI language, else with the server text', async () => {
+    mockFetch(() => json(401, { error: 'Invalid email or password.', code: 'invalid_credentials' }));
+    const known = await failure(api('login', { body: { email: 'a@b.co', password: 'x' } }));
+    await i18n.changeLanguage('es');
+    expect(describeError(known)).toBe('Correo electrónico o contraseña no válidos.');
+
+    mockFetch(() => json(400, { error: 'Something specific', code: 'brand_new_code' }));
+    const unknown = await failure(api('login', { body: { email: 'a@b.co', password: 'x' } }));
+    expect(describeError(unknown)).toBe('Something specific');
+    expect(describeError(new Error('not an api error'))).toBeUndefined();
+  });
+
+  it('ends the session when a signed-in route refuses the token, not on a failed login', async () => {
+    const ended = vi.fn();
+    const stop = onSessionEnd(ended);
+    window.localStorage.setItem(STORAGE_KEYS.token, 'stale');
+
+    mockFetch(() => json(401, { error: 'Invalid email or password.', code: 'invalid_credentials' }));
+    await failure(api('login', { body: { email: 'a@b.co', password: 'x' } }));
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('stale');
+    expect(ended).not.toHaveBeenCalled();
+
+    mockFetch(() => json(401, { error: 'Your session has expired. Sign in again.', code: 'session_expired' }));
+    await failure(api('getMe'));
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(ended).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('fills {id} from params for a route of the table', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 't');
+    const calls = mockFetch(() => json(200, { ok: true }));
+    await api('deleteTranscription', { params: { id: '01HZX3J5Q8W2N4M6P7R9S0T1V2' } });
+    expect(calls[0]).toMatchObject({ url: '/transcriptions/01HZX3J5Q8W2N4M6P7R9S0T1V2', method: 'DELETE' });
+  });
+
+  it('is typed from the route table (checked by tsc -p web)', () => {
+    const typeChecks = () => {
+      // @ts-expect-error login needs a body
+      void api('login');
+      // @ts-expect-error unknown field in the body
+      void api('login', { body: { email: 'a@b.co', pass: 'x' } });
+      // @ts-expect-error a route with {id} needs params
+      void api('deleteTranscription');
+      // @ts-expect-error not a route
+      void api('noSuchRoute');
+      void api('getMe').then((me) => me.email satisfies string);
+      void api('listTranscriptions', { query: { month: '2025-01' } });
+    };
+    expect(typeof typeChecks).toBe('function');
+  });
+
+  it('fills path parameters and the query string', () => {
+    expect(buildUrl('/api/transcriptions-autosave/{id}', { id: 'a b/c' })).toBe('/api/transcriptions-autosave/a%20b%2Fc');
+    expect(buildUrl('/api/transcriptions', undefined, { month: '2025-01', search: '', completed: true })).toBe(
+      '/api/transcriptions?month=2025-01&completed=true',
+    );
+    expect(() => buildUrl('/transcriptions/{id}', {})).toThrow(/id/);
+  });
+});

@@ -1,0 +1,139 @@
+import type { z } from 'zod';
+import type { RouteName, RouteResponse, Routes } from '@app/shared/routes';
+import type { ErrorResponse } from '@app/shared/schemas/common';
+import en from '../locales/en.json';
+import { endSessionFromServer, getToken } from './auth-token';
+import { i18n } from './i18n';
+
+/** What the caller sends for one part of a route: the input type of that part's schema. */
+type Part<N extends RouteName, K extends 'body' | 'params' | 'query'> = Routes[N] extends {
+  [P in K]: infer S extends z.ZodType;
+}
+  ? z.input<S>
+  : undefined;
+
+type Slot<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: undefined }
+  : object extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+export type ApiOptions<N extends RouteName> = Slot<'body', Part<N, 'body'>> &
+  Slot<'params', Part<N, 'params'>> &
+  Slot<'query', Part<N, 'query'>> & { signal?: AbortSignal };
+
+type ApiArgs<N extends RouteName> = object extends ApiOptions<N> ? [options?: ApiOptions<N>] : [options: ApiOptions<N>];
+
+/** Error codes the UI has a translation for (`errors.codes.*`). */
+export type KnownErrorCode = keyof typeof en.errors.codes;
+const isKnownCode = (code: string | undefined): code is KnownErrorCode =>
+  code !== undefined && Object.hasOwn(en.errors.codes, code);
+
+/** Every failed call: an HTTP error answer, or a network failure (status 0, code 'network'). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly requiresPro: boolean;
+  readonly secondsLeft: number | undefined;
+  /** The server's own `error` text, when the answer carried one. */
+  readonly serverMessage: string | undefined;
+
+  constructor(init: { status: number; message: string; code?: string; requiresPro?: boolean; secondsLeft?: number; serverMessage?: string }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.requiresPro = init.requiresPro ?? false;
+    this.secondsLeft = init.secondsLeft;
+    this.serverMessage = init.serverMessage;
+  }
+}
+
+/**
+ * The message to show for a failure: the translation of its code when one exists,
+ * else the server's text; undefined when neither exists (the caller picks its own
+ * fallback, e.g. 'Erro ao fazer login'). Call it while rendering so it follows the
+ * UI language.
+ */
+export function describeError(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (isKnownCode(error.code)) return i18n.t(`errors.codes.${error.code}`);
+  return error.serverMessage;
+}
+
+/**
+ * The route table, loaded on the first call: it carries the zod schemas, which the
+ * home page of a visitor never needs (this keeps zod out of the entry chunk).
+ */
+let routeTable: Promise<Routes> | undefined;
+const loadRoutes = () => (routeTable ??= import('@app/shared/routes').then((m) => m.routes));
+
+/** Calls one route of the shared route table. Types come from its zod schemas. */
+export async function api<N extends RouteName>(name: N, ...[options]: ApiArgs<N>): Promise<RouteResponse<N>> {
+  const def = (await loadRoutes())[name];
+  const opts = (options ?? {}) as { body?: unknown; params?: Record<string, unknown>; query?: Record<string, unknown>; signal?: AbortSignal };
+
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(def.path, opts.params, opts.query), { method: def.method, headers, body, signal: opts.signal });
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    throw new ApiError({ status: 0, code: 'network', message: i18n.t('errors.codes.network') });
+  }
+
+  const data = await readJson(response);
+  if (!response.ok) {
+    const error = toApiError(response.status, data);
+    // A refused token on a route that needs one ends the session (logged out everywhere).
+    if (response.status === 401 && token && def.auth !== 'none') endSessionFromServer();
+    throw error;
+  }
+  return data as RouteResponse<N>;
+}
+
+/** Fills `{name}` placeholders from params and appends the query string. */
+export function buildUrl(path: string, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
+  const filled = path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = params?.[key];
+    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter "${key}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${filled}?${qs}` : filled;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(status: number, data: unknown): ApiError {
+  const body = (typeof data === 'object' && data !== null ? data : {}) as Partial<Record<keyof ErrorResponse, unknown>>;
+  const serverMessage = typeof body.error === 'string' && body.error.trim() ? body.error : undefined;
+  return new ApiError({
+    status,
+    message: serverMessage ?? i18n.t('errors.request'),
+    serverMessage,
+    code: typeof body.code === 'string' ? body.code : undefined,
+    requiresPro: body.requiresPro === true,
+    secondsLeft: typeof body.secondsLeft === 'number' && Number.isFinite(body.secondsLeft) ? Math.max(0, Math.ceil(body.secondsLeft)) : undefined,
+  });
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatCountdown, languageName } from './format';
+
+describe('formatCountdown', () => {
+  it('formats whole seconds as MM:SS', () => {
+    expect(formatCountdown(0)).toBe('00:00');
+    expect(formatCountdown(5)).toBe('00:05');
+    expect(formatCountdown(65)).toBe('01:05');
+    expect(formatCountdown(599)).toBe('09:59');
+    expect(formatCountdown(3600)).toBe('60:00');
+  });
+
+  it('rounds partial seconds up and never goes below zero', () => {
+    expect(formatCountdown(59.2)).toBe('01:00');
+    expect(formatCountdown(-3)).toBe('00:00');
+  });
+});
+
+describe('languageName', () => {
+  it('names a recognition language in the UI language', () => {
+    expect(languageName('pt-BR', 'en')).toBe('Portuguese (Brazil)');
+    expect(languageName('en-US', 'pt')).toMatch(/^Inglês/);
+    expect(languageName('es-ES', 'es')).toMatch(/^Español/);
+  });
+});

@@ -1,0 +1,29 @@
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vitest/config';
+
+/** Paths the local server (npm run dev at the repo root, port 3000) answers; vite dev proxies them. */
+const API_PREFIXES = ['/api', '/stripe', '/contact', '/transcriptions'];
+const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  // This file is also the vitest project for the web workspace (listed in the root vitest.config.ts).
+  test: {
+    name: 'web',
+    root: import.meta.dirname,
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    css: false,
+  },
+});

@@ -16,7 +16,8 @@ export async function setup(project: TestProject) {
   app = await startLocalApp({
     dataDir,
     port: await freePort(),
-    webDist: resolve(import.meta.dirname, '../web/dist'),
+    // E2E_WEB_DIST lets a developer test a build made elsewhere (npx vite build --outDir ...).
+    webDist: resolve(process.env.E2E_WEB_DIST ?? resolve(import.meta.dirname, '../web/dist')),
     inMemory: true,
     localPages: [checkoutSimulator],
   });

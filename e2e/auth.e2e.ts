@@ -1,0 +1,134 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, mailsTo, newContext, uniqueEmail } from './browser.ts';
+
+/** The account journey of issue 2, as a person does it, selecting by role and accessible name. */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Log in' }).isVisible()).toBe(true);
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  const main = page.getByRole('main');
+  await main.getByLabel('Email').fill(email);
+  await main.getByLabel('Password', { exact: true }).fill(password);
+  await main.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+}
+
+describe('accounts', () => {
+  it('register, log out, log in, reset the password from the mailed link, log in with the new one', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const email = uniqueEmail('journey');
+
+    await page.goto('/register');
+    const main = page.getByRole('main');
+    await main.getByLabel('Name').fill('Journey Tester');
+    await main.getByLabel('Email').fill(email);
+    await main.getByLabel('Password', { exact: true }).fill('first-password-1');
+    await main.getByRole('checkbox', { name: /I accept the terms/ }).check();
+    await main.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.getByText('Account created successfully!').isVisible()).toBe(true);
+
+    await logOut(page);
+
+    // A wrong password is refused with the server's message; the right one works.
+    await page.goto('/login');
+    await main.getByLabel('Email').fill(email);
+    await main.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await main.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => main.getByText('Invalid email or password.').isVisible()).toBe(true);
+    await logIn(page, email, 'first-password-1');
+    await logOut(page);
+
+    // Forgot password: the link arrives in the local outbox.
+    await page.goto('/forgot-password');
+    await main.getByLabel('Email').fill(email);
+    await main.getByRole('button', { name: 'Send reset link' }).click();
+    await expect.poll(() => main.getByRole('status').filter({ hasText: 'Check your email for the password reset link.' }).isVisible()).toBe(true);
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]{43}/.exec(mails[0]!.text)?.[0];
+    expect(link).toBeTruthy();
+
+    // A second request within the hour is refused with a countdown.
+    await main.getByRole('button', { name: 'Send reset link' }).click();
+    await expect.poll(() => main.getByText(/Please wait \d\d:\d\d before requesting again\./).isVisible()).toBe(true);
+
+    await page.goto(new URL(link!).pathname);
+    await main.getByLabel('New password').fill('second-password-2');
+    await main.getByLabel('Confirm password').fill('second-password-2');
+    await main.getByRole('button', { name: 'Update password' }).click();
+    await expect.poll(() => main.getByText('Password updated successfully!').isVisible()).toBe(true);
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 5000 });
+
+    // The old password no longer works; the new one does.
+    await main.getByLabel('Email').fill(email);
+    await main.getByLabel('Password', { exact: true }).fill('first-password-1');
+    await main.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => main.getByText('Invalid email or password.').isVisible()).toBe(true);
+    await logIn(page, email, 'second-password-2');
+
+    // The used link is spent.
+    await page.goto(new URL(link!).pathname);
+    await main.getByLabel('New password').fill('third-password-3');
+    await main.getByLabel('Confirm password').fill('third-password-3');
+    await main.getByRole('button', { name: 'Update password' }).click();
+    await expect.poll(() => main.getByRole('link', { name: 'Request a new reset link' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('switching the interface language to Portuguese shows Portuguese copy, and it is kept on the profile', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const email = uniqueEmail('lang');
+    const res = await page.request.post('/api/auth/register', {
+      data: { name: 'Língua', email, password: 'lang-password-1', recaptchaToken: 'test-pass' },
+    });
+    expect(res.status()).toBe(200);
+    await logIn(page, email, 'lang-password-1');
+
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Português' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Sua conta' }).isVisible()).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('pt');
+    expect(await page.getByRole('button', { name: 'Português' }).getAttribute('aria-pressed')).toBe('true');
+
+    // The choice is saved on the account: a fresh device with an English browser gets Portuguese after login.
+    const other = await newContext(browser, { locale: 'en-US' });
+    const page2 = await other.newPage();
+    await page2.goto('/login');
+    const main = page2.getByRole('main');
+    await main.getByLabel('Email').fill(email);
+    await main.getByLabel('Password', { exact: true }).fill('lang-password-1');
+    await main.getByRole('button', { name: 'Log in' }).click();
+    await page2.waitForURL((url) => url.pathname === '/');
+    await page2.goto('/profile');
+    await expect.poll(() => page2.getByRole('heading', { name: 'Sua conta' }).isVisible()).toBe(true);
+    await other.close();
+    await context.close();
+  });
+
+  it('shows the 404 page on an unknown path', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/no/such/page');
+    await expect.poll(() => page.getByRole('heading', { name: 'Oops! Page not found' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+});

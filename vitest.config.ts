@@ -43,6 +43,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['global-setup.ts'],
           fileParallelism: false,
+          // Browser journeys wait for real work (scrypt at production cost, DynamoDB Local).
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -1,4 +1,5 @@
 import { App } from 'aws-cdk-lib';
+import { parseOrigins } from '../lib/security-headers.ts';
 import { LiveTranscribeStack, STAGES, type Stage } from '../lib/stack.ts';
 
 /**
@@ -9,6 +10,10 @@ import { LiveTranscribeStack, STAGES, type Stage } from '../lib/stack.ts';
  *   stripePriceUsd, stripePriceBrl  Stripe price ids of the monthly Pro plan
  *   domainName    optional custom domain for the site, with
  *   certificateArn  an ACM certificate for it in us-east-1
+ *   alarmEmail    optional address subscribed to the alarm topic
+ *   analyticsOrigins  comma-separated https origins the CSP allows for analytics / session recording
+ *   surveyOrigin  https origin of the embedded survey form (a CSP frame source)
+ *   tableName     use this existing table instead of creating one (after a point-in-time restore)
  * The stack is environment-agnostic, so `cdk synth` needs no AWS credentials.
  */
 const app = new App();
@@ -28,5 +33,9 @@ new LiveTranscribeStack(app, `LiveTranscribe-${stage}`, {
   stripePrices: { USD: ctx('stripePriceUsd') ?? '', BRL: ctx('stripePriceBrl') ?? '' },
   domainName: ctx('domainName'),
   certificateArn: ctx('certificateArn'),
+  alarmEmail: ctx('alarmEmail'),
+  analyticsOrigins: parseOrigins(ctx('analyticsOrigins')),
+  surveyOrigin: ctx('surveyOrigin'),
+  tableName: ctx('tableName'),
   tags: { app: 'live-transcribe', stage },
 });

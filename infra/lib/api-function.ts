@@ -12,6 +12,10 @@ import type { TableAction } from '@app/shared/routes';
 import { HANDLER_BUNDLING } from './bundling.ts';
 import { handlerEntry, repoRoot } from './paths.ts';
 
+/** How long function and API access logs are kept. */
+export const LOG_RETENTION = RetentionDays.ONE_MONTH;
+/** `service` of every structured log line (the Powertools field and variable name). */
+export const LOG_SERVICE = 'live-transcribe';
 
 export interface ApiFunctionProps {
   /** Route-table handler name, e.g. `auth/login` = functions/src/handlers/auth/login.ts. */
@@ -35,12 +39,13 @@ export interface ApiFunctionProps {
  */
 export class ApiFunction extends Construct {
   readonly fn: NodejsFunction;
+  readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     super(scope, id);
 
     const logGroup = new LogGroup(this, 'Logs', {
-      retention: RetentionDays.ONE_MONTH,
+      retention: LOG_RETENTION,
       removalPolicy: props.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
 
@@ -55,7 +60,7 @@ export class ApiFunction extends Construct {
       timeout: Duration.seconds(10),
       logGroup,
       description: `Route handler ${props.handler}`,
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      environment: { NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: LOG_SERVICE, ...props.environment },
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,
@@ -68,6 +73,8 @@ export class ApiFunction extends Construct {
         externalModules: [...HANDLER_BUNDLING.externalModules],
       },
     });
+
+    this.logGroup = logGroup;
 
     const actions = [...new Set(props.tableActions)];
     if (actions.length > 0) {

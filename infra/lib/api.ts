@@ -1,13 +1,41 @@
-import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { CfnStage, HttpApi, HttpMethod, LogGroupLogDestination, type HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
-import { Fn } from 'aws-cdk-lib';
+import { Fn, RemovalPolicy } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { routes, type RouteDef } from '@app/shared/routes';
-import { ApiFunction } from './api-function.ts';
+import { ApiFunction, LOG_RETENTION } from './api-function.ts';
+import { DEFAULT_THROTTLE, routeKey, routeThrottles } from './throttling.ts';
+
+/**
+ * One JSON line per request in the API access log. `status` is a number (metric filters compare
+ * it); `requestId` is also each function log line's `correlation_id`, `lambdaRequestId` its
+ * `function_request_id`.
+ */
+export const ACCESS_LOG_FIELDS = {
+  requestId: '"$context.requestId"',
+  time: '"$context.requestTime"',
+  ip: '"$context.identity.sourceIp"',
+  method: '"$context.httpMethod"',
+  routeKey: '"$context.routeKey"',
+  path: '"$context.path"',
+  status: '$context.status',
+  protocol: '"$context.protocol"',
+  responseLength: '"$context.responseLength"',
+  latencyMs: '"$context.responseLatency"',
+  integrationLatencyMs: '"$context.integrationLatency"',
+  integrationStatus: '"$context.integrationStatus"',
+  integrationError: '"$context.integrationErrorMessage"',
+  lambdaRequestId: '"$context.integration.requestId"',
+  error: '"$context.error.message"',
+  userAgent: '"$context.identity.userAgent"',
+} as const;
+export const ACCESS_LOG_FORMAT = `{${Object.entries(ACCESS_LOG_FIELDS).map(([k, v]) => `"${k}":${v}`).join(',')}}`;
 
 export interface ApiProps {
   readonly table: ITableV2;
@@ -26,12 +54,19 @@ export interface ApiProps {
 export const routeConstructId = (name: string): string => `${name.charAt(0).toUpperCase()}${name.slice(1)}Route`;
 
 /**
- * The HTTP API (payload v2) with one function per route-table entry, derived from the table alone.
+ * The HTTP API (payload v2) with one function per route-table entry, derived from the table alone,
+ * on a `$default` stage with throttling (lib/throttling.ts) and a JSON access log.
  * Authentication is done in the handlers (auth 'user'/'pro' by token, 'stripe' by signature), so no
  * API Gateway authorizer is attached to any route.
  */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
+  /** The `$default` stage: throttling and access logs. */
+  readonly stage: HttpStage;
+  /** The stage's access log (one JSON line per request). */
+  readonly accessLogs: LogGroup;
+  /** The route table the API was built from. */
+  readonly routes: Readonly<Record<string, RouteDef>>;
   /** Route name (route-table key) -> its function. */
   readonly functions = new Map<string, NodejsFunction>();
   /** The API's host name, e.g. `abc123.execute-api.eu-west-1.amazonaws.com` (for a CloudFront origin). */
@@ -42,7 +77,21 @@ export class Api extends Construct {
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'Live Transcribe API (same origin as the site, behind CloudFront)',
-      createDefaultStage: true,
+      createDefaultStage: false,
+    });
+    this.accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: LOG_RETENTION,
+      removalPolicy: props.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    // Same construct path as HttpApi's own default stage (Api/HttpApi/DefaultStage).
+    this.stage = this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: DEFAULT_THROTTLE,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(this.accessLogs),
+        format: AccessLogFormat.custom(ACCESS_LOG_FORMAT),
+      },
     });
     // apiEndpoint is `https://<id>.execute-api.<region>.<suffix>`: take the host part.
     this.domainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
@@ -59,6 +108,8 @@ export class Api extends Construct {
     };
 
     const table: Readonly<Record<string, RouteDef>> = props.routes ?? routes;
+    this.routes = table;
+    const throttles = routeThrottles(table);
     for (const [name, route] of Object.entries(table)) {
       const fn = new ApiFunction(this, routeConstructId(name), {
         handler: route.handler,
@@ -70,11 +121,20 @@ export class Api extends Construct {
         production: props.production,
       }).fn;
       this.functions.set(name, fn);
-      this.httpApi.addRoutes({
+      const created = this.httpApi.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${routeConstructId(name)}Integration`, fn),
       });
+      // API Gateway rejects route settings for a route key that does not exist yet.
+      if (throttles.has(routeKey(route))) for (const r of created) this.stage.node.addDependency(r);
+    }
+
+    // Per-route throttles override the stage default for those routes (CloudFormation's own field names).
+    if (throttles.size > 0) {
+      (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
+        [...throttles].map(([key, t]) => [key, { ThrottlingBurstLimit: t.burstLimit, ThrottlingRateLimit: t.rateLimit }]),
+      );
     }
   }
 

@@ -1,18 +1,32 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, ProjectionType, TableV2, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 
 export interface DataProps {
   /** Production keeps the table (deletion protection, retain on stack delete). */
   readonly production: boolean;
+  /**
+   * Use this existing table (same region and account) instead of creating one: after a
+   * point-in-time restore (README, Operations). Its TTL and point-in-time recovery are then
+   * the operator's to set, and the table this stack created leaves the stack (prod: retained).
+   */
+  readonly existingTableName?: string;
 }
 
 /** The one DynamoDB table (DESIGN section 3, docs/dynamodb.md). */
 export class Data extends Construct {
-  readonly table: TableV2;
+  readonly table: ITableV2;
+  /** False when the stack uses an existing table (context `tableName`). */
+  readonly managed: boolean;
 
   constructor(scope: Construct, id: string, props: DataProps) {
     super(scope, id);
+    this.managed = !props.existingTableName;
+    if (props.existingTableName) {
+      if (!/^[A-Za-z0-9_.-]{3,255}$/.test(props.existingTableName)) throw new Error(`tableName "${props.existingTableName}" is not a DynamoDB table name`);
+      this.table = TableV2.fromTableName(this, 'Table', props.existingTableName);
+      return;
+    }
     this.table = new TableV2(this, 'Table', {
       partitionKey: { name: 'PK', type: AttributeType.STRING },
       sortKey: { name: 'SK', type: AttributeType.STRING },

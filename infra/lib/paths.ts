@@ -9,3 +9,6 @@ export const handlerEntry = (handler: string): string => path.join(repoRoot, 'fu
 
 /** The built SPA (`npm run build -w web`); deployed only when present at synth time. */
 export const webDist = path.join(repoRoot, 'web/dist');
+
+/** The SPA's source page; its inline scripts are copied unchanged into web/dist/index.html by Vite. */
+export const webSourceIndexHtml = path.join(repoRoot, 'web/index.html');

@@ -6,7 +6,8 @@ import type { RouteDef } from '@app/shared/routes';
 import { Api } from './api.ts';
 import { Data } from './data.ts';
 import { Mail } from './mail.ts';
-import { webDist } from './paths.ts';
+import { Monitoring } from './monitoring.ts';
+import { webDist, webSourceIndexHtml } from './paths.ts';
 import { Web } from './web.ts';
 
 export type Stage = 'dev' | 'prod';
@@ -27,20 +28,29 @@ export interface LiveTranscribeStackProps extends StackProps {
   readonly siteDir?: string;
   /** Defaults to the shared route table. */
   readonly routes?: Readonly<Record<string, RouteDef>>;
+  /** Analytics / session-recording origins the CSP allows (context `analyticsOrigins`, comma-separated). */
+  readonly analyticsOrigins?: readonly string[];
+  /** Origin of the embedded survey form, a CSP frame source (context `surveyOrigin`). */
+  readonly surveyOrigin?: string;
+  /** Subscribed to the alarm topic (context `alarmEmail`). */
+  readonly alarmEmail?: string;
+  /** Use this existing table instead of creating one, e.g. after a point-in-time restore (context `tableName`). */
+  readonly tableName?: string;
 }
 
-/** The whole product on AWS: table, secrets, mail identity, HTTP API + functions, S3 + CloudFront. */
+/** The whole product on AWS: table, secrets, mail identity, HTTP API + functions, S3 + CloudFront, alarms. */
 export class LiveTranscribeStack extends Stack {
   readonly data: Data;
   readonly api: Api;
   readonly web: Web;
   readonly secret: Secret;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: LiveTranscribeStackProps) {
     super(scope, id, props);
     const production = props.stage === 'prod';
 
-    this.data = new Data(this, 'Data', { production });
+    this.data = new Data(this, 'Data', { production, existingTableName: props.tableName });
 
     // One JSON secret. Only jwtSecret is generated here (by Secrets Manager, never in the template);
     // operators add recaptchaSecret, stripeSecretKey and stripeWebhookSecret (README, operations).
@@ -77,7 +87,12 @@ export class LiveTranscribeStack extends Stack {
         ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
         : undefined,
       siteDir: props.siteDir ?? webDist,
+      fallbackIndexHtml: webSourceIndexHtml,
+      analyticsOrigins: props.analyticsOrigins,
+      surveyOrigin: props.surveyOrigin,
     });
+
+    this.monitoring = new Monitoring(this, 'Monitoring', { api: this.api, alarmEmail: props.alarmEmail });
 
     // The distribution depends on the API (its origin) and the functions on the distribution (APP_URL);
     // routes and integrations depend on the functions, the HttpApi resource itself on nothing: no cycle.
@@ -89,5 +104,7 @@ export class LiveTranscribeStack extends Stack {
     new CfnOutput(this, 'SecretName', { value: secretName, description: 'Secrets Manager secret (JSON)' });
     new CfnOutput(this, 'BucketName', { value: this.web.bucket.bucketName });
     new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'SNS topic of every alarm' });
+    new CfnOutput(this, 'ApiAccessLogGroup', { value: this.api.accessLogs.logGroupName, description: 'API access log (JSON line per request)' });
   }
 }

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { Duration } from 'aws-cdk-lib';
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -9,6 +10,8 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
@@ -21,6 +24,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { buildCsp, inlineScriptHashes, PERMISSIONS_POLICY } from './security-headers.ts';
 
 /** Paths CloudFront forwards to the HTTP API (DESIGN section 2); everything else is the SPA. */
 export const API_PATH_PATTERNS = ['/api/*', '/stripe/*', '/contact', '/transcriptions/*'] as const;
@@ -37,6 +41,15 @@ export const SPA_REWRITE_CODE = `function handler(event) {
   return request;
 }`;
 
+/**
+ * On the API paths: pass the visitor's address to the handlers (`x-viewer-address`,
+ * overwriting anything the client sent), since API Gateway only sees CloudFront's.
+ */
+export const VIEWER_ADDRESS_CODE = `function handler(event) {
+  event.request.headers['x-viewer-address'] = { value: event.viewer.ip };
+  return event.request;
+}`;
+
 export interface WebProps {
   /** Host name of the HTTP API (origin for the API paths). */
   readonly apiDomainName: string;
@@ -45,6 +58,15 @@ export interface WebProps {
   readonly certificate?: ICertificate;
   /** The built SPA folder; deployed only if it holds an index.html when the app is synthesized. */
   readonly siteDir: string;
+  /**
+   * The page whose inline scripts the CSP allows by hash when `siteDir` has no index.html
+   * (the source web/index.html: Vite copies inline scripts unchanged).
+   */
+  readonly fallbackIndexHtml?: string;
+  /** Analytics / session-recording origins allowed by the CSP (context `analyticsOrigins`). */
+  readonly analyticsOrigins?: readonly string[];
+  /** Origin of the embedded survey (context `surveyOrigin`), allowed as a frame source. */
+  readonly surveyOrigin?: string;
 }
 
 /** Private S3 bucket + CloudFront (origin access control), same origin for the SPA and the API. */
@@ -54,6 +76,10 @@ export class Web extends Construct {
   /** `https://<custom domain or CloudFront domain>`. */
   readonly url: string;
   readonly deployed: boolean;
+  /** Security headers (CSP, HSTS, ...) on every response: the SPA's and the API's. */
+  readonly headersPolicy: ResponseHeadersPolicy;
+  /** The Content-Security-Policy it sends. */
+  readonly csp: string;
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
@@ -71,12 +97,42 @@ export class Web extends Construct {
       comment: 'Client-side routes (no file extension) -> /index.html',
     });
 
+    // CSP hashes of index.html's inline scripts, from the page being deployed (or its source).
+    const builtIndex = path.join(props.siteDir, 'index.html');
+    const indexHtml = [builtIndex, props.fallbackIndexHtml].find((f): f is string => !!f && fs.existsSync(f));
+    this.csp = buildCsp({
+      analyticsOrigins: props.analyticsOrigins,
+      surveyOrigin: props.surveyOrigin,
+      scriptHashes: indexHtml ? inlineScriptHashes(fs.readFileSync(indexHtml, 'utf8')) : [],
+    });
+    this.headersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Live Transcribe: CSP, HSTS, nosniff, referrer policy, frame denial, permissions policy',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: this.csp, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: true, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
+      },
+    });
+
+    const viewerAddress = new CloudFrontFunction(this, 'ViewerAddress', {
+      code: FunctionCode.fromInline(VIEWER_ADDRESS_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'API paths: the visitor IP in x-viewer-address, for per-client rate limits',
+    });
+
     const apiBehavior: BehaviorOptions = {
       origin: new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+      functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: AllowedMethods.ALLOW_ALL,
       cachePolicy: CachePolicy.CACHING_DISABLED,
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: this.headersPolicy,
     };
 
     if (props.domainName && !props.certificate) throw new Error('A custom domainName needs a certificate (ACM, us-east-1).');
@@ -91,7 +147,7 @@ export class Web extends Construct {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: this.headersPolicy,
         compress: true,
         functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
@@ -100,7 +156,7 @@ export class Web extends Construct {
 
     this.url = `https://${props.domainName ?? this.distribution.distributionDomainName}`;
 
-    this.deployed = fs.existsSync(path.join(props.siteDir, 'index.html'));
+    this.deployed = fs.existsSync(builtIndex);
     if (this.deployed) {
       // Hashed build output: cache for a year. Kept across deploys (no prune) so open tabs still load.
       const assetsDir = path.join(props.siteDir, 'assets');

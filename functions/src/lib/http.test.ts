@@ -67,3 +67,23 @@ describe('route wrapper', () => {
     spy.mockRestore();
   });
 });
+
+describe('client address', () => {
+  const withHeaders = (headers: Record<string, string>) =>
+    toEventV2({ method: 'GET', path: '/x', routePath: '/x', pathParameters: {}, rawQueryString: '', headers, body: undefined, sourceIp: '10.1.2.3' });
+  const seen = async (headers: Record<string, string>) => {
+    let ip = '';
+    await route('constructionMode', async (ctx) => {
+      ip = ctx.sourceIp;
+      return { constructionMode: false };
+    })(withHeaders(headers));
+    return ip;
+  };
+
+  it('is the viewer address CloudFront passes, else the connection address', async () => {
+    expect(await seen({ 'x-viewer-address': '203.0.113.9' })).toBe('203.0.113.9');
+    expect(await seen({ 'x-viewer-address': '2001:db8::1' })).toBe('2001:db8::1');
+    expect(await seen({})).toBe('10.1.2.3');
+    expect(await seen({ 'x-viewer-address': 'not an ip; drop table' })).toBe('10.1.2.3');
+  });
+});

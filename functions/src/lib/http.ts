@@ -1,14 +1,14 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { routes, type RouteDef, type RouteName, type Routes } from '@app/shared/routes';
 import type { User } from '../db/users.ts';
 import { authenticate } from './auth.ts';
 import { badRequest, HttpError } from './errors.ts';
-import { log } from './log.ts';
+import { log, withRequestIds } from './log.ts';
 
 export type Event = APIGatewayProxyEventV2;
 export type Result = APIGatewayProxyStructuredResultV2;
-export type LambdaHandler = (event: Event) => Promise<Result>;
+export type LambdaHandler = (event: Event, context?: Pick<Context, 'awsRequestId'>) => Promise<Result>;
 
 /** A handler may return this to choose status and headers; otherwise its value is a 200 JSON body. */
 export class Reply {
@@ -42,13 +42,16 @@ const GENERIC_500 = 'Something went wrong on our side. Please try again.';
 /** The one handler wrapper: parse with the route's schemas, authenticate, run, map errors. */
 export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise<Out<N>>): LambdaHandler {
   const def: RouteDef = routes[name];
-  return async (event) => {
+  // Every log line of the request carries API Gateway's and Lambda's request ids.
+  return (event, context) =>
+    withRequestIds({ correlation_id: event.requestContext?.requestId, function_request_id: context?.awsRequestId }, () => run(event));
+  async function run(event: Event): Promise<Result> {
     try {
       const rawBody = decodeBody(event);
       const ctx = {
         rawBody,
         headers: event.headers ?? {},
-        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+        sourceIp: clientAddress(event),
         event,
         body: undefined,
         query: undefined,
@@ -67,7 +70,7 @@ export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise
     } catch (err) {
       return errorResult(err);
     }
-  };
+  }
 }
 
 export function errorResult(err: unknown): Result {
@@ -85,6 +88,17 @@ export function json(status: number, body: unknown, headers: Record<string, stri
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
     body: JSON.stringify(body),
   };
+}
+
+/**
+ * The visitor's address: behind CloudFront, API Gateway sees the edge's address, so the
+ * distribution's viewer-request function passes the visitor's in `x-viewer-address`
+ * (infra/lib/web.ts; it overwrites any value the client sent).
+ */
+function clientAddress(event: Event): string {
+  const viewer = event.headers?.['x-viewer-address']?.trim();
+  if (viewer && /^[0-9a-fA-F.:]{3,45}$/.test(viewer)) return viewer;
+  return event.requestContext?.http?.sourceIp ?? 'unknown';
 }
 
 function decodeBody(event: Event): string {

@@ -1,15 +1,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { db, tableName } from '../functions/src/db/client.ts';
-import { ensureTable } from '../functions/src/db/table.ts';
 import { setPlan } from '../functions/src/db/users.ts';
-import { resetEnv } from '../functions/src/lib/env.ts';
-import { resetSecrets } from '../functions/src/lib/secrets.ts';
-import { startDynamoLocal } from '../functions/src/local/dynamo.ts';
 import { call, registerUser } from '../functions/test/call.ts';
+import { withLocalStore } from './store.ts';
 
 /**
  * Autosave cost of a simulated 2-hour session (130 words a minute, a save every 30 s):
@@ -40,20 +33,8 @@ function trackCapacity() {
 }
 
 export async function benchAutosave(): Promise<{ lines: string[]; ok: boolean }> {
-  const dynamo = await startDynamoLocal();
-  const table = 'bench';
-  Object.assign(process.env, {
-    DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: table, AWS_REGION: 'us-east-1',
-    JWT_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz', SCRYPT_LOG_N: '12',
-    MAIL_TRANSPORT: 'outbox', OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'bench-outbox-')), LOG_LEVEL: 'silent',
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-  });
-  resetEnv();
-  resetSecrets();
-  const raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
-  await ensureTable(raw, table);
-  trackCapacity();
-  try {
+  return withLocalStore(async () => {
+    trackCapacity();
     const user = await registerUser();
     const sessionId = (await call<{ sessionId: string }>('autosaveSessionId', { token: user.token })).body.sessionId;
 
@@ -115,10 +96,7 @@ export async function benchAutosave(): Promise<{ lines: string[]; ok: boolean }>
         `first page of 50 transcriptions of 100 KB: ${kb(pageBytes)} (${items} items; budget < 50 KB)`,
       ],
     };
-  } finally {
-    raw.destroy();
-    await dynamo.stop();
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

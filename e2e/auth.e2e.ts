@@ -17,13 +17,21 @@ async function logOut(page: Page) {
   await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Log in' }).isVisible()).toBe(true);
 }
 
-async function logIn(page: Page, email: string, password: string) {
+/** A free user's first visit to home in a tab opens the upgrade modal (issue 5): close it. */
+async function dismissUpgradeModal(page: Page) {
+  const modal = page.getByRole('dialog', { name: 'Upgrade to Pro' });
+  await modal.getByRole('button', { name: 'Not now' }).click();
+  await modal.waitFor({ state: 'detached' });
+}
+
+async function logIn(page: Page, email: string, password: string, { firstHomeVisit = false } = {}) {
   await page.goto('/login');
   const main = page.getByRole('main');
   await main.getByLabel('Email').fill(email);
   await main.getByLabel('Password', { exact: true }).fill(password);
   await main.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => url.pathname === '/');
+  if (firstHomeVisit) await dismissUpgradeModal(page);
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
 }
 
@@ -42,6 +50,7 @@ describe('accounts', () => {
     await main.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => page.getByText('Account created successfully!').isVisible()).toBe(true);
+    await dismissUpgradeModal(page);
 
     await logOut(page);
 
@@ -99,7 +108,7 @@ describe('accounts', () => {
       data: { name: 'Língua', email, password: 'lang-password-1', recaptchaToken: 'test-pass' },
     });
     expect(res.status()).toBe(200);
-    await logIn(page, email, 'lang-password-1');
+    await logIn(page, email, 'lang-password-1', { firstHomeVisit: true });
 
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Português' }).click();

@@ -1,10 +1,12 @@
 import 'i18next';
 import type en from './locales/en.json';
+import type billing from './features/billing/locales/en.json';
 
 /** en.json is the source of keys: a key missing there is a type error at every `t()` call. */
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    /** `billing`: the billing feature's copy, registered when its (lazy) code loads (features/billing/i18n.ts). */
+    resources: { translation: typeof en; billing: typeof billing };
   }
 }

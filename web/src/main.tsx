@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadRoute } from './app/routes';
+import { initialMaintenanceCheck, openAppAfter } from './features/site/lib/maintenance-check';
+import { registerServiceWorker } from './features/site/lib/service-worker';
 import { i18nReady } from './lib/i18n';
 import './index.css';
 
@@ -9,8 +11,14 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 const root = createRoot(container);
 
-// Fetch this URL's page chunk while the UI language loads, not after.
-preloadRoute(window.location.pathname);
+// Fetch this URL's page chunk while the UI language loads, not after; the app appears
+// once it is there (no loading flash, no layout shift).
+openAppAfter(preloadRoute(window.location.pathname));
+// The maintenance check runs alongside: one small request, ready by the time React renders.
+void initialMaintenanceCheck();
+
+// Installable app: the service worker (production builds only) caches the app shell.
+if (import.meta.env.PROD) registerServiceWorker();
 
 // Render once the UI language is loaded (English is bundled; pt/es are a small chunk).
 void i18nReady.finally(() => {

@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { matchPath, routes, type RouteDef } from '@app/shared/routes';
 import type { LambdaHandler, Result } from '../lib/http.ts';
 import { toEventV2 } from './event.ts';
@@ -88,7 +89,25 @@ const jsonError = (status: number, error: string): Result => ({
   body: JSON.stringify({ error }),
 });
 
-async function serveStatic(res: ServerResponse, webDist: string, path: string, method: string) {
+/** Text files are sent gzipped when the client accepts it, as CloudFront does in production. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.svg', '.txt', '.map']);
+const gzipCache = new Map<string, { mtimeMs: number; size: number; body: Buffer }>();
+
+async function gzipped(file: string, info: { mtimeMs: number; size: number }): Promise<Buffer> {
+  const hit = gzipCache.get(file);
+  if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) return hit.body;
+  const body = gzipSync(await readFile(file));
+  gzipCache.set(file, { mtimeMs: info.mtimeMs, size: info.size, body });
+  return body;
+}
+
+const acceptsGzip = (acceptEncoding: string | undefined) =>
+  (acceptEncoding ?? '').split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    return coding === 'gzip' && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+  });
+
+async function serveStatic(res: ServerResponse, webDist: string, path: string, method: string, acceptEncoding?: string) {
   const root = resolve(webDist);
   let file = normalize(join(root, decodeURIComponent(path)));
   if (!file.startsWith(root)) return send(res, jsonError(400, 'Bad path'));
@@ -100,12 +119,21 @@ async function serveStatic(res: ServerResponse, webDist: string, path: string, m
     if (!info) return send(res, { statusCode: 503, headers: { 'content-type': 'text/plain' }, body: 'The web app is not built: run npm run build' });
   }
   const immutable = file.includes(`${join(root, 'assets')}`);
-  res.writeHead(200, {
+  const headers: Record<string, string | number> = {
     'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
     'content-length': info.size,
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     'x-content-type-options': 'nosniff',
-  });
+  };
+  if (COMPRESSIBLE.has(extname(file))) {
+    headers.vary = 'accept-encoding';
+    if (acceptsGzip(acceptEncoding)) {
+      const body = await gzipped(file, info);
+      res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length });
+      return res.end(method === 'HEAD' ? undefined : body);
+    }
+  }
+  res.writeHead(200, headers);
   if (method === 'HEAD') return res.end();
   createReadStream(file).pipe(res);
 }
@@ -148,7 +176,7 @@ export function startLocalServer(options: LocalServerOptions): Promise<Server> {
         return send(res, jsonError(404, 'Not found'));
       }
       if (method !== 'GET' && method !== 'HEAD') return send(res, jsonError(405, 'Method not allowed'));
-      await serveStatic(res, options.webDist, url.pathname, method);
+      await serveStatic(res, options.webDist, url.pathname, method, req.headers['accept-encoding']);
     } catch (err) {
       console.error(err);
       if (!res.headersSent) send(res, jsonError(500, 'Something went wrong on our side. Please try again.'));

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
+import { MaintenanceGate } from '../features/site/components/maintenance-gate';
 import { createQueryClient } from '../lib/query-client';
 import { AppRoutes } from './routes';
 import { SessionSync } from './session-sync';
@@ -14,9 +15,11 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionSync />
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <MaintenanceGate>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </MaintenanceGate>
     </QueryClientProvider>
   );
 }

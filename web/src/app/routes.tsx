@@ -2,11 +2,26 @@ import { isValidElement, lazy, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
 
-type Preloadable = { preload: () => void };
+type Preloadable = { preload: () => Promise<unknown> };
 
-/** A page in its own chunk, with a way to start loading it before it renders. */
+/**
+ * A page in its own chunk, with a way to start loading it before it renders. Once loaded,
+ * the page renders at once (a synchronous thenable for React.lazy): no loading fallback
+ * flashes, and nothing below it (the footer) shifts.
+ */
 function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return Object.assign(lazy(load), { preload: () => void load() });
+  let loaded: { default: T } | undefined;
+  let pending: Promise<{ default: T }> | undefined;
+  const preload = () =>
+    (pending ??= load().then(
+      (module) => (loaded = module),
+      (err: unknown) => {
+        pending = undefined; // a failed chunk can be retried
+        throw err;
+      },
+    ));
+  const Page = lazy(() => (loaded ? ({ then: (done: (m: { default: T }) => void) => done(loaded!) } as Promise<{ default: T }>) : preload()));
+  return Object.assign(Page, { preload });
 }
 
 /* Every page is its own chunk: the home route loads only the shell and the home page. */
@@ -18,6 +33,13 @@ const ResetPasswordPage = lazyPage(() => import('../features/auth/components/res
 const ProfilePage = lazyPage(() => import('../features/profile/components/profile-page'));
 const PlaceholderPage = lazyPage(() => import('../features/site/components/placeholder-page'));
 const NotFoundPage = lazyPage(() => import('../features/site/components/not-found-page'));
+const HistoryPage = lazyPage(() => import('../features/history/components/history-page'));
+const AutomaticPage = lazyPage(() => import('../features/automatic/components/automatic-page'));
+const HelpPage = lazyPage(() => import('../features/site/components/help-page'));
+const TermsPage = lazyPage(() => import('../features/site/components/terms-page'));
+const PricingPage = lazyPage(() => import('../features/billing/components/pricing-page'));
+const BillingSuccessPage = lazyPage(() => import('../features/billing/components/billing-success-page'));
+const BillingCancelledPage = lazyPage(() => import('../features/billing/components/billing-cancelled-page'));
 
 export const routes: RouteObject[] = [
   {
@@ -29,11 +51,13 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
       { path: 'reset-password/:token', element: <ResetPasswordPage /> },
       { path: 'profile', element: <ProfilePage /> },
-      // Owned by later issues; placeholders until then.
-      { path: 'transcricoes', element: <PlaceholderPage page="transcriptions" /> },
-      { path: 'help', element: <PlaceholderPage page="help" /> },
-      { path: 'terms', element: <PlaceholderPage page="terms" /> },
-      { path: 'pricing', element: <PlaceholderPage page="pricing" /> },
+      { path: 'transcricoes', element: <HistoryPage /> },
+      { path: 'transcricoes-automaticas', element: <AutomaticPage /> },
+      { path: 'help', element: <HelpPage /> },
+      { path: 'terms', element: <TermsPage /> },
+      { path: 'pricing', element: <PricingPage /> },
+      { path: 'billing/success', element: <BillingSuccessPage /> },
+      { path: 'billing/cancelled', element: <BillingCancelledPage /> },
       { path: 'history', element: <Navigate to="/transcricoes" replace /> },
       { path: '*', element: <NotFoundPage /> },
     ],
@@ -41,9 +65,9 @@ export const routes: RouteObject[] = [
 ];
 
 /** Starts fetching the page chunk of `pathname` (called at startup, in parallel with the locale). */
-export function preloadRoute(pathname: string): void {
+export function preloadRoute(pathname: string): Promise<unknown> {
   const element = matchRoutes(routes, pathname)?.at(-1)?.route.element;
-  if (isValidElement(element)) (element.type as Partial<Preloadable>).preload?.();
+  return (isValidElement(element) && (element.type as Partial<Preloadable>).preload?.()) || Promise.resolve();
 }
 
 export function AppRoutes() {

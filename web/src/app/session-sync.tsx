@@ -2,8 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import { authKeys, resetToVisitor, useSession } from '../lib/auth';
+import { AUTOSAVE_QUEUE_KEY } from '../features/transcribe/autosave/queue-key';
 import { onSessionEnd } from '../lib/auth-token';
 import { i18n } from '../lib/i18n';
+import { readStorage } from '../lib/storage';
 
 /**
  * Keeps the session coherent: a token the server refuses logs the user out; a login
@@ -31,6 +33,13 @@ export function SessionSync() {
   useEffect(() => {
     if (userId && savedLanguage && i18n.resolvedLanguage !== savedLanguage) void i18n.changeLanguage(savedLanguage);
     // Only when a (different) user loads; not on every profile update.
+  }, [userId]);
+
+  // Autosaves an earlier page load could not send (offline, reload, closed tab) go out now, on any page.
+  useEffect(() => {
+    if (userId && readStorage(AUTOSAVE_QUEUE_KEY)) {
+      void import('../features/transcribe/autosave/autosave-engine').then((m) => m.autosaveEngineFor(userId).resumePending());
+    }
   }, [userId]);
 
   return null;

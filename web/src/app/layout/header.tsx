@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
+import { HeaderBillingSlot } from '../../features/billing/components/billing-shell';
+import { DevModeBadge } from '../../features/site/components/dev-mode-badge';
 import { useSession } from '../../lib/auth';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
@@ -41,6 +43,7 @@ export function Header() {
           </nav>
         )}
         <div className="ml-auto flex items-center gap-2">
+          <DevModeBadge />
           {!isLoading && !user && (
             <div className="hidden items-center gap-2 md:flex">
               <Link to="/login" className={buttonClasses('ghost', 'sm')}>
@@ -51,6 +54,8 @@ export function Header() {
               </Link>
             </div>
           )}
+          {/* Upgrade, or the Pro badge with manage and the theme toggle (loaded for signed-in users only). */}
+          {user && <HeaderBillingSlot user={user} />}
           {user && (
             <div className="hidden md:block">
               <Suspense fallback={<div aria-hidden="true" className="h-9 w-16 rounded-full border border-slate-200 dark:border-slate-700" />}>

@@ -2,5 +2,6 @@
 export const NAV_ITEMS = [
   { to: '/', label: 'header.transcription', end: true },
   { to: '/transcricoes', label: 'header.transcriptions', end: false },
+  { to: '/transcricoes-automaticas', label: 'automatic.nav', end: false },
   { to: '/help', label: 'header.help', end: false },
 ] as const;

@@ -2,6 +2,9 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
+import { BillingShell } from '../../features/billing/components/billing-shell';
+import { OfflineBanner } from '../../features/site/components/offline-banner';
+import { SiteExtras } from '../../features/site/components/site-extras';
 import { PageErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -20,6 +23,7 @@ export function RootLayout() {
         {t('app.skipToContent')}
       </a>
       <Header />
+      <OfflineBanner />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {/* Keyed by path so a failed page does not stick after navigating away. */}
         <PageErrorBoundary key={pathname}>
@@ -29,6 +33,8 @@ export function RootLayout() {
         </PageErrorBoundary>
       </main>
       <Footer />
+      {/* Cookie notice and measurement (visitors), survey (signed-in users). */}
+      <SiteExtras />
       <Toaster
         position="top-center"
         richColors
@@ -37,6 +43,8 @@ export function RootLayout() {
         toastOptions={{ closeButtonAriaLabel: t('dialog.close') }}
       />
       <ScrollToTop />
+      {/* The upgrade modal (window event 'open-upgrade'), plan polling and the Pro theme. */}
+      <BillingShell />
     </div>
   );
 }

@@ -64,7 +64,7 @@ export function LanguageSettings({ user }: { user: User }) {
                   className={cn(
                     'h-10 rounded-lg border px-4 text-sm font-medium transition-colors',
                     active
-                      ? 'border-indigo-600 bg-indigo-600 text-white dark:border-indigo-400 dark:bg-indigo-500 dark:text-slate-950'
+                      ? 'border-indigo-600 bg-indigo-600 text-white dark:border-indigo-400 dark:bg-indigo-400 dark:text-slate-950'
                       : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
                   )}
                 >

@@ -1,32 +1,82 @@
 import { useTranslation } from 'react-i18next';
+import { FREE_MONTHLY_COUNTER } from '@app/shared/constants';
 import type { User } from '@app/shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/format';
 import { currentUiLanguage } from '../../../lib/i18n';
+import { useMonthlyUsage } from '../../billing/api/monthly-usage';
+import { useOpenPortal } from '../../billing/api/portal';
+import { ProBadge } from '../../billing/components/pro-badge';
+import { ProBenefits } from '../../billing/components/pro-benefits';
+import { useBillingT } from '../../billing/i18n';
+import { openUpgrade } from '../../billing/open-upgrade';
+import { formatPrice, leadCurrency } from '../../billing/lib/price';
 import { Section } from './section';
 
-/** The plan card. Manage and cancel (the Stripe portal) come with the billing issue. */
+/**
+ * The plan card. Pro: the renewal date, manage and cancel (both the Stripe customer
+ * portal, in a new tab). Free: the price and an upgrade. Both: what Pro includes.
+ */
 export function PlanCard({ user }: { user: User }) {
   const { t } = useTranslation();
+  const tb = useBillingT();
+  const portal = useOpenPortal();
+  const language = currentUiLanguage();
   const isPro = user.plan === 'pro';
+  const lead = leadCurrency(language);
+  const other = lead === 'USD' ? 'BRL' : 'USD';
+  const usage = useMonthlyUsage(!isPro);
+
   return (
     <Section title={t('profile.plan')}>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <p className="text-sm text-slate-600 dark:text-slate-400">{t('profile.currentPlan')}</p>
-          <p className="mt-1 text-2xl font-semibold text-slate-900 dark:text-white">{isPro ? t('profile.planPro') : t('profile.planFree')}</p>
+          <p className="mt-1 flex items-center gap-2 text-2xl font-semibold text-slate-900 dark:text-white">
+            {isPro ? t('profile.planPro') : t('profile.planFree')}
+            {isPro && <ProBadge />}
+          </p>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{isPro ? t('profile.proDescription') : t('profile.freeDescription')}</p>
           {isPro && user.planExpiry && (
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              {t('profile.planRenews', { date: formatDate(user.planExpiry, currentUiLanguage()) })}
+              {t('profile.planRenews', { date: formatDate(user.planExpiry, language) })}
+            </p>
+          )}
+          {!isPro && usage.data !== undefined && (
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('automatic.counter', { count: usage.data, max: FREE_MONTHLY_COUNTER })}</p>
+          )}
+          {!isPro && (
+            <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+              {tb('planCard.price', { price: formatPrice(lead, language), other: formatPrice(other, language) })}
             </p>
           )}
         </div>
-        {!isPro && (
-          <Button variant="secondary" disabled>
-            {t('profile.comingSoon')}
-          </Button>
+        {isPro ? (
+          <div className="flex flex-col gap-2 sm:items-end">
+            <Button variant="secondary" onClick={portal.open} loading={portal.isOpening}>
+              {tb('manageSubscription')}
+            </Button>
+            <button
+              type="button"
+              onClick={portal.open}
+              disabled={portal.isOpening}
+              className="inline-flex h-10 items-center justify-center rounded-lg px-4 text-sm font-medium text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60 dark:text-red-300 dark:hover:bg-red-950"
+            >
+              {tb('cancelSubscription')}
+            </button>
+            <p className="text-xs text-slate-600 dark:text-slate-400">{tb('planCard.portalHint')}</p>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-2 sm:items-end">
+            <Button onClick={openUpgrade}>{tb('upgradeToPro')}</Button>
+            <p className="text-xs text-slate-600 dark:text-slate-400">{tb('planCard.manageWithPro')}</p>
+          </div>
         )}
+      </div>
+      <div className="mt-6 border-t border-slate-200 pt-5 dark:border-slate-800">
+        <h3 className="text-sm font-semibold text-slate-900 dark:text-white">{tb('planCard.features')}</h3>
+        <ProBenefits className="mt-3 sm:grid sm:grid-cols-2 sm:gap-x-6 sm:space-y-0 sm:gap-y-2" />
+        <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{tb('planCard.desktopSoon')}</p>
       </div>
     </Section>
   );

@@ -90,12 +90,13 @@ describe('profile page', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.transcriptionLang)).toBe('es-ES');
   });
 
-  it('shows the free plan with a disabled "Coming Soon" button', async () => {
+  it('shows the free plan with the Pro price and a working upgrade (the plan card has its own tests)', async () => {
     window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
     fakeServer();
     renderPage(<ProfilePage />, { path: '/profile' });
     const plan = await screen.findByRole('region', { name: 'Your plan' });
     expect(within(plan).getByText('Free')).toBeInTheDocument();
-    expect(within(plan).getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+    expect(within(plan).getByText('Pro costs $6.00/month (or R$35.00/month).')).toBeInTheDocument();
+    expect(within(plan).getByRole('button', { name: 'Upgrade to Pro' })).toBeEnabled();
   });
 });

@@ -1,0 +1,139 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startLocalApp } from '../functions/src/local/app.ts';
+import { freePort } from '../functions/src/local/dynamo.ts';
+
+/**
+ * Lighthouse (mobile: its default emulation and simulated throttling) on `/` of the production
+ * build (web/dist, built beforehand) served by the local server, as a first-time visitor.
+ * Prints the performance, accessibility, best-practices and SEO scores (median run of
+ * LIGHTHOUSE_RUNS, default 3) and the home route's JavaScript: every script the page loaded,
+ * gzipped. Budgets (DESIGN section 7): performance >= 95, accessibility 100,
+ * best practices >= 95, home JS <= 150 KB gzip.
+ */
+const root = resolve(import.meta.dirname, '..');
+const webDist = resolve(process.env.BENCH_WEB_DIST ?? join(root, 'web/dist'));
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 95, jsKb: 150 };
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+interface Lhr {
+  categories: Record<Category, { score: number | null }>;
+  audits: Record<string, { numericValue?: number; displayValue?: string; details?: { items?: { url: string; resourceType?: string; transferSize?: number }[] } }>;
+  runtimeError?: { message: string };
+}
+
+function chromiumPath(): string {
+  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
+  return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim();
+}
+
+/** Runs the Lighthouse CLI (lighthouse ~12.8: Node 20) once and returns its report. */
+function runLighthouse(url: string): Promise<Lhr> {
+  const require = createRequire(import.meta.url);
+  const cli = join(dirname(require.resolve('lighthouse/package.json')), 'cli/index.js');
+  const args = [
+    cli,
+    url,
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+    `--only-categories=${CATEGORIES.join(',')}`,
+    '--chrome-flags=--headless --no-sandbox --disable-gpu',
+  ];
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: chromiumPath() }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse exited with ${code}: ${err.trim().split('\n').slice(-5).join('\n')}`));
+      try {
+        const lhr = JSON.parse(out) as Lhr;
+        if (lhr.runtimeError) return reject(new Error(`lighthouse: ${lhr.runtimeError.message}`));
+        resolveRun(lhr);
+      } catch (e) {
+        reject(e instanceof Error ? e : new Error(String(e)));
+      }
+    });
+  });
+}
+
+const score = (lhr: Lhr, c: Category) => Math.round((lhr.categories[c].score ?? 0) * 100);
+
+/** The page's own scripts (built files), measured gzipped from web/dist. */
+function homeScripts(lhr: Lhr, origin: string): { files: string[]; gzipBytes: number; rawBytes: number } {
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  const files = [
+    ...new Set(
+      items
+        .filter((i) => i.resourceType === 'Script' && i.url.startsWith(origin))
+        .map((i) => new URL(i.url).pathname)
+        .filter((p) => p.startsWith('/assets/')),
+    ),
+  ];
+  let gzipBytes = 0;
+  let rawBytes = 0;
+  for (const file of files) {
+    const body = readFileSync(join(webDist, file));
+    rawBytes += body.length;
+    gzipBytes += gzipSync(body, { level: 9 }).length;
+  }
+  return { files, gzipBytes, rawBytes };
+}
+
+export async function benchLighthouse(): Promise<{ lines: string[]; ok: boolean }> {
+  if (!existsSync(join(webDist, 'index.html'))) throw new Error(`${webDist} has no build: run \`npm run build\` first`);
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-lighthouse-'));
+  process.env.LOG_LEVEL = 'silent';
+  const app = await startLocalApp({ dataDir, port: await freePort(), webDist, inMemory: true });
+  try {
+    const url = `${app.url}/`;
+    const runs: Lhr[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(url));
+    if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(runs, null, 1));
+    runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
+    const lhr = runs[Math.floor(runs.length / 2)]!;
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, score(lhr, c)])) as Record<Category, number>;
+    const js = homeScripts(lhr, app.url);
+    const jsKb = js.gzipBytes / 1024;
+    const metric = (id: string) => lhr.audits[id]?.displayValue ?? '-';
+    const check = (ok: boolean) => (ok ? 'OK' : 'OVER BUDGET');
+    const ok =
+      scores.performance >= BUDGET.performance &&
+      scores.accessibility >= BUDGET.accessibility &&
+      scores['best-practices'] >= BUDGET['best-practices'] &&
+      jsKb <= BUDGET.jsKb;
+    return {
+      ok,
+      lines: [
+        `lighthouse (mobile) on / : median of ${RUNS} run(s) by performance (all: ${runs.map((r) => score(r, 'performance')).join(', ')})`,
+        `  performance     ${String(scores.performance).padStart(3)}  (budget >= ${BUDGET.performance}) ${check(scores.performance >= BUDGET.performance)}`,
+        `  accessibility   ${String(scores.accessibility).padStart(3)}  (budget = ${BUDGET.accessibility}) ${check(scores.accessibility >= BUDGET.accessibility)}`,
+        `  best practices  ${String(scores['best-practices']).padStart(3)}  (budget >= ${BUDGET['best-practices']}) ${check(scores['best-practices'] >= BUDGET['best-practices'])}`,
+        `  seo             ${String(scores.seo).padStart(3)}`,
+        `  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
+        `home route JS: ${js.files.length} files, ${(js.rawBytes / 1024).toFixed(1)} KB raw, ${jsKb.toFixed(1)} KB gzip (budget <= ${BUDGET.jsKb} KB) ${check(jsKb <= BUDGET.jsKb)}`,
+        ...js.files.map((f) => `    ${f}`),
+      ],
+    };
+  } finally {
+    await app.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { lines, ok } = await benchLighthouse();
+  for (const l of lines) console.log(l);
+  console.log(ok ? 'lighthouse budgets: OK' : 'lighthouse budgets: FAILED');
+  process.exitCode = ok ? 0 : 1;
+}

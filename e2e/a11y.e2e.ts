@@ -1,0 +1,211 @@
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { setPlan } from '../functions/src/db/users.ts';
+import { useTarget } from '../functions/src/local/ops.ts';
+import { launch, newContext, uniqueEmail } from './browser.ts';
+
+/**
+ * Accessibility: axe-core (all its default rules, WCAG A/AA and best practices) on every
+ * route, for a visitor and a signed-in Pro user, in the light and the dark theme; then
+ * keyboard-only passes through the login and help pages (Tab, Enter, Space; focus visible).
+ */
+const require = createRequire(import.meta.url);
+const AXE_PATH = require.resolve('axe-core/axe.min.js');
+
+const ROUTES = [
+  '/',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password/x',
+  '/profile',
+  '/help',
+  '/terms',
+  '/pricing',
+  '/transcricoes',
+  '/transcricoes-automaticas',
+  '/billing/success',
+  '/billing/cancelled',
+  '/no-such-page',
+];
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+let browser: Browser;
+let pro: { token: string; id: string };
+
+beforeAll(async () => {
+  browser = await launch();
+  useTarget({ table: inject('tableName'), endpoint: inject('dynamoEndpoint') });
+  const context = await newContext(browser);
+  const res = await context.request.post('/api/auth/register', {
+    data: { name: 'Axe Pro', email: uniqueEmail('a11y'), password: 'a11y-password-1', recaptchaToken: 'test-pass' },
+  });
+  const body = (await res.json()) as { token: string; user: { id: string } };
+  pro = { token: body.token, id: body.user.id };
+  await setPlan(pro.id, 'pro', new Date(Date.now() + 30 * 86_400_000).toISOString());
+  await context.close();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A profile for one pass: visitor or the Pro user, light or dark; no survey pop-up, notices as a new visitor sees them. */
+async function profile(who: 'visitor' | 'pro', theme: 'light' | 'dark'): Promise<BrowserContext> {
+  const context = await newContext(browser, { colorScheme: theme });
+  await context.addInitScript(
+    ({ token, id, theme: t }) => {
+      localStorage.setItem('survey_shown', id);
+      if (token) {
+        localStorage.setItem('token', token);
+        localStorage.setItem('theme', t);
+      }
+    },
+    { token: who === 'pro' ? pro.token : null, id: pro.id, theme },
+  );
+  if (who === 'pro') {
+    const res = await context.request.patch('/api/auth/me', { data: { theme }, headers: { authorization: `Bearer ${pro.token}` } });
+    expect(res.status()).toBe(200);
+  }
+  return context;
+}
+
+/** Waits for the page to settle (its chunk, its data), then runs axe on the whole document. */
+async function audit(page: Page, path: string, theme: 'light' | 'dark'): Promise<Violation[]> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await page.locator('main h1, main [role="heading"][aria-level="1"]').first().waitFor();
+  if (theme === 'dark') {
+    // Visitors have no theme toggle: dark is checked by forcing the class the Pro toggle sets.
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+  }
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+  // Let transitions (colors) finish before contrast is measured.
+  await page.waitForTimeout(350);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run(document, { iframes: false, resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+}
+
+const describeViolations = (path: string, violations: Violation[]) =>
+  violations.map((v) => `${path} [${v.impact}] ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+
+describe('axe-core', () => {
+  for (const who of ['visitor', 'pro'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      it(`finds no violations on any route (${who}, ${theme})`, { timeout: 180_000 }, async () => {
+        const context = await profile(who, theme);
+        const page = await context.newPage();
+        const found: string[] = [];
+        for (const path of ROUTES) found.push(...describeViolations(path, await audit(page, path, theme)));
+        await context.close();
+        expect(found, found.join('\n')).toEqual([]);
+      });
+    }
+  }
+});
+
+/** What has focus, and whether it shows it (outline or ring). */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { name: '', tag: 'body', visible: false };
+    const style = getComputedStyle(el);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    const ring = style.boxShadow !== 'none' && style.boxShadow !== '';
+    const labels = (el as HTMLInputElement).labels;
+    const label = el.getAttribute('aria-label') ?? (labels?.[0]?.textContent || el.textContent || '');
+    return { name: label.trim().replace(/\s+/g, ' '), tag: el.tagName.toLowerCase(), visible: outline || ring };
+  });
+
+/** Presses Tab until `match` has focus; every stop on the way must show its focus. */
+async function tabTo(page: Page, match: (f: { name: string; tag: string }) => boolean, max = 40) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const f = await focused(page);
+    expect(f.visible, `focus not visible on <${f.tag}> "${f.name}"`).toBe(true);
+    if (match(f)) return f;
+  }
+  throw new Error('focus never reached the target');
+}
+
+describe('keyboard only', () => {
+  it('logs in with Tab and Enter, every focus visible', async () => {
+    const context = await newContext(browser);
+    const email = uniqueEmail('keys');
+    await context.request.post('/api/auth/register', {
+      data: { name: 'Keyboard Kim', email, password: 'keys-password-1', recaptchaToken: 'test-pass' },
+    });
+    await context.addInitScript(() => localStorage.setItem('cookies_accepted', 'true'));
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+
+    // The skip link comes first and moves to the content.
+    await tabTo(page, (f) => f.name === 'Skip to content', 1);
+    await page.keyboard.press('Enter');
+    await tabTo(page, (f) => f.tag === 'input' && f.name === 'Email');
+    await page.keyboard.type(email);
+    await tabTo(page, (f) => f.tag === 'input' && f.name === 'Password');
+    await page.keyboard.type('keys-password-1');
+    // The show-password toggle works with Space.
+    await tabTo(page, (f) => f.name === 'Show password', 1);
+    await page.keyboard.press(' ');
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    await tabTo(page, (f) => f.tag === 'button' && f.name === 'Log in');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('Welcome back, Keyboard Kim!').waitFor();
+    await context.close();
+  });
+
+  it('uses the help page with Tab, Enter and Space: topics, FAQ, contact form', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/help');
+    await page.getByRole('heading', { level: 1, name: 'Help center' }).waitFor();
+
+    // A quick card jumps to the FAQ.
+    await tabTo(page, (f) => f.tag === 'a' && f.name.startsWith('FAQ'));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#faq');
+
+    // Questions open with Enter or Space, one at a time.
+    await tabTo(page, (f) => f.name === 'Which browsers can I use?');
+    await page.keyboard.press('Enter');
+    const browsers = page.getByRole('button', { name: 'Which browsers can I use?' });
+    expect(await browsers.getAttribute('aria-expanded')).toBe('true');
+    await tabTo(page, (f) => f.name === 'How do I allow the microphone?');
+    await page.keyboard.press(' ');
+    expect(await page.getByRole('button', { name: 'How do I allow the microphone?' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await browsers.getAttribute('aria-expanded')).toBe('false');
+
+    // The contact form, typed and sent from the keyboard.
+    await tabTo(page, (f) => f.tag === 'input' && f.name === 'Name', 60);
+    await page.keyboard.type('Keyboard Kim');
+    await tabTo(page, (f) => f.tag === 'input' && f.name === 'Email', 1);
+    await page.keyboard.type('kim@example.com');
+    await tabTo(page, (f) => f.tag === 'input' && f.name === 'Subject', 1);
+    await page.keyboard.type('Keyboard question');
+    await tabTo(page, (f) => f.tag === 'textarea', 1);
+    await page.keyboard.type('Can I use the app with the keyboard only?');
+    await tabTo(page, (f) => f.name === 'Send message', 1);
+    await page.keyboard.press('Enter');
+    await page.getByText('Message sent').waitFor();
+    await context.close();
+  });
+});

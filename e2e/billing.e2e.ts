@@ -1,0 +1,135 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAN_POLL_MS, SESSION_ID_SHOWN_CHARS } from '../shared/src/constants.ts';
+import { launch, newContext, uniqueEmail } from './browser.ts';
+
+/**
+ * The Pro journey of issue 5 against the real local server and its checkout simulator:
+ * upgrade modal (by itself on home, then from the history's Pro hint), currency, local
+ * checkout, success page, Pro in the header within one poll, history unlocked, dark
+ * theme, cancel in the local portal, back to free.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function register(page: Page, email: string) {
+  await page.goto('/register');
+  const main = page.getByRole('main');
+  await main.getByLabel('Name').fill('Pro Tester');
+  await main.getByLabel('Email').fill(email);
+  await main.getByLabel('Password', { exact: true }).fill('billing-pass-1');
+  await main.getByRole('checkbox', { name: /I accept the terms/ }).check();
+  await main.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** GET /api/auth/plan-status with the page's own token. */
+const planStatus = (page: Page) =>
+  page.evaluate(async () => {
+    const res = await fetch('/api/auth/plan-status', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+    return (await res.json()) as { plan: string; isPro: boolean };
+  });
+
+const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
+
+describe('billing', () => {
+  it('free -> Pro through the local checkout, then back to free from the portal', async () => {
+    const context = await newContext(browser);
+    // A controllable clock: one plan poll (30 s) without waiting for it.
+    await context.clock.install();
+    const page = await context.newPage();
+    const banner = page.getByRole('banner');
+    const main = page.getByRole('main');
+
+    await register(page, uniqueEmail('billing'));
+
+    // The upgrade modal opens by itself for a free user on home.
+    const modal = page.getByRole('dialog', { name: 'Upgrade to Pro' });
+    await modal.waitFor();
+    expect(await modal.getByText('7-day refund guarantee. Cancel anytime.').isVisible()).toBe(true);
+    expect(await banner.getByRole('button', { name: 'Dark theme' }).count()).toBe(0);
+    await modal.getByRole('button', { name: 'Not now' }).click();
+    await modal.waitFor({ state: 'detached' });
+
+    // The history is restricted; its Pro hint opens the same modal (window event 'open-upgrade').
+    await page.goto('/transcricoes');
+    await main.getByRole('heading', { name: 'History is a Pro feature' }).waitFor();
+    await main.getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await modal.getByRole('button', { name: 'Upgrade now' }).click();
+
+    const currency = page.getByRole('dialog', { name: 'Choose your currency' });
+    const next = currency.getByRole('button', { name: 'Continue' });
+    expect(await next.isDisabled()).toBe(true);
+    await currency.getByRole('radio', { name: /US dollar \(USD\)/ }).check();
+    expect(await next.isEnabled()).toBe(true);
+    await next.click();
+
+    // The local checkout (Stripe's part) shows what will be charged.
+    await page.waitForURL((url) => url.pathname.startsWith('/local/checkout/'));
+    await page.getByText('$6.00', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Pay' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/billing/success');
+    const sessionId = new URL(page.url()).searchParams.get('session_id')!;
+    await main.getByText(sessionId.slice(0, SESSION_ID_SHOWN_CHARS), { exact: true }).waitFor();
+    await expect.poll(() => main.getByText('Pro active').isVisible()).toBe(true);
+    // Pro in the header and the success toast, within one poll.
+    await expect.poll(() => banner.getByText('Pro', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Welcome to Pro!').isVisible()).toBe(true);
+    expect(await banner.getByRole('button', { name: 'Upgrade' }).count()).toBe(0);
+    expect(await banner.getByRole('button', { name: 'Manage subscription' }).isVisible()).toBe(true);
+
+    // The history unlocks: no restricted banner with an upgrade button.
+    await main.getByRole('link', { name: 'View history' }).click();
+    await page.waitForURL((url) => url.pathname === '/transcricoes');
+    await main.getByRole('heading', { level: 1, name: 'Transcription history' }).waitFor();
+    expect(await main.getByRole('heading', { name: 'History is a Pro feature' }).count()).toBe(0);
+    expect(await main.getByRole('button', { name: /upgrade/i }).count()).toBe(0);
+    expect(await planStatus(page)).toMatchObject({ plan: 'pro', isPro: true });
+
+    // The dark theme, for Pro users: applied at once, kept across a reload (before first paint).
+    const toggle = banner.getByRole('button', { name: 'Dark theme' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await isDark(page)).toBe(true);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    expect(await isDark(page)).toBe(true);
+
+    // Cancel in the portal, opened in a new tab from the profile's plan card.
+    await page.goto('/profile');
+    const plan = main.getByRole('region', { name: 'Your plan' });
+    const [portal] = await Promise.all([context.waitForEvent('page'), plan.getByRole('button', { name: 'Cancel subscription' }).click()]);
+    await portal.waitForURL((url) => url.pathname.startsWith('/local/portal/'));
+    await portal.getByRole('button', { name: 'Cancel subscription' }).click();
+    await portal.waitForURL((url) => url.pathname === '/profile');
+    await portal.close();
+
+    // Back on the first tab, the next poll returns it to free: badge, toggle and dark theme gone.
+    expect(await planStatus(page)).toMatchObject({ plan: 'free', isPro: false });
+    await context.clock.fastForward(PLAN_POLL_MS);
+    await expect.poll(() => banner.getByRole('button', { name: 'Upgrade' }).isVisible()).toBe(true);
+    expect(await banner.getByText('Pro', { exact: true }).count()).toBe(0);
+    expect(await banner.getByRole('button', { name: 'Dark theme' }).count()).toBe(0);
+    expect(await isDark(page)).toBe(false);
+    expect(await plan.getByText('Free', { exact: true }).isVisible()).toBe(true);
+
+    await context.close();
+  });
+
+  it('a visitor who subscribes on the pricing page is sent to sign up', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/pricing');
+    const pro = page.getByRole('main').getByRole('region', { name: /^Pro/ });
+    await pro.getByText('$6.00', { exact: true }).waitFor();
+    await pro.getByRole('link', { name: 'Subscribe' }).click();
+    await page.waitForURL((url) => url.pathname === '/register');
+    await context.close();
+  });
+});

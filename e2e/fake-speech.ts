@@ -1,0 +1,216 @@
+import type { BrowserContext } from 'playwright-core';
+
+/**
+ * A scripted, standards-shaped speech recognizer for browser tests and the
+ * benchmark, installed before any page script runs. Chromium's real
+ * `webkitSpeechRecognition` needs Google's service, so tests replace it; the
+ * product still uses only `window.SpeechRecognition || window.webkitSpeechRecognition`.
+ *
+ * The test plays Chrome's part through `window.__speech`:
+ *   __speech.interim('hel') / .final('hello') / .emit(resultIndex, items)
+ *   __speech.error('network') (error, then end, like Chrome) / .end()
+ * Like Chrome, start() fires start/audiostart; stop() finalises pending interim
+ * text, then fires end; abort() fires error 'aborted', then end.
+ */
+
+export interface FakeResult {
+  transcript: string;
+  isFinal?: boolean;
+  confidence?: number;
+}
+
+export interface SpeechLogEntry {
+  type: 'new' | 'start' | 'stop' | 'abort' | 'end';
+  id: number;
+  lang?: string;
+}
+
+export interface SpeechControl {
+  /** Every call the page made, in order. */
+  log: SpeechLogEntry[];
+  /** Recognizers started so far. */
+  starts: number;
+  /** The started recognizer that has not ended, if any. */
+  readonly active: { id: number; lang: string; continuous: boolean; interimResults: boolean } | null;
+  /** When false, stop() only records the call; the test sends the last result and end() itself. */
+  autoEndOnStop: boolean;
+  /** performance.now() just before the last result event was handed to the page (for the benchmark). */
+  lastResultAt: number;
+  interim(transcript: string): void;
+  final(transcript: string, confidence?: number): void;
+  emit(resultIndex: number, items: FakeResult[]): void;
+  error(code: string, thenEnd?: boolean): void;
+  end(): void;
+}
+
+declare global {
+  interface Window {
+    __speech: SpeechControl;
+  }
+}
+
+/** Runs in the page (serialised by Playwright): no imports, no closures over test code. */
+function installFakeSpeech(): void {
+  type Result = { transcript: string; isFinal: boolean; confidence: number };
+  const win = window as unknown as Record<string, unknown>;
+
+  function resultList(items: Result[]) {
+    const results = items.map((r) => {
+      const alternative = { transcript: r.transcript, confidence: r.confidence };
+      const result: Record<string | number, unknown> = { 0: alternative, length: 1, isFinal: r.isFinal, item: () => alternative };
+      return result;
+    });
+    const list: Record<string | number, unknown> = { length: results.length, item: (i: number) => results[i] ?? null };
+    results.forEach((r, i) => (list[i] = r));
+    return list;
+  }
+
+  let nextId = 1;
+  let current: Fake | null = null;
+
+  class Fake extends EventTarget {
+    lang = '';
+    continuous = false;
+    interimResults = false;
+    maxAlternatives = 1;
+    grammars = null;
+    onstart: ((e: Event) => void) | null = null;
+    onaudiostart: ((e: Event) => void) | null = null;
+    onsoundstart: ((e: Event) => void) | null = null;
+    onspeechstart: ((e: Event) => void) | null = null;
+    onspeechend: ((e: Event) => void) | null = null;
+    onsoundend: ((e: Event) => void) | null = null;
+    onaudioend: ((e: Event) => void) | null = null;
+    onresult: ((e: Event) => void) | null = null;
+    onnomatch: ((e: Event) => void) | null = null;
+    onerror: ((e: Event) => void) | null = null;
+    onend: ((e: Event) => void) | null = null;
+    readonly id = nextId++;
+    started = false;
+    ended = false;
+    results: Result[] = [];
+
+    constructor() {
+      super();
+      control.log.push({ type: 'new', id: this.id });
+    }
+
+    fire(type: string, extra: Record<string, unknown> = {}): void {
+      const event = new Event(type);
+      for (const [k, v] of Object.entries(extra)) Object.defineProperty(event, k, { value: v });
+      if (type === 'result') control.lastResultAt = performance.now();
+      const handler = (this as unknown as Record<string, unknown>)[`on${type}`];
+      if (typeof handler === 'function') handler.call(this, event);
+      this.dispatchEvent(event);
+    }
+
+    start(): void {
+      if (this.started) throw new DOMException("Failed to execute 'start' on 'SpeechRecognition': recognition has already started.", 'InvalidStateError');
+      this.started = true;
+      current = this;
+      control.starts += 1;
+      control.log.push({ type: 'start', id: this.id, lang: this.lang });
+      setTimeout(() => {
+        if (this.ended) return;
+        this.fire('start');
+        this.fire('audiostart');
+      }, 0);
+    }
+
+    stop(): void {
+      control.log.push({ type: 'stop', id: this.id });
+      if (!control.autoEndOnStop || this.ended) return;
+      setTimeout(() => {
+        const open = this.results.findIndex((r) => !r.isFinal);
+        if (open !== -1) this.emit(open, [{ transcript: this.results[open]!.transcript, isFinal: true, confidence: 0.9 }]);
+        this.fire('audioend');
+        this.finish();
+      }, 30);
+    }
+
+    abort(): void {
+      control.log.push({ type: 'abort', id: this.id });
+      if (this.ended) return;
+      setTimeout(() => {
+        if (this.ended) return;
+        this.fire('error', { error: 'aborted', message: '' });
+        this.finish();
+      }, 0);
+    }
+
+    emit(resultIndex: number, items: Result[]): void {
+      this.results.splice(resultIndex, Number.POSITIVE_INFINITY, ...items);
+      this.fire('result', { resultIndex, results: resultList(this.results) });
+    }
+
+    finish(): void {
+      if (this.ended) return;
+      this.ended = true;
+      if (current === this) current = null;
+      control.log.push({ type: 'end', id: this.id });
+      this.fire('end');
+    }
+  }
+
+  const need = (): Fake => {
+    if (!current) throw new Error('No active speech recognizer');
+    return current;
+  };
+  const openIndex = (rec: Fake) => {
+    const i = rec.results.findIndex((r) => !r.isFinal);
+    return i === -1 ? rec.results.length : i;
+  };
+
+  const control = {
+    log: [] as { type: string; id: number; lang?: string }[],
+    starts: 0,
+    autoEndOnStop: true,
+    lastResultAt: 0,
+    get active() {
+      return current ? { id: current.id, lang: current.lang, continuous: current.continuous, interimResults: current.interimResults } : null;
+    },
+    interim(transcript: string) {
+      const rec = need();
+      rec.emit(openIndex(rec), [{ transcript, isFinal: false, confidence: 0 }]);
+    },
+    final(transcript: string, confidence = 0.9) {
+      const rec = need();
+      rec.emit(openIndex(rec), [{ transcript, isFinal: true, confidence }]);
+    },
+    emit(resultIndex: number, items: { transcript: string; isFinal?: boolean; confidence?: number }[]) {
+      need().emit(
+        resultIndex,
+        items.map((r) => ({ transcript: r.transcript, isFinal: r.isFinal ?? false, confidence: r.confidence ?? (r.isFinal ? 0.9 : 0) })),
+      );
+    },
+    error(code: string, thenEnd = true) {
+      const rec = need();
+      rec.fire('error', { error: code, message: '' });
+      if (thenEnd) setTimeout(() => rec.finish(), 0);
+    },
+    end() {
+      need().finish();
+    },
+  };
+
+  win.__speech = control;
+  win.SpeechRecognition = Fake;
+  win.webkitSpeechRecognition = Fake;
+}
+
+/** Installs the fake in every page of the context, before the page's own scripts. */
+export async function installSpeech(context: BrowserContext): Promise<void> {
+  // As source text: a transpiler that keeps names (tsx) wraps functions in a `__name` helper the page lacks.
+  await context.addInitScript({ content: `(() => {\nconst __name = (target) => target;\n(${installFakeSpeech.toString()})();\n})();` });
+}
+
+/** Removes speech recognition entirely (an unsupported browser). */
+export async function removeSpeech(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const win = window as unknown as Record<string, unknown>;
+    delete win.SpeechRecognition;
+    delete win.webkitSpeechRecognition;
+    Object.defineProperty(window, 'SpeechRecognition', { value: undefined, configurable: true });
+    Object.defineProperty(window, 'webkitSpeechRecognition', { value: undefined, configurable: true });
+  });
+}

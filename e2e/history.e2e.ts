@@ -1,0 +1,245 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { setPlan } from '../functions/src/db/users.ts';
+import { useTarget } from '../functions/src/local/ops.ts';
+import { launch, newContext, uniqueEmail } from './browser.ts';
+
+/**
+ * Issue 4's list pages against the real local server: a Pro user's saved transcriptions
+ * (search, month, detail, export, delete), the restricted page of a free user (no request),
+ * and the automatic transcriptions list (status, month, search, delete).
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+  useTarget({ table: inject('tableName'), endpoint: inject('dynamoEndpoint') });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Account {
+  id: string;
+  token: string;
+}
+
+async function registerAccount(request: APIRequestContext, prefix: string): Promise<Account> {
+  const res = await request.post('/api/auth/register', {
+    data: { name: 'History Tester', email: uniqueEmail(prefix), password: 'history-pass-1', recaptchaToken: 'test-pass' },
+  });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { token: string; user: { id: string } };
+  return { id: body.user.id, token: body.token };
+}
+
+/** A browser profile signed in as `account` (no survey pop-up). */
+async function signedIn(account: Account): Promise<BrowserContext> {
+  const context = await newContext(browser);
+  await context.addInitScript(({ token, id }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('survey_shown', id);
+  }, account);
+  return context;
+}
+
+const auth = (account: Account) => ({ authorization: `Bearer ${account.token}` });
+
+/** The browser's own calendar month (YYYY-MM), as the page computes it. */
+const browserMonth = (page: Page, deltaMonths = 0) =>
+  page.evaluate((delta) => {
+    const d = new Date();
+    d.setDate(1);
+    d.setMonth(d.getMonth() + delta);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+  }, deltaMonths);
+
+describe('saved transcriptions (/transcricoes)', () => {
+  it('a Pro user finds a saved transcription by words (accent-insensitive) and month, exports it and deletes it', async () => {
+    const setup = await newContext(browser);
+    const pro = await registerAccount(setup.request, 'history-pro');
+    await setPlan(pro.id, 'pro', new Date(Date.now() + 30 * 86_400_000).toISOString());
+    const meeting = 'Transcrição da reunião de orçamento. Decidimos revisar os custos até sexta-feira.';
+    const saved = [
+      { title: 'Aula de física', fullTranscript: 'Energia cinética e potencial gravitacional.', duration: 45 },
+      {
+        title: 'Reunião de orçamento',
+        fullTranscript: meeting,
+        duration: 125,
+        language: 'pt-BR',
+        segments: [
+          { text: 'Transcrição da reunião de orçamento.', startMs: 0, endMs: 2500 },
+          { text: 'Decidimos revisar os custos até sexta-feira.', startMs: 3000, endMs: 6000 },
+        ],
+      },
+    ];
+    for (const body of saved) {
+      const res = await setup.request.post('/api/transcriptions', { data: body, headers: auth(pro) });
+      expect(res.status()).toBe(200);
+    }
+    await setup.close();
+
+    const context = await signedIn(pro);
+    const page = await context.newPage();
+    const main = page.getByRole('main');
+    await page.goto('/transcricoes');
+    await main.getByRole('heading', { level: 1, name: 'Transcription history' }).waitFor();
+    const list = main.getByRole('list', { name: 'Saved transcriptions' });
+    await list.waitFor();
+    // Newest first, with the duration in minutes and seconds above 59.
+    expect(await list.getByRole('heading').allTextContents()).toEqual(['Reunião de orçamento', 'Aula de física']);
+    expect(await list.getByRole('listitem').first().textContent()).toContain('2 min 5 s');
+    expect(await main.getByText('2 transcriptions', { exact: true }).isVisible()).toBe(true);
+
+    // By words, without the accents.
+    const filters = main.getByRole('search', { name: 'Filter transcriptions' });
+    await filters.getByLabel('Search').fill('transcricao da reuniao');
+    await filters.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => main.getByText('1 transcription', { exact: true }).isVisible()).toBe(true);
+    expect(await list.getByRole('heading').allTextContents()).toEqual(['Reunião de orçamento']);
+
+    // By month: this month has both, last month none.
+    await filters.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
+    await filters.getByLabel('Month').fill(await browserMonth(page, -1));
+    await filters.getByRole('button', { name: 'Filter' }).click();
+    await main.getByText('No transcriptions match these filters.').waitFor();
+    await filters.getByLabel('Month').fill(await browserMonth(page));
+    await filters.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
+
+    // The detail: full text, export, delete with a confirmation.
+    await list.getByRole('button', { name: 'Reunião de orçamento' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reunião de orçamento' });
+    const transcript = dialog.getByRole('region', { name: 'Transcript' });
+    await transcript.waitFor();
+    expect(await transcript.textContent()).toBe(meeting);
+    expect(await transcript.getAttribute('dir')).toBe('auto');
+
+    const [txt] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download TXT' }).click()]);
+    expect(txt.suggestedFilename()).toBe('Reunião de orçamento.txt');
+    expect(await readFile((await txt.path())!, 'utf8')).toBe(`${meeting}\n`);
+    const [srt] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download SRT' }).click()]);
+    expect(srt.suggestedFilename()).toBe('Reunião de orçamento.srt');
+    expect(await readFile((await srt.path())!, 'utf8')).toContain('00:00:00,000 --> ');
+
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this transcription?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => list.getByRole('heading').allTextContents()).toEqual(['Aula de física']);
+    await page.getByText('Transcription deleted').waitFor();
+
+    // The server agrees.
+    const res = await context.request.get('/api/transcriptions', { headers: auth(pro) });
+    const body = (await res.json()) as { transcriptions: { title: string }[] };
+    expect(body.transcriptions.map((t) => t.title)).toEqual(['Aula de física']);
+    await context.close();
+  });
+
+  it('a free user sees the restricted-access banner and no request for the list is made', async () => {
+    const setup = await newContext(browser);
+    const free = await registerAccount(setup.request, 'history-free');
+    await setup.close();
+    const context = await signedIn(free);
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+
+    await page.goto('/transcricoes');
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { name: 'History is a Pro feature' }).waitFor();
+    expect(await main.getByText('Only Pro users can access the transcription history.').isVisible()).toBe(true);
+    expect(await main.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/pricing');
+    await page.waitForLoadState('networkidle');
+    expect(requested).toContain('/api/auth/me');
+    expect(requested.filter((path) => path === '/api/transcriptions' || path.startsWith('/api/transcriptions/'))).toEqual([]);
+
+    // The upgrade button opens the upgrade modal.
+    await main.getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await page.getByRole('dialog', { name: 'Upgrade to Pro' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('automatic transcriptions (/transcricoes-automaticas)', () => {
+  it('lists sessions in progress and finished, filters them, and deletes one', async () => {
+    const setup = await newContext(browser);
+    const free = await registerAccount(setup.request, 'automatic');
+    const session = async (text: string) => {
+      const { sessionId } = (await (await setup.request.get('/api/transcriptions-autosave/session-id', { headers: auth(free) })).json()) as {
+        sessionId: string;
+      };
+      const res = await setup.request.post('/api/transcriptions-autosave/save', {
+        headers: auth(free),
+        data: { sessionId, offset: 0, text, segments: [], duration: 65, language: 'pt-BR' },
+      });
+      expect(res.status()).toBe(200);
+      return sessionId;
+    };
+    const complete = async (sessionId: string) => {
+      const res = await setup.request.post('/api/transcriptions-autosave/complete', { headers: auth(free), data: { sessionId } });
+      expect(res.status()).toBe(200);
+    };
+    const physics = await session('Primeira sessão sobre física quântica');
+    const chemistry = await session('Segunda sessão sobre química orgânica');
+    await complete(chemistry);
+
+    const context = await signedIn(free);
+    const page = await context.newPage();
+    const main = page.getByRole('main');
+    await page.goto('/transcricoes-automaticas');
+    await main.getByRole('heading', { level: 1, name: 'Automatic transcriptions' }).waitFor();
+    const list = main.getByRole('list', { name: 'Automatic transcriptions' });
+    const item = (text: string) => list.getByRole('listitem').filter({ hasText: text });
+    await item('física quântica').waitFor();
+    expect(await item('física quântica').textContent()).toContain('In progress');
+    expect(await item('física quântica').textContent()).toContain('01:05');
+    expect(await item('química orgânica').textContent()).toContain('Finished');
+    await main.getByText('2 of 5 automatic transcriptions started this month').waitFor();
+
+    // Completion filter.
+    const status = main.getByRole('group', { name: 'Status' });
+    await status.getByRole('button', { name: 'In progress' }).click();
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+    expect(await item('física quântica').count()).toBe(1);
+    await status.getByRole('button', { name: 'Finished' }).click();
+    await expect.poll(() => item('química orgânica').count()).toBe(1);
+    expect(await list.getByRole('listitem').count()).toBe(1);
+
+    // Finished after complete.
+    await complete(physics);
+    await page.reload();
+    await item('física quântica').waitFor();
+    expect(await item('física quântica').textContent()).toContain('Finished');
+    expect(await item('química orgânica').textContent()).toContain('Finished');
+
+    // The month dropdown offers the months of the loaded items.
+    const month = main.getByRole('combobox', { name: 'Month' });
+    const current = await browserMonth(page);
+    expect(await month.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(['', current]);
+    await month.selectOption(current);
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
+
+    // Accent-insensitive search.
+    await main.getByRole('searchbox', { name: 'Search' }).fill('fisica');
+    await main.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+    expect(await item('física quântica').count()).toBe(1);
+
+    // Detail and delete with a confirmation.
+    await item('física quântica').getByRole('button', { name: /^Open the transcription of/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Transcription of/ });
+    expect(await dialog.getByRole('region', { name: 'Transcript' }).textContent()).toBe('Primeira sessão sobre física quântica');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete this automatic transcription?' }).getByRole('button', { name: 'Delete' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await main.getByText('No automatic transcriptions match these filters.').waitFor();
+    await main.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+    expect(await item('química orgânica').count()).toBe(1);
+    await context.close();
+    await setup.close();
+  });
+});

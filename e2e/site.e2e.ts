@@ -1,0 +1,265 @@
+import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { listVisits, visitDay } from '../functions/src/db/analytics.ts';
+import { runOps, useTarget } from '../functions/src/local/ops.ts';
+import { SURVEY_DELAY_MS } from '../web/src/features/site/lib/survey.ts';
+import { launch, mailsTo, newContext, uniqueEmail } from './browser.ts';
+
+/**
+ * Issue 6 in Chromium against the real local server: maintenance gate and dev mode (set with
+ * the operators' own command), contact form to the outbox, cookie consent and daily analytics,
+ * and the survey (the build needs VITE_SURVEY_URL, e.g. https://example.com/survey).
+ */
+const SUPPORT_EMAIL = 'support@localhost';
+const PASSWORD = 'site-password-1';
+const target = () => ({ table: inject('tableName'), endpoint: inject('dynamoEndpoint') });
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+  useTarget(target());
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function registerUser(request: APIRequestContext, prefix: string) {
+  const email = uniqueEmail(prefix);
+  const res = await request.post('/api/auth/register', {
+    data: { name: 'Site Tester', email, password: PASSWORD, recaptchaToken: 'test-pass' },
+  });
+  expect(res.status()).toBe(200);
+  const { token, user } = (await res.json()) as { token: string; user: { id: string; name: string } };
+  return { email, token, user };
+}
+
+/** A browser profile signed in with `token` (device storage, as after a login). */
+async function signedIn(context: BrowserContext, token: string) {
+  await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
+}
+
+describe('maintenance mode', () => {
+  it('shows the maintenance page; the dev password bypasses it; exit returns to it', async () => {
+    await runOps(['dev-password', '--password', 'e2e-dev-password'], target());
+    await runOps(['maintenance', 'on'], target());
+    const context = await newContext(browser);
+    try {
+      const page = await context.newPage();
+      await page.goto('/help');
+      await page.getByRole('heading', { level: 1, name: "We'll be back soon" }).waitFor();
+      expect(await page.getByRole('banner').count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Dev Mode' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Developer access' });
+      const password = dialog.getByLabel('Password', { exact: true });
+      await dialog.getByRole('button', { name: 'Enter' }).click();
+      await dialog.getByText('Please enter a password').waitFor();
+      await password.fill('not-the-password');
+      await dialog.getByRole('button', { name: 'Enter' }).click();
+      await dialog.getByText('Incorrect password').waitFor();
+      await password.fill('e2e-dev-password');
+      await dialog.getByRole('button', { name: 'Enter' }).click();
+
+      // In: the app with the DEV MODE badge, on this device across reloads.
+      const banner = page.getByRole('banner');
+      await banner.getByText('DEV MODE').waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Help center' }).waitFor();
+      await page.reload();
+      await banner.getByText('DEV MODE').waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('devMode'))).toBe('true');
+
+      // Exit: the flag is cleared and the gate checks again.
+      await banner.getByRole('button', { name: 'Exit dev mode' }).click();
+      await page.getByRole('heading', { level: 1, name: "We'll be back soon" }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('devMode'))).toBeNull();
+
+      // Maintenance over: Try again lets everyone in, without a reload.
+      await runOps(['maintenance', 'off'], target());
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Help center' }).waitFor();
+      expect(await banner.getByText('DEV MODE').count()).toBe(0);
+    } finally {
+      await runOps(['maintenance', 'off'], target());
+      await context.close();
+    }
+  });
+});
+
+describe('contact form', () => {
+  it('delivers a visitor message to the support outbox and clears the form', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/help');
+    const form = page.getByRole('region', { name: 'Contact us' });
+    const subject = `Export question ${Date.now()}`;
+    await form.getByLabel('Name').fill('Visitor Vera');
+    await form.getByLabel('Email').fill('vera@example.com');
+    await form.getByLabel('Subject').fill(subject);
+    await form.getByLabel('Message').fill('How do I export a transcript as SRT?\nThanks!');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText('Message sent').waitFor();
+    for (const label of ['Name', 'Email', 'Subject', 'Message']) expect(await form.getByLabel(label).inputValue()).toBe('');
+
+    await expect.poll(async () => (await mailsTo(SUPPORT_EMAIL)).filter((m) => m.subject.includes(subject)).length).toBe(1);
+    const mail = (await mailsTo(SUPPORT_EMAIL)).find((m) => m.subject.includes(subject)) as { text: string; replyTo?: string };
+    expect(mail.replyTo).toBe('vera@example.com');
+    expect(mail.text).toContain('Visitor Vera');
+    expect(mail.text).toContain('How do I export a transcript as SRT?\nThanks!');
+    await context.close();
+  });
+
+  it('prefills and locks the name and email of a signed-in user', async () => {
+    const context = await newContext(browser);
+    const { email, token } = await registerUser(context.request, 'contact');
+    await signedIn(context, token);
+    const page = await context.newPage();
+    await page.goto('/help');
+    const form = page.getByRole('region', { name: 'Contact us' });
+    await expect.poll(() => form.getByLabel('Email').inputValue()).toBe(email);
+    expect(await form.getByLabel('Name').inputValue()).toBe('Site Tester');
+    expect(await form.getByLabel('Name').getAttribute('readonly')).not.toBeNull();
+    expect(await form.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
+    const subject = `Signed-in question ${Date.now()}`;
+    await form.getByLabel('Subject').fill(subject);
+    await form.getByLabel('Message').fill('Where is my history?');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText('Message sent').waitFor();
+    await expect.poll(async () => (await mailsTo(SUPPORT_EMAIL)).filter((m) => m.subject.includes(subject)).length).toBe(1);
+    const mail = (await mailsTo(SUPPORT_EMAIL)).find((m) => m.subject.includes(subject)) as { replyTo?: string };
+    expect(mail.replyTo).toBe(email);
+    await context.close();
+  });
+});
+
+describe('cookie notice and analytics', () => {
+  it('records one visit on acceptance, none again that day, and one the next day', async () => {
+    const day = visitDay(new Date().toISOString());
+    const before = (await listVisits(day)).length;
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    let posts = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/auth/analytics') posts++;
+    });
+
+    await page.goto('/');
+    const notice = page.getByRole('region', { name: 'Cookie notice' });
+    await notice.waitFor();
+    await page.goto('/login');
+    await notice.waitFor();
+    expect(posts).toBe(0); // nothing is measured before consent
+
+    await notice.getByRole('button', { name: 'Accept' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await expect.poll(() => posts).toBe(1);
+    await expect.poll(async () => (await listVisits(day)).length - before).toBe(1);
+    const visit = (await listVisits(day)).at(-1)!;
+    expect(visit).toMatchObject({ cookies: true, deviceType: 'desktop', screen: expect.stringMatching(/^\d+x\d+$/) as unknown });
+
+    // Same day: new page views, no new record, no notice.
+    for (const path of ['/', '/register', '/help']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+    }
+    await page.waitForTimeout(1_500);
+    expect(await notice.count()).toBe(0);
+    expect(posts).toBe(1);
+    expect((await listVisits(day)).length - before).toBe(1);
+
+    // The next day (the stored day is older): one more record.
+    await page.evaluate(() => localStorage.setItem('analytics_last_visit', '2000-01-01'));
+    await page.reload();
+    await expect.poll(() => posts).toBe(2);
+    await context.close();
+  });
+});
+
+describe('survey', () => {
+  it('shows a signed-in user the survey once; the floating button opens it again', async () => {
+    const context = await newContext(browser);
+    await context.clock.install();
+    const { token } = await registerUser(context.request, 'survey');
+    await signedIn(context, token);
+    const page = await context.newPage();
+    await page.goto('/profile');
+    const open = page.getByRole('button', { name: 'Feedback' });
+    await open.waitFor().catch(() => {
+      throw new Error('No survey button: build the web app with VITE_SURVEY_URL=https://example.com/survey');
+    });
+    const dialog = page.getByRole('dialog', { name: 'Help us improve Live Transcribe' });
+    expect(await dialog.count()).toBe(0);
+
+    await context.clock.fastForward(SURVEY_DELAY_MS + 1_000);
+    await dialog.waitFor();
+    expect(await dialog.locator('iframe').getAttribute('title')).toBe('Feedback survey form');
+    expect(await dialog.locator('iframe').getAttribute('src')).toBe('https://example.com/survey');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const me = async () => {
+      const res = await context.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+      return (await res.json()) as { surveyShown: boolean };
+    };
+    await expect.poll(async () => (await me()).surveyShown).toBe(true);
+
+    // Not again: neither after a reload nor on a new device of the same user.
+    await page.reload();
+    await open.waitFor();
+    await context.clock.fastForward(SURVEY_DELAY_MS * 2);
+    await page.waitForTimeout(500);
+    expect(await dialog.count()).toBe(0);
+
+    const other = await newContext(browser);
+    await other.clock.install();
+    await signedIn(other, token);
+    const page2 = await other.newPage();
+    await page2.goto('/help');
+    await page2.getByRole('button', { name: 'Feedback' }).waitFor();
+    await other.clock.fastForward(SURVEY_DELAY_MS * 2);
+    await page2.waitForTimeout(500);
+    expect(await page2.getByRole('dialog').count()).toBe(0);
+    await other.close();
+
+    // The floating button opens it any time.
+    await open.click();
+    await dialog.waitFor();
+    await context.close();
+  });
+});
+
+describe('installable app', () => {
+  it('has a web manifest with icons, and opens offline from the cached shell with an offline notice', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/');
+    const manifestUrl = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = (await (await context.request.get(manifestUrl!)).json()) as {
+      name: string; short_name: string; start_url: string; display: string; icons: { src: string; sizes: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({ name: 'Live Transcribe', start_url: '/', display: 'standalone' });
+    for (const [size, purpose] of [['192x192', 'any'], ['512x512', 'any'], ['512x512', 'maskable']]) {
+      const icon = manifest.icons.find((i) => i.sizes === size && i.purpose === purpose)!;
+      const res = await context.request.get(icon.src);
+      expect(res.headers()['content-type']).toBe('image/png');
+    }
+
+    // The service worker takes control and caches the shell and the pages visited.
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 10_000 }).toBe(true);
+    await page.goto('/help');
+    await page.getByRole('heading', { level: 1, name: 'Help center' }).waitFor();
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open('shell-v1')).match('/index.html')) !== undefined))
+      .toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Help center' }).waitFor();
+    await page.getByText('You are offline.').waitFor();
+    // The API is never served from the cache.
+    expect(await page.evaluate(() => fetch('/api/settings/construction-mode').then(() => 'answered', () => 'failed'))).toBe('failed');
+
+    await context.setOffline(false);
+    await expect.poll(() => page.getByText('You are offline.').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,490 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { parseSync, type NodeCue } from 'subtitle';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { setPlan } from '../functions/src/db/users.ts';
+import { useTarget } from '../functions/src/local/ops.ts';
+import { launch, newContext, uniqueEmail } from './browser.ts';
+import { installSpeech, removeSpeech, type FakeResult } from './fake-speech.ts';
+
+/**
+ * Issue 3 in Chromium against the real local server, with a scripted recognizer
+ * injected before the page loads (the product uses only the standard interface):
+ * the card's state machine, the confirm dialog, recognizer restarts, the visitor
+ * limit on Playwright's clock, Pro-only languages, reload recovery, errors,
+ * shortcuts and caption mode, saving, and SRT/VTT files read by the `subtitle` parser.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+  useTarget({ table: inject('tableName'), endpoint: inject('dynamoEndpoint') });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Account {
+  id: string;
+  token: string;
+}
+
+async function registerAccount(request: APIRequestContext, prefix: string): Promise<Account> {
+  const res = await request.post('/api/auth/register', {
+    data: { name: 'Transcribe Tester', email: uniqueEmail(prefix), password: 'transcribe-pass-1', recaptchaToken: 'test-pass' },
+  });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { token: string; user: { id: string } };
+  return { id: body.user.id, token: body.token };
+}
+
+/** A context with the fake recognizer, cookies accepted, optionally signed in (no survey). */
+async function openContext(account?: Account): Promise<BrowserContext> {
+  const context = await newContext(browser);
+  await context.addInitScript((acc) => {
+    localStorage.setItem('cookies_accepted', 'true');
+    if (acc) {
+      localStorage.setItem('token', acc.token);
+      localStorage.setItem('survey_shown', acc.id);
+    }
+  }, account ?? null);
+  await installSpeech(context);
+  return context;
+}
+
+async function proAccount(request: APIRequestContext): Promise<Account> {
+  const account = await registerAccount(request, 'transcribe-pro');
+  await setPlan(account.id, 'pro', new Date(Date.now() + 30 * 86_400_000).toISOString());
+  return account;
+}
+
+/** The live transcription card and the parts tests read. */
+function card(page: Page) {
+  const root = page.getByRole('region', { name: 'Live transcription' });
+  return {
+    root,
+    status: root.getByRole('status').first(),
+    transcript: root.getByRole('region', { name: 'Transcript' }),
+    button: (name: string) => root.getByRole('button', { name, exact: true }),
+    language: (name: string) => root.getByRole('group', { name: 'Recognition language' }).getByRole('button', { name }),
+  };
+}
+
+/** The scripted recognizer (window.__speech). */
+function speech(page: Page) {
+  return {
+    interim: (text: string) => page.evaluate((t) => window.__speech.interim(t), text),
+    final: (text: string) => page.evaluate((t) => window.__speech.final(t), text),
+    emit: (resultIndex: number, items: FakeResult[]) => page.evaluate(([i, r]) => window.__speech.emit(i, r), [resultIndex, items] as const),
+    error: (code: string) => page.evaluate((c) => window.__speech.error(c), code),
+    end: () => page.evaluate(() => window.__speech.end()),
+    starts: () => page.evaluate(() => window.__speech.starts),
+    active: () => page.evaluate(() => window.__speech.active),
+    log: () => page.evaluate(() => window.__speech.log.map((e) => e.type)),
+    /** Waits until `n` recognizers have started and one is listening. */
+    waitStarted: (n = 1) => page.waitForFunction((count) => window.__speech.starts >= count && window.__speech.active !== null, n),
+  };
+}
+
+const text = (locator: Locator) => locator.evaluate((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
+const statusIs = async (page: Page, label: string) => expect.poll(() => card(page).status.textContent()).toBe(label);
+const toast = (page: Page, content: string | RegExp) => page.getByRole('region', { name: /Notifications/ }).getByText(content);
+
+describe('live transcription card', () => {
+  it('runs the whole state machine: start, interim/final, restart, pause, resume, stop, confirm, clear', async () => {
+    const context = await openContext();
+    const page = await context.newPage();
+    const c = card(page);
+    const s = speech(page);
+    await page.goto('/');
+    await statusIs(page, 'Ready');
+    expect(await text(c.transcript)).toBe('Press Start and speak. Your words will appear here.');
+
+    await c.button('Start').click();
+    await s.waitStarted(1);
+    await statusIs(page, 'Recording');
+    expect(await s.active()).toMatchObject({ lang: 'en-US', continuous: true, interimResults: true });
+
+    await s.interim('hello wor');
+    await c.transcript.getByText('hello wor').waitFor();
+    await s.final('hello world.');
+    await expect.poll(() => text(c.transcript)).toBe('hello world.');
+
+    // The recognizer ends by itself: pending interim text is committed, then a new one starts 200 ms later.
+    await s.interim('pending words');
+    await s.end();
+    await s.waitStarted(2);
+    await expect.poll(() => text(c.transcript)).toBe('hello world. pending words');
+    expect(await c.transcript.locator('[data-interim]').count()).toBe(0);
+
+    // A repeated final (Android) appears once.
+    await s.final('next phrase');
+    await s.emit(1, [{ transcript: 'next phrase', isFinal: true }]);
+    await expect.poll(() => text(c.transcript)).toBe('hello world. pending words next phrase');
+
+    // Pause: recognition stops, the clock holds.
+    await c.button('Pause').click();
+    await statusIs(page, 'Paused');
+    await expect.poll(() => s.active()).toBeNull();
+    const timer = c.root.getByTestId('timer');
+    const held = await timer.textContent();
+    await page.waitForTimeout(1200);
+    expect(await timer.textContent()).toBe(held);
+
+    // Resume: a new recognizer.
+    await c.button('Resume').click();
+    await s.waitStarted(3);
+    await statusIs(page, 'Recording');
+    await s.final('after the pause');
+
+    // Stop keeps the last result that arrives before end.
+    await s.interim('the very last words');
+    await c.button('Stop').click();
+    await statusIs(page, 'Stopped');
+    await expect.poll(() => text(c.transcript)).toBe('hello world. pending words next phrase after the pause the very last words');
+    expect(await s.log()).toContain('stop');
+
+    // Start again with text: a confirmation. Cancel keeps the text; confirm clears and starts.
+    await c.button('Start').click();
+    const dialog = page.getByRole('dialog', { name: 'Start a new transcription?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await text(c.transcript)).toContain('the very last words');
+    await c.button('Start').click();
+    await dialog.getByRole('button', { name: 'Clear and start' }).click();
+    await s.waitStarted(4);
+    await statusIs(page, 'Recording');
+    expect(await text(c.transcript)).toBe('Listening… start speaking.');
+    await s.final('a fresh start');
+    await c.button('Stop').click();
+    await statusIs(page, 'Stopped');
+
+    // Clear: empty and ready.
+    await c.button('Clear').click();
+    await statusIs(page, 'Ready');
+    expect(await text(c.transcript)).toBe('Press Start and speak. Your words will appear here.');
+    expect(await c.root.getByTestId('timer').textContent()).toBe('00:00');
+    await context.close();
+  });
+
+  it('stops a visitor after 60 s of listening (pauses excluded), with a progress bar and a toast', async () => {
+    const context = await openContext();
+    const page = await context.newPage();
+    await page.clock.install();
+    const c = card(page);
+    const s = speech(page);
+    await page.goto('/');
+    const bar = c.root.getByRole('progressbar', { name: 'Visitor time limit' });
+    expect(await bar.getAttribute('aria-valuenow')).toBe('0');
+
+    await c.button('Start').click();
+    await s.waitStarted(1);
+    await s.final('counting the seconds');
+    await page.clock.fastForward(30_000);
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(30);
+
+    // A pause does not count.
+    await c.button('Pause').click();
+    await statusIs(page, 'Paused');
+    await page.clock.fastForward(120_000);
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(32);
+    await c.button('Resume').click();
+    await s.waitStarted(2);
+
+    await page.clock.fastForward(31_000);
+    await toast(page, 'Time limit reached').waitFor();
+    await statusIs(page, 'Stopped');
+    expect(await bar.getAttribute('aria-valuenow')).toBe('60');
+    expect(await text(c.transcript)).toBe('counting the seconds');
+    await expect.poll(() => s.active()).toBeNull();
+    await context.close();
+  });
+
+  it('lets visitors use only English (others show a Pro hint); a Pro user picks any language', async () => {
+    const visitor = await openContext();
+    const page = await visitor.newPage();
+    await page.goto('/');
+    const c = card(page);
+    expect(await c.language('English (United States)').getAttribute('aria-pressed')).toBe('true');
+    for (const name of ['Spanish (Spain)', 'Portuguese (Brazil)', 'French (France)', 'Arabic (Saudi Arabia)', 'Hebrew (Israel)', 'Chinese (China)', 'Russian (Russia)']) {
+      const button = c.language(name);
+      expect(await button.getAttribute('aria-disabled'), name).toBe('true');
+      expect(await button.getAttribute('aria-pressed'), name).toBe('false');
+    }
+    expect(await c.root.getByText('Other languages are available with Pro.').isVisible()).toBe(true);
+    // The Pro hint opens the upgrade modal.
+    await c.language('Spanish (Spain)').click({ force: true });
+    await page.getByRole('dialog', { name: /Upgrade to Pro|Pro/ }).first().waitFor();
+    await page.keyboard.press('Escape');
+    expect(await c.language('Spanish (Spain)').getAttribute('aria-pressed')).toBe('false');
+    await visitor.close();
+
+    const setup = await newContext(browser);
+    const pro = await proAccount(setup.request);
+    await setup.close();
+    const context = await openContext(pro);
+    const proPage = await context.newPage();
+    await proPage.goto('/');
+    const pc = card(proPage);
+    // The profile's default (pt-BR) is selected; every language is available.
+    await expect.poll(() => pc.language('Portuguese (Brazil)').getAttribute('aria-pressed')).toBe('true');
+    expect(await pc.language('Spanish (Spain)').getAttribute('aria-disabled')).toBeNull();
+    await pc.language('Arabic (Saudi Arabia)').click();
+    expect(await pc.language('Arabic (Saudi Arabia)').getAttribute('aria-pressed')).toBe('true');
+    await pc.button('Start').click();
+    const s = speech(proPage);
+    await s.waitStarted(1);
+    expect((await s.active())?.lang).toBe('ar-SA');
+    // Arabic reads right to left.
+    await s.final('مرحبا بالعالم');
+    const paragraph = pc.transcript.locator('p[dir="auto"]').first();
+    await paragraph.waitFor();
+    expect(await paragraph.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    // The language is locked while recording.
+    expect(await pc.language('Spanish (Spain)').isDisabled()).toBe(true);
+    await pc.button('Stop').click();
+    // The choice is kept on this device.
+    await proPage.reload();
+    await expect.poll(() => card(proPage).language('Arabic (Saudi Arabia)').getAttribute('aria-pressed')).toBe('true');
+    await context.close();
+  });
+
+  it('offers to restore the unsaved transcript after a reload, with its times, and continues it', async () => {
+    const context = await openContext();
+    const page = await context.newPage();
+    const s = speech(page);
+    await page.goto('/');
+    await card(page).button('Start').click();
+    await s.waitStarted(1);
+    await s.final('first sentence.');
+    await s.final('second sentence.');
+    await s.interim('unfinished tail');
+    await card(page).transcript.getByText('unfinished tail').waitFor();
+    await page.waitForTimeout(1100);
+
+    await page.reload();
+    const c = card(page);
+    const prompt = c.root.getByText('Unsaved transcript found');
+    await prompt.waitFor();
+    await c.button('Restore').click();
+    await expect.poll(() => text(c.transcript)).toBe('first sentence. second sentence. unfinished tail');
+    await statusIs(page, 'Paused');
+    expect(await c.root.getByTestId('timer').textContent()).not.toBe('00:00');
+
+    await c.button('Resume').click();
+    await s.waitStarted(1);
+    await s.final('and it goes on');
+    await c.button('Stop').click();
+    await statusIs(page, 'Stopped');
+    await expect.poll(() => text(c.transcript)).toBe('first sentence. second sentence. unfinished tail and it goes on');
+
+    // Cleared: nothing to restore next time.
+    await c.button('Clear').click();
+    await page.reload();
+    await card(page).button('Start').waitFor();
+    await page.waitForTimeout(500);
+    expect(await card(page).root.getByText('Unsaved transcript found').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a Pro user saves the transcript and exports SRT and VTT files that a subtitle parser reads', async () => {
+    const setup = await newContext(browser);
+    const pro = await proAccount(setup.request);
+    const context = await openContext(pro);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await context.newPage();
+    await page.clock.install();
+    const c = card(page);
+    const s = speech(page);
+    await page.goto('/');
+    await c.language('English (United States)').click();
+    await c.button('Start').click();
+    await s.waitStarted(1);
+
+    const phrases = [
+      'Good morning everyone and welcome to the first lecture of this course on speech recognition',
+      'today we will talk about acoustic models',
+      'and after a short silence about language models and how they are trained on very large text collections',
+    ];
+    await page.clock.fastForward(500);
+    await s.interim('Good morning');
+    await page.clock.fastForward(6000);
+    await s.final(phrases[0]!);
+    await page.clock.fastForward(1000);
+    await s.interim('today');
+    await page.clock.fastForward(2500);
+    await s.final(phrases[1]!);
+    await page.clock.fastForward(4000); // silence > 2 s: a new cue
+    await s.interim('and after');
+    await page.clock.fastForward(7000);
+    await s.final(phrases[2]!);
+    await c.button('Stop').click();
+    await statusIs(page, 'Stopped');
+    const transcript = phrases.join(' ');
+    await expect.poll(() => text(c.transcript)).toBe(transcript);
+
+    const download = async (name: string) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), c.button(name).click()]);
+      return { name: file.suggestedFilename(), body: await readFile((await file.path())!, 'utf8') };
+    };
+
+    for (const format of ['SRT', 'VTT'] as const) {
+      const file = await download(`Download ${format}`);
+      expect(file.name).toMatch(new RegExp(`^transcript-\\d{4}-\\d{2}-\\d{2}-\\d{4}\\.${format.toLowerCase()}$`));
+      if (format === 'VTT') expect(file.body.startsWith('WEBVTT\n')).toBe(true);
+      else expect(file.body).toMatch(/^1\n\d{2}:\d{2}:\d{2},\d{3} --> /);
+      const cues = parseSync(file.body)
+        .filter((n): n is NodeCue => n.type === 'cue')
+        .map((n) => n.data);
+      expect(cues.length).toBeGreaterThanOrEqual(4);
+      expect(cues.map((cue) => cue.text.replace(/\n/g, ' ')).join(' ')).toBe(transcript);
+      for (const [i, cue] of cues.entries()) {
+        const lines = cue.text.split('\n');
+        expect(lines.length).toBeLessThanOrEqual(2);
+        for (const line of lines) expect(line.length).toBeLessThanOrEqual(42);
+        expect(cue.end).toBeGreaterThan(cue.start);
+        if (i > 0) expect(cue.start).toBeGreaterThanOrEqual(cues[i - 1]!.end);
+      }
+      // Times come from the session clock: the first words at ~0.5 s, the last cue ends at ~21 s.
+      expect(cues[0]!.start).toBeGreaterThanOrEqual(400);
+      expect(cues[0]!.start).toBeLessThanOrEqual(700);
+      expect(cues.at(-1)!.end).toBeGreaterThanOrEqual(20_500);
+      expect(cues.at(-1)!.end).toBeLessThanOrEqual(21_500);
+      // The silence of 4 s separates the second phrase's cue from the third's.
+      const third = cues.findIndex((cue) => cue.text.startsWith('and after'));
+      expect(third).toBeGreaterThan(0);
+      expect(cues[third]!.start - cues[third - 1]!.end).toBeGreaterThan(2000);
+    }
+    const txt = await download('Download TXT');
+    expect(txt.body).toBe(`${transcript}\n`);
+
+    await c.button('Copy text').click();
+    await toast(page, 'Text copied to the clipboard').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(transcript);
+
+    // Save: the title is required, then the route stores text and segments.
+    await c.button('Save').click();
+    const dialog = page.getByRole('dialog', { name: 'Save transcription' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Enter a title.').waitFor();
+    await dialog.getByLabel('Title').fill('x'.repeat(101));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('The title can have at most 100 characters.').waitFor();
+    await dialog.getByLabel('Title').fill('Lecture 1');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Transcription saved').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const res = await setup.request.get('/api/transcriptions', { headers: { authorization: `Bearer ${pro.token}` } });
+    const list = (await res.json()) as { transcriptions: { _id: string; title: string; language: string; duration: number }[] };
+    const saved = list.transcriptions.find((tr) => tr.title === 'Lecture 1');
+    expect(saved).toMatchObject({ language: 'en-US' });
+    expect(saved!.duration).toBeGreaterThanOrEqual(20);
+    const detail = await setup.request.get(`/api/transcriptions/${saved!._id}`, { headers: { authorization: `Bearer ${pro.token}` } });
+    const body = (await detail.json()) as { fullTranscript: string; segments: { text: string }[] };
+    expect(body.fullTranscript).toBe(transcript);
+    expect(body.segments.map((seg) => seg.text)).toEqual(phrases);
+    await setup.close();
+    await context.close();
+  });
+
+  it('shows visitors the Pro hints for saving and export', async () => {
+    const context = await openContext();
+    const page = await context.newPage();
+    const c = card(page);
+    const s = speech(page);
+    await page.goto('/');
+    // The call to action for visitors.
+    const cta = page.getByRole('region', { name: 'Get more with an account' });
+    expect(await cta.getByRole('link', { name: 'Sign up free' }).getAttribute('href')).toBe('/register');
+    await c.button('Start').click();
+    await s.waitStarted(1);
+    await s.final('a visitor speaking');
+    await c.button('Stop').click();
+    for (const name of ['Download TXT', 'Download SRT', 'Download VTT', 'Copy text']) {
+      expect(await c.button(name).getAttribute('aria-disabled'), name).toBe('true');
+    }
+    expect(await c.root.getByText('Export and copy are Pro features.').isVisible()).toBe(true);
+    await c.root.getByRole('button', { name: /^Save/ }).click();
+    await toast(page, 'Only Pro users can save transcriptions').waitFor();
+    await context.close();
+  });
+
+  it('reports recognition errors: not-allowed explains how to allow the microphone; network reconnects', async () => {
+    const context = await openContext();
+    const page = await context.newPage();
+    const c = card(page);
+    const s = speech(page);
+    await page.goto('/');
+    await c.button('Start').click();
+    await s.waitStarted(1);
+    await s.error('network');
+    await c.root.getByText('Connection lost. Reconnecting (1 of 5)…').waitFor();
+    await s.waitStarted(2);
+    await s.final('back online');
+    await c.root.getByText('Connection lost. Reconnecting (1 of 5)…').waitFor({ state: 'detached' });
+    await statusIs(page, 'Recording');
+
+    await s.error('not-allowed');
+    await toast(page, 'Transcription error').waitFor();
+    await toast(page, /Microphone access is blocked \(not-allowed\)\. Click the microphone or lock icon/).waitFor();
+    await statusIs(page, 'Stopped');
+    await page.waitForTimeout(400);
+    expect(await s.starts()).toBe(2);
+    await context.close();
+  });
+
+  it('keyboard shortcuts and caption mode', async () => {
+    const context = await openContext();
+    const page = await context.newPage();
+    const c = card(page);
+    const s = speech(page);
+    await page.goto('/');
+    await c.button('Start').waitFor();
+    await page.keyboard.press('k');
+    await s.waitStarted(1);
+    await statusIs(page, 'Recording');
+    await s.final('captions for everyone');
+
+    await page.keyboard.press('c');
+    const captions = page.getByRole('dialog', { name: 'Caption mode' });
+    await captions.waitFor();
+    await captions.getByTestId('captions').getByText('captions for everyone').waitFor();
+    const size = () => captions.getByTestId('captions').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const before = await size();
+    await captions.getByRole('button', { name: 'Larger text' }).click();
+    expect(await size()).toBeGreaterThan(before);
+    await s.interim('live words');
+    await captions.getByText('live words').waitFor();
+    // Start/pause works inside caption mode (the page behind it is hidden from assistive technology).
+    await page.keyboard.press('k');
+    await captions.getByText('Paused').waitFor();
+    await captions.getByRole('button', { name: 'Exit caption mode' }).click();
+    await captions.waitFor({ state: 'detached' });
+    await statusIs(page, 'Paused');
+
+    await page.keyboard.press('?');
+    const help = c.root.getByRole('region', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    expect(await text(help)).toContain('Start, pause or resume');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+
+    await page.keyboard.press('s');
+    await statusIs(page, 'Stopped');
+    await context.close();
+  });
+
+  it('explains an unsupported browser in place of Start', async () => {
+    const context = await newContext(browser);
+    await context.addInitScript(() => localStorage.setItem('cookies_accepted', 'true'));
+    await removeSpeech(context);
+    const page = await context.newPage();
+    await page.goto('/');
+    const c = card(page);
+    await c.root.getByText('Live transcription is not available in this browser').waitFor();
+    await toast(page, 'Browser not supported').waitFor();
+    expect(await c.button('Start').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { Currency } from '@app/shared/constants';
+import { api, ApiError } from '../../../lib/api';
+import { authKeys } from '../../../lib/auth';
+import { useBillingT } from '../i18n';
+import { browser } from '../lib/browser';
+import { rememberPlan } from '../lib/plan-memory';
+
+/**
+ * POST /stripe/checkout {currency}, then off to the hosted checkout. The processing
+ * state lasts until the browser leaves (success keeps it on). A failure shows the
+ * destructive toast with `errorTitle` (the upgrade modal's, or the pricing page's).
+ */
+export function useCheckout({ userId, errorTitle }: { userId: string; errorTitle: string }) {
+  const tb = useBillingT();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (currency: Currency) => api('checkout', { body: { currency } }),
+    onSuccess: ({ url }) => {
+      // Coming back Pro, the plan watcher compares against this and greets the user.
+      rememberPlan(userId, 'free');
+      browser.assign(url);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'already_pro') {
+        toast.info(tb('alreadyPro'));
+        void queryClient.invalidateQueries({ queryKey: authKeys.me() });
+        return;
+      }
+      toast.error(errorTitle, { description: tb('upgradeErrorDescription') });
+    },
+  });
+  return {
+    start: (currency: Currency) => mutation.mutate(currency),
+    isProcessing: mutation.isPending || mutation.isSuccess,
+  };
+}

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { billingKeys } from './plan-status';
+
+/**
+ * The free tier's "n of 5" counter (DESIGN section 1): automatic transcriptions started this
+ * calendar month, counted by the server and carried on every automatic-list answer; one item
+ * is enough to read it.
+ */
+export function useMonthlyUsage(enabled: boolean) {
+  return useQuery({
+    queryKey: billingKeys.monthlyUsage(),
+    queryFn: async ({ signal }) => (await api('listAutosaves', { query: { limit: 1 }, signal })).startedThisMonth,
+    enabled,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** Query keys of billing, by factory. */
+export const billingKeys = {
+  all: ['billing'] as const,
+  planStatus: () => ['billing', 'plan-status'] as const,
+  monthlyUsage: () => ['billing', 'monthly-usage'] as const,
+};
+
+/** GET /api/auth/plan-status: the plan as the server knows it now (set by the Stripe webhook). */
+export const planStatusQuery = () =>
+  queryOptions({
+    queryKey: billingKeys.planStatus(),
+    queryFn: ({ signal }) => api('planStatus', { signal }),
+    staleTime: 0,
+  });

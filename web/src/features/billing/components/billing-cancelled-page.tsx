@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useBillingT } from '../i18n';
+
+/** /billing/cancelled: back from the hosted checkout without paying. */
+export default function BillingCancelledPage() {
+  const { t } = useTranslation();
+  const tb = useBillingT();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Opened directly (no earlier entry in this tab): "back" goes to the pricing page.
+  const back = () => (location.key === 'default' && window.history.length <= 1 ? void navigate('/pricing') : void navigate(-1));
+
+  return (
+    <div className="mx-auto max-w-lg px-4 py-16">
+      <title>{t('app.pageTitle', { page: tb('cancelled.title') })}</title>
+      <Card className="text-center">
+        <h1 className="text-2xl font-semibold text-slate-900 dark:text-white">{tb('cancelled.title')}</h1>
+        <p className="mt-2 text-slate-600 dark:text-slate-400">{tb('cancelled.body')}</p>
+        <div className="mt-8 flex flex-col gap-2 sm:flex-row sm:justify-center">
+          <Button variant="secondary" onClick={back}>
+            {tb('cancelled.back')}
+          </Button>
+          <Link to="/" className={buttonClasses('primary')}>
+            {tb('goHome')}
+          </Link>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import type { User } from '@app/shared/schemas/auth';
+import { usePlanWatch } from '../hooks/use-plan-watch';
+import { useThemeSync } from '../hooks/use-theme';
+import { takeAutoOpenTurn } from '../lib/plan-memory';
+
+/**
+ * The signed-in user's billing side effects: the plan poll (and its success toast),
+ * the theme, and the upgrade modal opening by itself once per visit on home for a
+ * free user. Renders nothing.
+ */
+export default function BillingSession({ user, openUpgrade }: { user: User; openUpgrade: () => void }) {
+  usePlanWatch(user);
+  useThemeSync(user);
+
+  const { pathname } = useLocation();
+  const isFree = user.plan !== 'pro';
+  useEffect(() => {
+    if (pathname === '/' && isFree && takeAutoOpenTurn()) openUpgrade();
+  }, [pathname, isFree]);
+
+  return null;
+}

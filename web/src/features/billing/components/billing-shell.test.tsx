@@ -1,0 +1,160 @@
+import { PLAN_POLL_MS, STORAGE_KEYS, UPGRADE_TOAST_MS } from '@app/shared/constants';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppRoutes } from '../../../app/routes';
+import { createQueryClient } from '../../../lib/query-client';
+import { fakeBillingServer, freeUser, proUser } from '../test/fake-server';
+
+function renderApp(path: string) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const header = () => screen.getByRole('banner');
+/** The first render loads lazy chunks (pages, billing); generous under a loaded test run. */
+const slow = { timeout: 5_000 };
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+  document.documentElement.classList.remove('dark');
+});
+
+describe('upgrade modal', () => {
+  it('opens by itself once per visit for a free user on home, and the header Upgrade button reopens it', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    fakeBillingServer(freeUser);
+    const { unmount } = renderApp('/');
+
+    const modal = await screen.findByRole('dialog', { name: 'Upgrade to Pro' }, slow);
+    expect(within(modal).getByText('Get everything Live Transcribe can do for $6.00/month.')).toBeInTheDocument();
+    for (const benefit of ['Unlimited session length', 'All recognition languages', 'Save transcriptions and browse your history', 'Export as TXT, SRT or VTT', 'Dark theme', 'Pro badge']) {
+      expect(within(modal).getByText(benefit)).toBeInTheDocument();
+    }
+    expect(within(modal).getByText('7-day refund guarantee. Cancel anytime.')).toBeInTheDocument();
+
+    const ui = userEvent.setup();
+    await ui.click(within(modal).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // Same visit (session storage kept): home again does not reopen it.
+    unmount();
+    renderApp('/');
+    const upgrade = await within(header()).findByRole('button', { name: 'Upgrade' }, slow);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await ui.click(upgrade);
+    const again = await screen.findByRole('dialog', { name: 'Upgrade to Pro' });
+    await ui.click(within(again).getByRole('button', { name: 'Upgrade now' }));
+    const currency = await screen.findByRole('dialog', { name: 'Choose your currency' });
+    expect(within(currency).getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+
+  it('opens from any feature through the window event "open-upgrade"; a visitor is offered an account', async () => {
+    fakeBillingServer(freeUser);
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'Log in' }, slow);
+    expect(within(header()).queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
+
+    act(() => void window.dispatchEvent(new CustomEvent('open-upgrade')));
+    const modal = await screen.findByRole('dialog', { name: 'Upgrade to Pro' });
+    expect(within(modal).getByRole('link', { name: 'Create a free account' })).toHaveAttribute('href', '/register');
+    expect(within(modal).queryByRole('button', { name: 'Upgrade now' })).not.toBeInTheDocument();
+  });
+});
+
+describe('plan polling', () => {
+  it('polls every 30 s; free -> Pro shows the success toast for 5 s and unlocks Pro in the header', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    const { state, calls } = fakeBillingServer(freeUser);
+    renderApp('/profile');
+    expect(await within(header()).findByRole('button', { name: 'Upgrade' }, slow)).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/auth/plan-status')).toHaveLength(1));
+
+    // The webhook lands: the next poll sees Pro.
+    state.user = { ...proUser };
+    await act(() => vi.advanceTimersByTimeAsync(PLAN_POLL_MS - 1_000));
+    expect(calls.filter((c) => c.url === '/api/auth/plan-status')).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+
+    expect(await screen.findByText('Welcome to Pro!')).toBeInTheDocument();
+    expect(screen.getByText('Every Pro feature is now unlocked.')).toBeInTheDocument();
+    expect(await within(header()).findByText('Pro')).toBeInTheDocument();
+    expect(within(header()).getByRole('button', { name: 'Manage subscription' })).toBeInTheDocument();
+    expect(within(header()).queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
+    // The profile's plan card follows the same cached user.
+    expect(await within(await screen.findByRole('region', { name: 'Your plan' })).findByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(UPGRADE_TOAST_MS + 1_000));
+    await waitFor(() => expect(screen.queryByText('Welcome to Pro!')).not.toBeInTheDocument());
+  });
+
+  it('Pro -> free (cancelled in the portal) locks Pro again without a toast', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    const { state } = fakeBillingServer(proUser);
+    renderApp('/profile');
+    expect(await within(header()).findByText('Pro', {}, slow)).toBeInTheDocument();
+
+    state.user = { ...freeUser };
+    await act(() => vi.advanceTimersByTimeAsync(PLAN_POLL_MS));
+    expect(await within(header()).findByRole('button', { name: 'Upgrade' }, slow)).toBeInTheDocument();
+    expect(within(header()).queryByText('Pro')).not.toBeInTheDocument();
+    expect(screen.queryByText('Welcome to Pro!')).not.toBeInTheDocument();
+  });
+
+  it('greets a user who comes back Pro from checkout (the last plan seen in this tab was free)', async () => {
+    window.sessionStorage.setItem(`billing.lastPlan.${freeUser.id}`, 'free');
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    fakeBillingServer(proUser);
+    renderApp('/profile');
+    expect(await screen.findByText('Welcome to Pro!', {}, slow)).toBeInTheDocument();
+  });
+});
+
+describe('theme toggle', () => {
+  it('is never shown to free users, and a stored dark theme is ignored for them', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.theme, 'dark');
+    document.documentElement.classList.add('dark'); // as index.html would have done
+    fakeBillingServer({ ...freeUser, theme: 'dark' });
+    renderApp('/profile');
+    expect(await within(header()).findByRole('button', { name: 'Upgrade' }, slow)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dark theme' })).not.toBeInTheDocument();
+    expect(document.documentElement).not.toHaveClass('dark');
+  });
+
+  it('is a pressed/unpressed button for Pro users, applied at once and saved to the device and the profile', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    const { calls } = fakeBillingServer(proUser);
+    renderApp('/profile');
+    const toggle = await within(header()).findByRole('button', { name: 'Dark theme' }, slow);
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(document.documentElement).not.toHaveClass('dark');
+
+    await userEvent.setup().click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(document.documentElement).toHaveClass('dark');
+    expect(window.localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ theme: 'dark' }));
+  });
+
+  it('applies a Pro user saved dark theme on load', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    fakeBillingServer({ ...proUser, theme: 'dark' });
+    renderApp('/profile');
+    expect(await within(header()).findByRole('button', { name: 'Dark theme' }, slow)).toHaveAttribute('aria-pressed', 'true');
+    expect(document.documentElement).toHaveClass('dark');
+    expect(window.localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');
+  });
+});

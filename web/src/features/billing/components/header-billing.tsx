@@ -1,0 +1,36 @@
+import type { User } from '@app/shared/schemas/auth';
+import { Button } from '../../../components/ui/button';
+import { useOpenPortal } from '../api/portal';
+import { useBillingT } from '../i18n';
+import { openUpgrade } from '../open-upgrade';
+import { ExternalIcon, SparklesIcon } from './icons';
+import { ProBadge } from './pro-badge';
+import { ThemeToggle } from './theme-toggle';
+
+/** The header's billing corner for a signed-in user: Pro badge, manage and theme, or Upgrade. */
+export default function HeaderBilling({ user }: { user: User }) {
+  const tb = useBillingT();
+  const portal = useOpenPortal();
+
+  if (user.plan !== 'pro') {
+    return (
+      <Button size="sm" onClick={openUpgrade} className="bg-gradient-to-r from-indigo-600 to-violet-600 hover:from-indigo-700 hover:to-violet-700">
+        <SparklesIcon width={16} height={16} />
+        {tb('upgrade')}
+      </Button>
+    );
+  }
+  return (
+    <div className="flex items-center gap-1 sm:gap-2">
+      <ThemeToggle user={user} />
+      <ProBadge />
+      {/* Phones: manage from the profile's plan card; the header keeps room for the menu. */}
+      <span className="hidden sm:contents">
+        <Button variant="ghost" size="sm" onClick={portal.open} loading={portal.isOpening} aria-label={tb('manageSubscription')}>
+          {tb('manage')}
+          {!portal.isOpening && <ExternalIcon width={14} height={14} />}
+        </Button>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { REFUND_DAYS } from '@app/shared/constants';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useSession } from '../../../lib/auth';
+import { currentUiLanguage } from '../../../lib/i18n';
+import { useBillingT } from '../i18n';
+import { formatMoney, formatPrice, leadCurrency } from '../lib/price';
+import { CurrencyDialog } from './currency-dialog';
+import { FaqAccordion } from './faq-accordion';
+import { TickIcon } from './icons';
+import { ProBenefits } from './pro-benefits';
+
+const FREE_FEATURES = ['live', 'language', 'visitorLimit', 'automatic'] as const;
+const FAQ = ['cancel', 'refund', 'currencies', 'payment', 'install'] as const;
+
+/**
+ * /pricing: free vs Pro with the prices checkout charges (both currencies), an FAQ.
+ * Subscribe: visitors go to sign up; free users choose a currency and go to checkout.
+ */
+export default function PricingPage() {
+  const { t } = useTranslation();
+  const tb = useBillingT();
+  const { user, isLoading } = useSession();
+  const [choosing, setChoosing] = useState(false);
+  const language = currentUiLanguage();
+  const lead = leadCurrency(language);
+  const other = lead === 'USD' ? 'BRL' : 'USD';
+  const isPro = user?.plan === 'pro';
+  const freeId = useId();
+  const proId = useId();
+
+  const prices = { usd: formatPrice('USD', language), brl: formatPrice('BRL', language) };
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
+      <title>{t('app.pageTitle', { page: tb('pricing.title') })}</title>
+      <div className="text-center">
+        <h1 className="text-balance text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{tb('pricing.title')}</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-pretty text-lg text-slate-600 dark:text-slate-400">{tb('pricing.subtitle')}</p>
+      </div>
+
+      <div className="mt-10 grid gap-6 md:grid-cols-2">
+        <section aria-labelledby={freeId}>
+          <Card className="flex h-full flex-col">
+            <h2 id={freeId} className="text-xl font-semibold text-slate-900 dark:text-white">
+              {tb('pricing.freeTitle')}
+            </h2>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{tb('pricing.freeDescription')}</p>
+            <p className="mt-6">
+              <span className="text-4xl font-bold text-slate-900 dark:text-white">{formatMoney(0, lead, language)}</span>
+              <span className="ml-1 text-slate-600 dark:text-slate-400">{tb('pricing.perMonthSuffix')}</span>
+            </p>
+            <ul className="mt-6 flex-1 space-y-2">
+              {FREE_FEATURES.map((key) => (
+                <li key={key} className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
+                  <TickIcon width={18} height={18} className="mt-0.5 shrink-0 text-slate-500" />
+                  {tb(`pricing.freeFeatures.${key}`)}
+                </li>
+              ))}
+            </ul>
+            <div className="mt-8">
+              {!user ? (
+                <Link to="/register" className={buttonClasses('secondary', 'lg', 'w-full')}>
+                  {tb('pricing.freeCta')}
+                </Link>
+              ) : (
+                !isPro && <p className="text-center text-sm font-medium text-slate-600 dark:text-slate-400">{tb('pricing.currentPlan')}</p>
+              )}
+            </div>
+          </Card>
+        </section>
+
+        <section aria-labelledby={proId}>
+          <Card className="flex h-full flex-col border-indigo-300 ring-2 ring-indigo-600 dark:border-indigo-700 dark:ring-indigo-400">
+            <h2 id={proId} className="text-xl font-semibold text-slate-900 dark:text-white">
+              {tb('pricing.proTitle')}
+            </h2>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{tb('pricing.proDescription')}</p>
+            <p className="mt-6">
+              <span className="text-4xl font-bold text-slate-900 dark:text-white">{formatPrice(lead, language)}</span>
+              <span className="ml-1 text-slate-600 dark:text-slate-400">{tb('pricing.perMonthSuffix')}</span>
+            </p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{tb('pricing.orOther', { price: formatPrice(other, language) })}</p>
+            <ProBenefits className="mt-6 flex-1" />
+            <p className="mt-6 text-sm text-emerald-800 dark:text-emerald-300">{tb('refund', { days: REFUND_DAYS })}</p>
+            <div className="mt-4">
+              {isLoading ? (
+                <Button size="lg" className="w-full" disabled>
+                  {tb('pricing.subscribe')}
+                </Button>
+              ) : !user ? (
+                <Link to="/register" className={buttonClasses('primary', 'lg', 'w-full')}>
+                  {tb('pricing.subscribe')}
+                </Link>
+              ) : isPro ? (
+                <p className="rounded-lg bg-emerald-50 py-3 text-center font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
+                  {tb('pricing.youArePro')}
+                </p>
+              ) : (
+                <Button size="lg" className="w-full" onClick={() => setChoosing(true)}>
+                  {tb('pricing.subscribe')}
+                </Button>
+              )}
+            </div>
+          </Card>
+        </section>
+      </div>
+
+      <section aria-labelledby="pricing-faq" className="mx-auto mt-16 max-w-3xl">
+        <h2 id="pricing-faq" className="text-center text-2xl font-semibold text-slate-900 dark:text-white">
+          {tb('pricing.faqTitle')}
+        </h2>
+        <div className="mt-6">
+          <FaqAccordion
+            items={FAQ.map((key) => ({
+              id: key,
+              question: tb(`pricing.faq.${key}.q`),
+              answer: tb(`pricing.faq.${key}.a`, { days: REFUND_DAYS, ...prices }),
+            }))}
+          />
+        </div>
+      </section>
+
+      {user && !isPro && (
+        <CurrencyDialog open={choosing} onOpenChange={setChoosing} userId={user.id} errorTitle={tb('pricing.paymentError')} />
+      )}
+    </div>
+  );
+}

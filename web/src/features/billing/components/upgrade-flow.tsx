@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { REFUND_DAYS } from '@app/shared/constants';
+import type { User } from '@app/shared/schemas/auth';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { currentUiLanguage } from '../../../lib/i18n';
+import { useBillingT } from '../i18n';
+import { formatPrice, leadCurrency } from '../lib/price';
+import { CurrencyDialog } from './currency-dialog';
+import { SparklesIcon } from './icons';
+import { ProBenefits } from './pro-benefits';
+
+/**
+ * The upgrade modal (benefits, refund guarantee) and, after "Upgrade now", the
+ * currency dialog. Visitors are offered an account first; Pro users are told they
+ * have it. Loaded on first use only.
+ */
+export default function UpgradeFlow({ open, onOpenChange, user }: { open: boolean; onOpenChange: (open: boolean) => void; user: User | null }) {
+  const { t } = useTranslation();
+  const tb = useBillingT();
+  const [step, setStep] = useState<'benefits' | 'currency'>('benefits');
+  const change = (next: boolean) => {
+    if (!next) setStep('benefits'); // reopening starts from the benefits
+    onOpenChange(next);
+  };
+
+  const language = currentUiLanguage();
+  const price = formatPrice(leadCurrency(language), language);
+  const close = () => change(false);
+  const isPro = user?.plan === 'pro';
+
+  return (
+    <>
+      <Dialog
+        open={open && step === 'benefits'}
+        onOpenChange={change}
+        title={
+          <span className="flex items-center gap-2">
+            <SparklesIcon className="text-amber-500" />
+            {isPro ? tb('alreadyPro') : tb('modalTitle')}
+          </span>
+        }
+        description={isPro ? tb('upgradeSuccessDescription') : tb('modalDescription', { price })}
+      >
+        <ProBenefits />
+        <p className="mt-4 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+          {tb('refund', { days: REFUND_DAYS })}
+        </p>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          {isPro ? (
+            <Button onClick={close}>{t('dialog.close')}</Button>
+          ) : user ? (
+            <>
+              <Button variant="secondary" onClick={close}>
+                {tb('notNow')}
+              </Button>
+              <Button onClick={() => setStep('currency')}>{tb('upgradeNow')}</Button>
+            </>
+          ) : (
+            <>
+              <Link to="/login" onClick={close} className={buttonClasses('secondary')}>
+                {t('header.login')}
+              </Link>
+              <Link to="/register" onClick={close} className={buttonClasses('primary')}>
+                {tb('visitorCta')}
+              </Link>
+            </>
+          )}
+        </div>
+      </Dialog>
+      {user && !isPro && <CurrencyDialog open={open && step === 'currency'} onOpenChange={change} userId={user.id} />}
+    </>
+  );
+}

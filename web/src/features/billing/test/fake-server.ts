@@ -1,0 +1,33 @@
+import type { User } from '@app/shared/schemas/auth';
+import { json, mockFetch, type MockCall } from '../../../test/render';
+
+export const freeUser: User = {
+  id: 'u1', name: 'Ana', email: 'ana@example.com', language: 'en', theme: 'light', transcriptionLang: 'pt-BR',
+  plan: 'free', planExpiry: null, surveyShown: true, createdAt: '2025-01-01T00:00:00.000Z',
+};
+export const proUser: User = { ...freeUser, plan: 'pro', planExpiry: '2030-02-01T00:00:00.000Z' };
+
+/**
+ * A fake of the routes billing uses: /me (GET, PATCH), plan-status, checkout, portal.
+ * `state.user` can be changed between calls (the webhook's part); `fail` makes a route answer 500.
+ */
+export function fakeBillingServer(initial: User, fail: Partial<Record<'checkout' | 'portal' | 'patch', boolean>> = {}) {
+  const state = { user: { ...initial } };
+  const calls = mockFetch((call: MockCall) => {
+    const err = () => json(500, { error: 'Something went wrong on our side. Please try again.', code: 'server_error' });
+    if (call.url === '/api/auth/me' && call.method === 'GET') return json(200, state.user);
+    if (call.url === '/api/auth/me' && call.method === 'PATCH') {
+      if (fail.patch) return err();
+      state.user = { ...state.user, ...(call.body as Partial<User>) };
+      return json(200, state.user);
+    }
+    if (call.url === '/api/auth/plan-status') {
+      return json(200, { plan: state.user.plan, isPro: state.user.plan === 'pro', planExpiry: state.user.planExpiry });
+    }
+    if (call.url.startsWith('/api/transcriptions-autosave?')) return json(200, { transcriptions: [], nextCursor: null, startedThisMonth: 2 });
+    if (call.url === '/stripe/checkout') return fail.checkout ? err() : json(200, { url: 'https://checkout.example/c/cs_test_123' });
+    if (call.url === '/stripe/portal') return fail.portal ? err() : json(200, { url: 'https://billing.example/p/cus_1' });
+    return json(404, { error: 'Not found', code: 'not_found' });
+  });
+  return { state, calls };
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { authKeys } from '../../../lib/auth';
+
+/** PATCH /api/auth/me {surveyShown: true}: the survey is shown once per user. */
+export function useMarkSurveyShown() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('updateMe', { body: { surveyShown: true } }),
+    scope: { id: 'update-me' },
+    onSuccess: (user) => queryClient.setQueryData(authKeys.me(), user),
+  });
+}

@@ -1,0 +1,30 @@
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+
+function subscribe(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+}
+
+/** A clear offline state: the app shell still works (service worker); what needs the network says so. */
+export function OfflineBanner() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  return (
+    <div role="status" className="empty:hidden">
+      {!online && (
+        <div className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+          <strong className="font-semibold">{t('site.offline.title')}</strong> {t('site.offline.body')}
+        </div>
+      )}
+    </div>
+  );
+}

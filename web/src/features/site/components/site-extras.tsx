@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { hasConsent, recordDailyVisit } from '../lib/consent';
+import { loadThirdPartyScripts } from '../lib/third-party';
+import { CookieBanner } from './cookie-banner';
+import { SurveyLauncher } from './survey-launcher';
+
+/** After the page has loaded: with consent, the configured scripts and today's visit record. */
+function useMeasurement() {
+  useEffect(() => {
+    if (!hasConsent()) return;
+    const run = () => {
+      loadThirdPartyScripts();
+      void recordDailyVisit();
+    };
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(run, { timeout: 5_000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(run, 1_000);
+    return () => clearTimeout(timer);
+  }, []);
+}
+
+/** The site-wide extras of the layout: cookie notice, measurement, survey. */
+export function SiteExtras() {
+  useMeasurement();
+  return (
+    <>
+      <CookieBanner />
+      <SurveyLauncher />
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { User } from '@app/shared/schemas/auth';
+import { Dialog } from '../../../components/ui/dialog';
+import { useMarkSurveyShown } from '../api/mark-survey-shown';
+import { isQuietPage, rememberSurveyShown, SURVEY_DELAY_MS, SURVEY_RETRY_MS, surveyAlreadyShown } from '../lib/survey';
+
+const ChatIcon = () => (
+  <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />
+  </svg>
+);
+
+/**
+ * The embedded survey for signed-in users: offered once per user (after a while on the site,
+ * never over another dialog, the transcriber, the account forms or checkout), then always
+ * reachable from the floating button.
+ */
+export default function Survey({ user, url }: { user: User; url: string }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const markShown = useMarkSurveyShown();
+  const pathRef = useRef(pathname);
+  pathRef.current = pathname;
+
+  const shown = surveyAlreadyShown(user);
+  useEffect(() => {
+    if (shown) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const offer = () => {
+      const busy = isQuietPage(pathRef.current) || document.querySelector('[role="dialog"], [role="alertdialog"]') !== null || document.hidden;
+      if (busy) {
+        timer = setTimeout(offer, SURVEY_RETRY_MS);
+        return;
+      }
+      rememberSurveyShown(user.id);
+      markShown.mutate();
+      setOpen(true);
+    };
+    timer = setTimeout(offer, SURVEY_DELAY_MS);
+    return () => clearTimeout(timer);
+    // markShown is stable enough: mutate is bound to the latest observer.
+  }, [shown, user.id]);
+
+  return (
+    <aside aria-label={t('survey.region')}>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="fixed bottom-4 right-4 z-30 inline-flex items-center gap-2 rounded-full bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-lg hover:bg-indigo-700 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300"
+      >
+        <ChatIcon />
+        {t('survey.open')}
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title={t('survey.title')} description={t('survey.description')} className="max-w-2xl">
+        <iframe
+          src={url}
+          title={t('survey.frameTitle')}
+          loading="lazy"
+          referrerPolicy="strict-origin-when-cross-origin"
+          className="h-[65vh] w-full rounded-lg border border-slate-200 bg-white dark:border-slate-700"
+        />
+      </Dialog>
+    </aside>
+  );
+}

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import pt from '../../locales/pt.json';
+
+describe('site copy (SPEC sections 2 and 8)', () => {
+  it('carries the Portuguese maintenance copy', () => {
+    expect(pt.maintenance.empty).toBe('Por favor, digite uma senha');
+    expect(pt.maintenance.wrong).toBe('Senha incorreta');
+    expect(pt.maintenance.retry).toBe('Tentar novamente');
+    expect(en.maintenance.retry).toBe('Try again');
+    expect(en.maintenance.devMode).toBe('Dev Mode');
+  });
+});

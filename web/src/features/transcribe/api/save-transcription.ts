@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SaveTranscriptionRequest } from '@app/shared/schemas/transcriptions';
+import { api } from '../../../lib/api';
+
+/** Saves the transcript to the account (Pro; 403 with requiresPro otherwise). */
+export function useSaveTranscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveTranscriptionRequest) => api('saveTranscription', { body }),
+    // The history's lists (its key factory: historyKeys.lists() = ['history', 'list']) refetch when next shown.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['history', 'list'] }),
+  });
+}

@@ -1,0 +1,101 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { RecognitionLanguage } from '@app/shared/constants';
+import { cn } from '../../../components/ui/cn';
+import type { ExportFormat } from '../../../lib/export';
+import type { TranscriptStore } from '../lib/transcript-store';
+import { requestUpgrade } from '../lib/upgrade';
+import { CopyIcon, DownloadIcon } from './icons';
+
+const FORMATS: ExportFormat[] = ['txt', 'srt', 'vtt'];
+
+/** A file name such as "transcript-2025-05-12-1403". */
+function baseName(startedAt: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const d = startedAt;
+  return `transcript-${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}`;
+}
+
+/**
+ * TXT, SRT and VTT downloads and copy to clipboard (Pro). Visitors and free
+ * users see the same control with a Pro hint; it opens the upgrade modal.
+ * The builders load on first use.
+ */
+export default function ExportActions({
+  store,
+  language,
+  startedAt,
+  isPro,
+}: {
+  store: TranscriptStore;
+  language: RecognitionLanguage;
+  startedAt: Date;
+  isPro: boolean;
+}) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const hintId = useId();
+
+  const download = async (format: ExportFormat) => {
+    if (!isPro) return requestUpgrade();
+    const { exportFile } = await import('../../../lib/export');
+    exportFile(format, { text: store.text, segments: store.segments, language }, baseName(startedAt));
+  };
+
+  const copy = async () => {
+    if (!isPro) return requestUpgrade();
+    try {
+      await navigator.clipboard.writeText(store.text);
+      toast.success(t('transcribe.export.copied'));
+    } catch {
+      toast.error(t('transcribe.export.copyFailed'));
+    }
+  };
+
+  const buttonClass = cn(
+    'inline-flex h-9 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50',
+    'dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+    !isPro && 'border-dashed text-slate-600 shadow-none hover:bg-white dark:text-slate-400 dark:hover:bg-slate-900',
+  );
+  const pro = !isPro && (
+    <span aria-hidden="true" className="rounded bg-amber-100 px-1 text-[0.65rem] font-bold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+      {t('transcribe.proTag')}
+    </span>
+  );
+  const proProps = isPro ? {} : { 'aria-disabled': true, 'aria-describedby': hintId };
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span id={labelId} className="text-sm font-medium text-slate-700 dark:text-slate-300">
+        {t('transcribe.export.label')}
+      </span>
+      <div role="group" aria-labelledby={labelId} className="flex flex-wrap gap-2">
+        {FORMATS.map((format) => (
+          <button
+            key={format}
+            type="button"
+            aria-label={t(`transcribe.export.${format}`)}
+            className={buttonClass}
+            onClick={() => void download(format)}
+            {...proProps}
+          >
+            <DownloadIcon width={16} height={16} />
+            {format.toUpperCase()}
+            {pro}
+          </button>
+        ))}
+        <button type="button" className={buttonClass} onClick={() => void copy()} {...proProps}>
+          <CopyIcon width={16} height={16} />
+          {t('transcribe.export.copy')}
+          {pro}
+        </button>
+      </div>
+      {!isPro && (
+        <p id={hintId} className="w-full text-xs text-slate-600 dark:text-slate-400">
+          {t('transcribe.export.proHint')}
+        </p>
+      )}
+    </div>
+  );
+}

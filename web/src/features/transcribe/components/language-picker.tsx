@@ -1,0 +1,91 @@
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FREE_RECOGNITION_LANGUAGE, RECOGNITION_LANGUAGES, type RecognitionLanguage } from '@app/shared/constants';
+import { cn } from '../../../components/ui/cn';
+import { currentUiLanguage } from '../../../lib/i18n';
+import { requestUpgrade } from '../lib/upgrade';
+
+/** The 8 names in the UI language ("pt-BR" -> "Portuguese (Brazil)"), from one Intl.DisplayNames. */
+function languageNames(ui: string): Record<RecognitionLanguage, string> {
+  let display: Intl.DisplayNames | undefined;
+  try {
+    display = new Intl.DisplayNames([ui], { type: 'language', languageDisplay: 'standard' });
+  } catch {
+    display = undefined;
+  }
+  const entries = RECOGNITION_LANGUAGES.map((tag) => {
+    const name = display?.of(tag) ?? tag;
+    return [tag, name.charAt(0).toLocaleUpperCase(ui) + name.slice(1)] as const;
+  });
+  return Object.fromEntries(entries) as Record<RecognitionLanguage, string>;
+}
+
+/**
+ * The 8 recognition languages as toggle buttons. Visitors and free users have
+ * only the free language; the others show a Pro tag, are aria-disabled (still
+ * focusable, so the hint can be read) and open the upgrade modal.
+ */
+export function LanguagePicker({
+  value,
+  onChange,
+  isPro,
+  locked,
+}: {
+  value: RecognitionLanguage;
+  onChange: (language: RecognitionLanguage) => void;
+  isPro: boolean;
+  /** A session is under way: the language cannot change. */
+  locked: boolean;
+}) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const hintId = useId();
+  const ui = currentUiLanguage();
+  const names = useMemo(() => languageNames(ui), [ui]);
+  return (
+    <div>
+      <h3 id={labelId} className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">
+        {t('transcribe.language.label')}
+      </h3>
+      <div role="group" aria-labelledby={labelId} className="flex flex-wrap gap-2">
+        {RECOGNITION_LANGUAGES.map((tag) => {
+          const proOnly = !isPro && tag !== FREE_RECOGNITION_LANGUAGE;
+          const active = tag === value;
+          return (
+            <button
+              key={tag}
+              type="button"
+              aria-pressed={active}
+              aria-disabled={proOnly || undefined}
+              aria-describedby={proOnly ? hintId : undefined}
+              disabled={locked && !active}
+              onClick={() => {
+                if (proOnly) requestUpgrade();
+                else if (!locked) onChange(tag);
+              }}
+              className={cn(
+                'inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors disabled:opacity-50',
+                active
+                  ? 'border-indigo-600 bg-indigo-600 text-white dark:border-indigo-400 dark:bg-indigo-400 dark:text-slate-950'
+                  : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+                proOnly && 'border-dashed text-slate-600 hover:bg-white dark:text-slate-400 dark:hover:bg-slate-900',
+              )}
+            >
+              <span>{names[tag]}</span>
+              {proOnly && (
+                <span aria-hidden="true" className="rounded bg-amber-100 px-1 text-[0.65rem] font-bold tracking-wide text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                  {t('transcribe.proTag')}
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+      {!isPro && (
+        <p id={hintId} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+          {t('transcribe.language.proHint')}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RecognitionLanguage } from '@app/shared/constants';
+import { cn } from '../../../components/ui/cn';
+import type { TranscriptBlock, TranscriptChapter, TranscriptStore } from '../lib/transcript-store';
+import { ArrowDownIcon } from './icons';
+
+/**
+ * The live transcript. Final text is never one big string: each segment is a
+ * memoised element inside a memoised paragraph inside a memoised chapter, so a
+ * new result re-renders the last paragraph only. Offscreen paragraphs skip
+ * layout and paint (`content-visibility: auto`). Interim text has its own
+ * component. A polite live region announces each new final segment, alone.
+ */
+
+const Segment = memo(function Segment({ text, separator }: { text: string; separator: string }) {
+  return (
+    <span>
+      {text}
+      {separator}
+    </span>
+  );
+});
+
+const Paragraph = memo(function Paragraph({ block, separator }: { block: TranscriptBlock; separator: string }) {
+  return (
+    <p dir="auto" className="mb-3 [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto] last:mb-0">
+      {block.segments.map((segment, i) => (
+        <Segment key={block.first + i} text={segment.text} separator={separator} />
+      ))}
+    </p>
+  );
+});
+
+const Chapter = memo(function Chapter({ chapter, separator }: { chapter: TranscriptChapter; separator: string }) {
+  return (
+    <div>
+      {chapter.blocks.map((block) => (
+        <Paragraph key={block.key} block={block} separator={separator} />
+      ))}
+    </div>
+  );
+});
+
+/** The final text: the only part that re-renders per final result (the view around it does not). */
+const FinalText = memo(function FinalText({
+  store,
+  separator,
+  onChange,
+  placeholder,
+}: {
+  store: TranscriptStore;
+  separator: string;
+  onChange: () => void;
+  placeholder: string;
+}) {
+  const chapters = useSyncExternalStore(store.subscribe, store.getChapters);
+  useLayoutEffect(onChange, [chapters, onChange]);
+  if (chapters.length === 0) return <p className="text-slate-500 dark:text-slate-400">{placeholder}</p>;
+  return chapters.map((chapter) => <Chapter key={chapter.key} chapter={chapter} separator={separator} />);
+});
+
+function Interim({ store, onChange }: { store: TranscriptStore; onChange: () => void }) {
+  const interim = useSyncExternalStore(store.subscribeInterim, store.getInterim);
+  useLayoutEffect(onChange, [interim, onChange]);
+  if (!interim) return null;
+  return (
+    <p dir="auto" data-interim="" className="mt-1 text-slate-500 italic dark:text-slate-400">
+      {interim}
+    </p>
+  );
+}
+
+/** Within this many pixels of the bottom counts as "at the bottom". */
+const STICK_PX = 40;
+
+export function TranscriptView({
+  store,
+  language,
+  status,
+  className,
+}: {
+  store: TranscriptStore;
+  language: RecognitionLanguage;
+  status: 'ready' | 'recording' | 'paused' | 'stopped';
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const empty = useSyncExternalStore(store.subscribe, () => store.isEmpty);
+  const scroller = useRef<HTMLDivElement>(null);
+  const live = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const [showJump, setShowJump] = useState(false);
+  const separator = language === 'zh-CN' ? '' : ' ';
+
+  const follow = useCallback(() => {
+    const el = scroller.current;
+    if (el && stick.current) el.scrollTop = el.scrollHeight;
+  }, []);
+
+  // The live region says only the newest final text.
+  useEffect(
+    () =>
+      store.onAppend((segment) => {
+        if (live.current) live.current.textContent = segment.text;
+      }),
+    [store],
+  );
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_PX;
+    stick.current = atBottom;
+    setShowJump(!atBottom);
+  };
+
+  const jump = () => {
+    stick.current = true;
+    setShowJump(false);
+    follow();
+  };
+
+  return (
+    <div className={cn('relative', className)}>
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        role="region"
+        aria-label={t('transcribe.transcript.label')}
+        tabIndex={0}
+        lang={language}
+        dir="auto"
+        data-testid="transcript"
+        className="h-64 overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-slate-50 p-4 text-base leading-relaxed text-slate-900 sm:h-80 sm:text-lg dark:border-slate-800 dark:bg-slate-950 dark:text-slate-100"
+      >
+        <FinalText
+          store={store}
+          separator={separator}
+          onChange={follow}
+          placeholder={status === 'recording' ? t('transcribe.transcript.listening') : t('transcribe.transcript.empty')}
+        />
+        <Interim store={store} onChange={follow} />
+      </div>
+      {showJump && !empty && (
+        <button
+          type="button"
+          onClick={jump}
+          className="absolute bottom-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-slate-900 px-3 py-1.5 text-sm font-medium text-white shadow-lg hover:bg-slate-800 dark:bg-white dark:text-slate-900"
+        >
+          <ArrowDownIcon width={16} height={16} />
+          {t('transcribe.transcript.jump')}
+        </button>
+      )}
+      <div ref={live} aria-live="polite" className="sr-only" lang={language} />
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@app/shared/constants';
+import HomePage from '../../home/components/home-page';
+import { json, mockFetch, renderPage } from '../../../test/render';
+import { FakeRecognition } from '../engine/testing/fake-recognition';
+
+const proUser = {
+  id: 'u1', name: 'Ana', email: 'ana@example.com', language: 'en', theme: 'light',
+  transcriptionLang: 'es-ES', plan: 'pro', planExpiry: null, surveyShown: true, createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+beforeEach(() => {
+  FakeRecognition.reset();
+  FakeRecognition.autoEndOnStop = true;
+});
+
+const card = () => screen.getByRole('region', { name: 'Live transcription' });
+const transcript = () => within(card()).getByRole('region', { name: 'Transcript' });
+const rec = () => FakeRecognition.current;
+
+describe('transcription card', () => {
+  it('records, shows interim and final text, pauses, stops, confirms a new transcription and clears', async () => {
+    vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
+    renderPage(<HomePage />);
+    const ui = userEvent.setup();
+    expect(within(card()).getByRole('status')).toHaveTextContent('Ready');
+    // Visitors: the limit's progress bar and the call to action.
+    expect(within(card()).getByRole('progressbar', { name: 'Visitor time limit' })).toHaveAttribute('aria-valuemax', '60');
+    expect(screen.getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/register');
+
+    await ui.click(within(card()).getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(FakeRecognition.instances).toHaveLength(1));
+    expect(within(card()).getByRole('status')).toHaveTextContent('Recording');
+    expect(rec()).toMatchObject({ lang: 'en-US', continuous: true, interimResults: true });
+
+    act(() => rec().interim('hello wor'));
+    expect(transcript()).toHaveTextContent('hello wor');
+    act(() => rec().final('hello world'));
+    expect(transcript()).toHaveTextContent(/^hello world$/);
+    // The live region says the new final text only.
+    expect(card().querySelector('[aria-live="polite"]')).toHaveTextContent(/^hello world$/);
+    act(() => rec().final('and more'));
+    expect(card().querySelector('[aria-live="polite"]')).toHaveTextContent(/^and more$/);
+
+    await ui.click(within(card()).getByRole('button', { name: 'Pause' }));
+    expect(within(card()).getByRole('status')).toHaveTextContent('Paused');
+    await ui.click(within(card()).getByRole('button', { name: 'Stop' }));
+    expect(within(card()).getByRole('status')).toHaveTextContent('Stopped');
+
+    await ui.click(within(card()).getByRole('button', { name: 'Start' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start a new transcription?' });
+    await ui.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(transcript()).toHaveTextContent('hello world and more');
+    await ui.click(within(card()).getByRole('button', { name: 'Start' }));
+    await ui.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear and start' }));
+    await waitFor(() => expect(FakeRecognition.instances).toHaveLength(2));
+    expect(transcript()).toHaveTextContent('Listening… start speaking.');
+
+    await ui.click(within(card()).getByRole('button', { name: 'Stop' }));
+    await ui.click(within(card()).getByRole('button', { name: 'Clear' }));
+    expect(within(card()).getByRole('status')).toHaveTextContent('Ready');
+  });
+
+  it('visitors: only English; other languages carry a Pro hint and ask for the upgrade; save is Pro only', async () => {
+    vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
+    const upgrade = vi.fn();
+    window.addEventListener('open-upgrade', upgrade);
+    renderPage(<HomePage />);
+    const ui = userEvent.setup();
+    const group = within(card()).getByRole('group', { name: 'Recognition language' });
+    expect(within(group).getByRole('button', { name: 'English (United States)' })).toHaveAttribute('aria-pressed', 'true');
+    const spanish = within(group).getByRole('button', { name: 'Spanish (Spain)' });
+    expect(spanish).toHaveAttribute('aria-disabled', 'true');
+    expect(spanish).toHaveAccessibleDescription('Other languages are available with Pro.');
+    await ui.click(spanish);
+    expect(upgrade).toHaveBeenCalledTimes(1);
+    expect(spanish).toHaveAttribute('aria-pressed', 'false');
+
+    await ui.click(within(card()).getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(FakeRecognition.instances).toHaveLength(1));
+    act(() => rec().final('visitor words'));
+    await ui.click(within(card()).getByRole('button', { name: 'Stop' }));
+    expect(await within(card()).findByRole('button', { name: 'Download SRT' })).toHaveAttribute('aria-disabled', 'true');
+    await ui.click(within(card()).getByRole('button', { name: /^Save/ }));
+    expect(await screen.findByText('Only Pro users can save transcriptions')).toBeInTheDocument();
+    expect(upgrade).toHaveBeenCalledTimes(2);
+    window.removeEventListener('open-upgrade', upgrade);
+  });
+
+  it('Pro users start in their profile language and may pick any; the choice stays on the device', async () => {
+    vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    mockFetch(({ url }) => (url.endsWith('/api/auth/me') ? json(200, proUser) : json(404, {})));
+    renderPage(<HomePage />);
+    const ui = userEvent.setup();
+    const group = await within(card()).findByRole('group', { name: 'Recognition language' });
+    await waitFor(() => expect(within(group).getByRole('button', { name: 'Spanish (Spain)' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(within(card()).queryByRole('progressbar')).not.toBeInTheDocument();
+    await ui.click(within(group).getByRole('button', { name: 'Hebrew (Israel)' }));
+    expect(window.localStorage.getItem(STORAGE_KEYS.transcriptionLang)).toBe('he-IL');
+    await ui.click(within(card()).getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(FakeRecognition.instances).toHaveLength(1));
+    expect(rec().lang).toBe('he-IL');
+    expect(within(group).getByRole('button', { name: 'English (United States)' })).toBeDisabled();
+    expect(transcript()).toHaveAttribute('dir', 'auto');
+    expect(transcript()).toHaveAttribute('lang', 'he-IL');
+  });
+
+  it('free users see how many automatic transcriptions they started this month', async () => {
+    vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    mockFetch(({ url }) => {
+      if (url.endsWith('/api/auth/me')) return json(200, { ...proUser, plan: 'free' });
+      if (url.includes('/api/transcriptions-autosave?')) return json(200, { transcriptions: [], nextCursor: null, startedThisMonth: 2 });
+      return json(404, {});
+    });
+    renderPage(<HomePage />);
+    expect(await within(card()).findByText('2 of 5 automatic transcriptions started this month')).toBeInTheDocument();
+    // Free users: English only, no visitor limit.
+    expect(within(card()).getByRole('button', { name: 'Spanish (Spain)' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(card()).queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('explains an unsupported browser in place of Start, with a toast recommending Chrome', async () => {
+    vi.stubGlobal('webkitSpeechRecognition', undefined);
+    vi.stubGlobal('SpeechRecognition', undefined);
+    renderPage(<HomePage />);
+    expect(await within(card()).findByText('Live transcription is not available in this browser')).toBeInTheDocument();
+    expect(within(card()).queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Use Google Chrome for live transcription.')).toBeInTheDocument();
+  });
+
+  it('names the problem of a recognition error in a toast; not-allowed says how to allow the microphone', async () => {
+    vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
+    renderPage(<HomePage />);
+    const ui = userEvent.setup();
+    await ui.click(within(card()).getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(FakeRecognition.instances).toHaveLength(1));
+    act(() => rec().error('not-allowed'));
+    expect(await screen.findByText(/Microphone access is blocked \(not-allowed\)\. Click the microphone or lock icon/)).toBeInTheDocument();
+    expect(within(card()).getByRole('status')).toHaveTextContent('Ready');
+  });
+});

@@ -1,0 +1,349 @@
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  DEFAULT_TRANSCRIPTION_LANGUAGE,
+  FREE_MONTHLY_COUNTER,
+  FREE_RECOGNITION_LANGUAGE,
+  RECOGNITION_LANGUAGES,
+  STORAGE_KEYS,
+  VISITOR_LIMIT_SECONDS,
+  type RecognitionLanguage,
+} from '@app/shared/constants';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { MicIcon } from '../../../components/ui/icons';
+import { useSession } from '../../../lib/auth';
+import { readStorage, writeStorage } from '../../../lib/storage';
+import { monthlyUsageKey, useMonthlyUsage } from '../api/monthly-usage';
+import { SHORTCUT_KEYS, useShortcuts } from '../hooks/use-shortcuts';
+import { useTranscription } from '../hooks/use-transcription';
+import { useWakeLock } from '../hooks/use-wake-lock';
+import { DeferredAutosave } from '../lib/deferred-autosave';
+import type { RecoveredTranscript } from '../lib/recovery';
+import type { Notice } from '../lib/transcription-controller';
+import { requestUpgrade } from '../lib/upgrade';
+import { CaptionsIcon, PauseIcon, PlayIcon, SaveIcon, StopIcon, TrashIcon } from './icons';
+import { LanguagePicker } from './language-picker';
+import { SessionBadge, VisitorLimit } from './session-status';
+import { ShortcutsHelp } from './shortcuts-help';
+import { TranscriptView } from './transcript-view';
+
+/* Dialogs and caption mode load on demand: the home route stays small. */
+const loadConfirm = () => import('./confirm-new-dialog');
+const ConfirmNewDialog = lazy(loadConfirm);
+const SaveDialog = lazy(() => import('./save-dialog'));
+const CaptionMode = lazy(() => import('./caption-mode'));
+/* The server autosave is for signed-in users: visitors never load it. */
+const AutosaveBridge = lazy(() => import('./autosave-bridge'));
+/* Shown only in their rare cases. */
+const RestorePrompt = lazy(() => import('./restore-prompt'));
+const UnsupportedNotice = lazy(() => import('./unsupported-notice'));
+/* Shown once there is text: fetched with the engine, on the intent to start. */
+const loadExport = () => import('./export-actions');
+const ExportActions = lazy(loadExport);
+
+const VISITOR_LIMIT_MS = VISITOR_LIMIT_SECONDS * 1000;
+
+const ERROR_KEYS = {
+  'not-allowed': 'notAllowed',
+  'service-not-allowed': 'serviceNotAllowed',
+  'audio-capture': 'audioCapture',
+  'language-not-supported': 'languageNotSupported',
+  network: 'network',
+  'start-failed': 'startFailed',
+} as const;
+
+const isRecognitionLanguage = (v: unknown): v is RecognitionLanguage => (RECOGNITION_LANGUAGES as readonly unknown[]).includes(v);
+
+/** Toasts for what the controller reports; read at call time so they follow the UI language. */
+function useNotify() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return useCallback(
+    (notice: Notice) => {
+      if (notice.kind === 'time-limit') {
+        toast.warning(t('transcribe.limit.reachedTitle'), {
+          id: 'transcribe-limit',
+          description: t('transcribe.limit.reachedBody', { seconds: VISITOR_LIMIT_SECONDS }),
+          action: { label: t('home.cta.register'), onClick: () => navigate('/register') },
+        });
+      } else if (notice.kind === 'error') {
+        const key = ERROR_KEYS[notice.code as keyof typeof ERROR_KEYS];
+        toast.error(t('transcribe.errors.title'), {
+          id: 'transcribe-error',
+          description: key ? t(`transcribe.errors.${key}`) : t('transcribe.errors.other', { code: notice.code }),
+          duration: notice.code === 'not-allowed' ? 15_000 : 8_000,
+        });
+      }
+    },
+    [t, navigate],
+  );
+}
+
+/** The live transcription card (SPEC sections 2 and 4, DESIGN section 6). */
+export function TranscriptionCard() {
+  const { t } = useTranslation();
+  const { user, isLoading } = useSession();
+  const isPro = user?.plan === 'pro';
+  const titleId = useId();
+
+  // Pro: the last choice on this device, else the profile's default, else pt-BR. Others: the free language.
+  const [picked, setPicked] = useState<RecognitionLanguage | null>(() => {
+    const stored = readStorage(STORAGE_KEYS.transcriptionLang);
+    return isRecognitionLanguage(stored) ? stored : null;
+  });
+  const desired: RecognitionLanguage = isPro ? (picked ?? user.transcriptionLang ?? DEFAULT_TRANSCRIPTION_LANGUAGE) : FREE_RECOGNITION_LANGUAGE;
+  const pick = (language: RecognitionLanguage) => {
+    setPicked(language);
+    writeStorage(STORAGE_KEYS.transcriptionLang, language);
+  };
+
+  const [autosave] = useState(() => new DeferredAutosave());
+  // While the session is being checked calls wait; a visitor's are dropped.
+  useEffect(() => autosave.setWanted(isLoading || Boolean(user)), [autosave, isLoading, user]);
+  const notify = useNotify();
+  const limitMs = user ? null : VISITOR_LIMIT_MS;
+  const { controller, status, language, sessionLanguage, restored, reconnecting } = useTranscription({ language: desired, autosave, limitMs, notify });
+  // The transcript's own language (export, direction), which the picker may have moved on from.
+  const textLanguage = sessionLanguage ?? language;
+  const store = controller.store;
+  const hasText = useSyncExternalStore(store.subscribe, () => !store.isEmpty);
+
+  const [dialog, setDialog] = useState<'confirm' | 'save' | null>(null);
+  const [captions, setCaptions] = useState(false);
+  const [help, setHelp] = useState(false);
+  const [recovered, setRecovered] = useState<RecoveredTranscript | null>(null);
+  const supported = controller.supported;
+
+  // A transcript left by an earlier page (reload, crash, closed tab) is offered back.
+  useEffect(() => {
+    let live = true;
+    void controller.loadRecovery().then((found) => {
+      if (live && found && controller.getSnapshot().status === 'ready' && controller.store.isEmpty) setRecovered(found);
+    });
+    return () => {
+      live = false;
+    };
+  }, [controller]);
+
+  // Unsupported browser: say so once, and explain in place of Start.
+  const warned = useRef(false);
+  useEffect(() => {
+    if (supported || warned.current) return;
+    warned.current = true;
+    toast.error(t('transcribe.unsupported.toastTitle'), { id: 'transcribe-unsupported', description: t('transcribe.unsupported.toastBody') });
+  }, [supported, t]);
+
+  // With text on the card, the confirmation is likely next: fetch it ahead.
+  useEffect(() => {
+    if (hasText) void loadConfirm();
+  }, [hasText]);
+
+  useWakeLock(status === 'recording');
+
+  // Free users: "n of 5" automatic transcriptions this month, refreshed once a session has ended.
+  const isFree = user?.plan === 'free';
+  const usage = useMonthlyUsage(isFree);
+  const queryClient = useQueryClient();
+  const previousStatus = useRef(status);
+  useEffect(() => {
+    const ended = (previousStatus.current === 'recording' || previousStatus.current === 'paused') && (status === 'stopped' || status === 'ready');
+    previousStatus.current = status;
+    if (isFree && ended) void queryClient.invalidateQueries({ queryKey: monthlyUsageKey });
+  }, [isFree, status, queryClient]);
+
+  const start = () => {
+    if (!supported) return;
+    setRecovered(null);
+    if (hasText) setDialog('confirm');
+    else controller.start();
+  };
+  const toggle = () => {
+    if (status === 'recording') controller.pause();
+    else if (status === 'paused') controller.resume();
+    else start();
+  };
+  const stop = () => void controller.stop();
+  // The engine loads on the intent to start, usually before the click lands.
+  const prefetch = () => {
+    void controller.prefetch().catch(() => undefined);
+    void loadExport().catch(() => undefined);
+  };
+  const save = () => {
+    if (!isPro) {
+      toast.error(t('transcribe.save.proOnly'), { id: 'transcribe-pro-only' });
+      requestUpgrade();
+      return;
+    }
+    setDialog('save');
+  };
+  const restore = () => {
+    if (!recovered) return;
+    controller.restore(recovered);
+    setRecovered(null);
+    toast.success(t('transcribe.restore.restored'));
+  };
+  const discard = () => {
+    controller.discardRecovery();
+    setRecovered(null);
+  };
+
+  useShortcuts(
+    {
+      toggle: () => supported && toggle(),
+      stop: () => (status === 'recording' || status === 'paused') && stop(),
+      captions: () => setCaptions((open) => !open),
+      help: () => setHelp((open) => !open),
+    },
+    dialog === null,
+  );
+
+  const busy = status === 'recording' || status === 'paused';
+
+  return (
+    <Card padded={false} className="overflow-visible">
+      <section aria-labelledby={titleId}>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 px-4 py-3 sm:px-6 sm:py-4 dark:border-slate-800">
+          <h2 id={titleId} className="font-semibold text-slate-900 dark:text-white">
+            {t('home.cardTitle')}
+          </h2>
+          <SessionBadge controller={controller} status={status} restored={restored} />
+          <div className="ml-auto flex items-center gap-1">
+            <button
+              type="button"
+              aria-label={t('transcribe.tools.captions')}
+              aria-keyshortcuts={SHORTCUT_KEYS.captions}
+              onClick={() => setCaptions(true)}
+              className="inline-flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+            >
+              <CaptionsIcon />
+            </button>
+            <ShortcutsHelp open={help} onOpenChange={setHelp} />
+          </div>
+        </div>
+
+        <div className="space-y-5 px-4 py-5 sm:px-6">
+          <LanguagePicker value={language} onChange={pick} isPro={isPro} locked={busy} />
+
+          {!user && <VisitorLimit controller={controller} status={status} limitMs={VISITOR_LIMIT_MS} />}
+          {isFree && usage.data !== undefined && (
+            <p className="text-xs text-slate-600 dark:text-slate-400">{t('automatic.counter', { count: usage.data, max: FREE_MONTHLY_COUNTER })}</p>
+          )}
+
+          {recovered && status === 'ready' && !hasText && (
+            <Suspense fallback={null}>
+              <RestorePrompt recovered={recovered} onRestore={restore} onDiscard={discard} />
+            </Suspense>
+          )}
+
+          <TranscriptView store={store} language={textLanguage} status={status} />
+
+          {reconnecting && (
+            <p role="status" className="text-sm text-amber-800 dark:text-amber-200">
+              {t('transcribe.reconnecting', reconnecting)}
+            </p>
+          )}
+
+          {supported ? (
+            <div className="flex flex-wrap items-center gap-2">
+              {(status === 'ready' || status === 'stopped') && (
+                <Button
+                  size="lg"
+                  onClick={start}
+                  onPointerEnter={prefetch}
+                  onFocus={prefetch}
+                  onTouchStart={prefetch}
+                  aria-keyshortcuts={SHORTCUT_KEYS.toggle}
+                  className="grow sm:grow-0"
+                >
+                  <MicIcon width={18} height={18} />
+                  {t('transcribe.actions.start')}
+                </Button>
+              )}
+              {status === 'recording' && (
+                <Button size="lg" variant="secondary" onClick={() => controller.pause()} aria-keyshortcuts={SHORTCUT_KEYS.toggle} className="grow sm:grow-0">
+                  <PauseIcon />
+                  {t('transcribe.actions.pause')}
+                </Button>
+              )}
+              {status === 'paused' && (
+                <Button size="lg" onClick={() => controller.resume()} aria-keyshortcuts={SHORTCUT_KEYS.toggle} className="grow sm:grow-0">
+                  <PlayIcon />
+                  {t('transcribe.actions.resume')}
+                </Button>
+              )}
+              {busy && (
+                <Button size="lg" variant="danger" onClick={stop} aria-keyshortcuts={SHORTCUT_KEYS.stop} className="grow sm:grow-0">
+                  <StopIcon />
+                  {t('transcribe.actions.stop')}
+                </Button>
+              )}
+              {(status === 'paused' || status === 'stopped') && hasText && (
+                <Button variant="secondary" onClick={save}>
+                  <SaveIcon />
+                  {t('transcribe.actions.save')}
+                  {!isPro && (
+                    <span aria-hidden="true" className="rounded bg-amber-100 px-1 text-[0.65rem] font-bold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                      {t('transcribe.proTag')}
+                    </span>
+                  )}
+                </Button>
+              )}
+              {(status === 'paused' || status === 'stopped') && (
+                <Button variant="ghost" onClick={() => controller.clear()}>
+                  <TrashIcon />
+                  {t('transcribe.actions.clear')}
+                </Button>
+              )}
+            </div>
+          ) : (
+            <Suspense fallback={null}>
+              <UnsupportedNotice />
+            </Suspense>
+          )}
+
+          {hasText && status !== 'recording' && (
+            <Suspense fallback={null}>
+              <ExportActions store={store} language={textLanguage} startedAt={controller.startTime} isPro={isPro} />
+            </Suspense>
+          )}
+        </div>
+      </section>
+
+      {user && (
+        <Suspense fallback={null}>
+          <AutosaveBridge key={user.id} onReady={autosave.attach} />
+        </Suspense>
+      )}
+      {dialog === 'confirm' && (
+        <Suspense fallback={null}>
+          <ConfirmNewDialog open onOpenChange={(open) => !open && setDialog(null)} onConfirm={() => controller.start()} />
+        </Suspense>
+      )}
+      {dialog === 'save' && (
+        <Suspense fallback={null}>
+          <SaveDialog
+            open
+            onOpenChange={(open) => !open && setDialog(null)}
+            getInput={() => ({
+              text: store.text,
+              segments: store.segments,
+              durationMs: controller.elapsedMs(),
+              language: textLanguage,
+              startedAt: controller.startTime,
+            })}
+            onSaved={() => controller.markSaved()}
+          />
+        </Suspense>
+      )}
+      {captions && (
+        <Suspense fallback={null}>
+          <CaptionMode open onOpenChange={setCaptions} store={store} language={textLanguage} status={status} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,115 @@
+import type { SpeechRecognitionLike } from '../speech-recognition';
+
+/**
+ * A scripted recognizer with the standard interface, for unit tests: the test
+ * plays Chrome's part (results, errors, end). Never imported by product code.
+ */
+export interface FakeResult {
+  transcript: string;
+  isFinal?: boolean;
+  confidence?: number;
+}
+
+function resultList(items: FakeResult[]): SpeechRecognitionResultList {
+  const results = items.map((r) => {
+    const alternative = { transcript: r.transcript, confidence: r.confidence ?? (r.isFinal ? 0.92 : 0) };
+    return Object.assign([alternative], { isFinal: r.isFinal ?? false, item: () => alternative });
+  });
+  return Object.assign(results, { item: (i: number) => results[i] }) as unknown as SpeechRecognitionResultList;
+}
+
+export class FakeRecognition implements SpeechRecognitionLike {
+  static instances: FakeRecognition[] = [];
+  /** When set, stop() finalises pending interim text and ends (a microtask later), like Chrome. */
+  static autoEndOnStop = false;
+
+  static reset(): void {
+    FakeRecognition.instances = [];
+    FakeRecognition.autoEndOnStop = false;
+  }
+
+  static get current(): FakeRecognition {
+    const rec = FakeRecognition.instances.at(-1);
+    if (!rec) throw new Error('no recognizer was created');
+    return rec;
+  }
+
+  lang = '';
+  continuous = false;
+  interimResults = false;
+  maxAlternatives = 1;
+  onresult: ((event: SpeechRecognitionEvent) => void) | null = null;
+  onerror: ((event: SpeechRecognitionErrorEvent) => void) | null = null;
+  onend: ((event: Event) => void) | null = null;
+  onstart: ((event: Event) => void) | null = null;
+
+  started = false;
+  ended = false;
+  stopCalls = 0;
+  abortCalls = 0;
+  results: FakeResult[] = [];
+
+  constructor() {
+    FakeRecognition.instances.push(this);
+  }
+
+  start(): void {
+    if (this.started) throw new DOMException('recognition has already started', 'InvalidStateError');
+    this.started = true;
+    this.onstart?.(new Event('start'));
+  }
+
+  stop(): void {
+    this.stopCalls += 1;
+    if (!FakeRecognition.autoEndOnStop) return;
+    queueMicrotask(() => {
+      const open = this.openIndex();
+      if (open < this.results.length) this.final(this.results[open]!.transcript);
+      this.end();
+    });
+  }
+
+  abort(): void {
+    this.abortCalls += 1;
+    if (this.ended) return;
+    queueMicrotask(() => {
+      this.error('aborted');
+      this.end();
+    });
+  }
+
+  /** Replaces results from `resultIndex` on and dispatches a result event. */
+  emit(resultIndex: number, items: FakeResult[]): void {
+    this.results.splice(resultIndex, Number.POSITIVE_INFINITY, ...items);
+    this.dispatch(resultIndex, this.results);
+  }
+
+  /** Dispatches exactly this event (for patterns such as Android's rebuilt lists). */
+  dispatch(resultIndex: number, items: FakeResult[]): void {
+    this.onresult?.({ resultIndex, results: resultList(items) } as unknown as SpeechRecognitionEvent);
+  }
+
+  /** The first result still interim (or the next index). */
+  openIndex(): number {
+    const i = this.results.findIndex((r) => !r.isFinal);
+    return i === -1 ? this.results.length : i;
+  }
+
+  interim(transcript: string): void {
+    this.emit(this.openIndex(), [{ transcript, isFinal: false }]);
+  }
+
+  final(transcript: string, confidence = 0.92): void {
+    this.emit(this.openIndex(), [{ transcript, isFinal: true, confidence }]);
+  }
+
+  error(code: string): void {
+    this.onerror?.({ error: code, message: '' } as unknown as SpeechRecognitionErrorEvent);
+  }
+
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.onend?.(new Event('end'));
+  }
+}

@@ -1,0 +1,57 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { RecognitionLanguage } from '@app/shared/constants';
+import { getSpeechRecognition } from '../engine/speech-recognition';
+import { TranscriptionController, type Notice } from '../lib/transcription-controller';
+import type { Autosave } from '../autosave/use-autosave';
+
+interface Options {
+  language: RecognitionLanguage;
+  autosave: Autosave;
+  /** Listening limit in ms, or null (signed-in users). */
+  limitMs: number | null;
+  notify: (notice: Notice) => void;
+}
+
+/**
+ * The card's controller for the lifetime of the card, with its state as React
+ * state. Only status changes re-render the card; transcript text goes straight
+ * from the controller's store to the transcript view.
+ */
+export function useTranscription({ language, autosave, limitMs, notify }: Options) {
+  const latest = useRef({ autosave, limitMs, notify });
+  latest.current = { autosave, limitMs, notify };
+
+  const [controller] = useState(
+    () =>
+      new TranscriptionController({
+        Recognition: getSpeechRecognition(),
+        loadRuntime: () => import('../lib/runtime'),
+        autosave: () => latest.current.autosave,
+        limitMs: () => latest.current.limitMs,
+        notify: (notice) => latest.current.notify(notice),
+        language,
+      }),
+  );
+  const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
+
+  // The language follows the user's choice whenever no session is under way (and again after one).
+  useEffect(() => controller.setLanguage(language), [controller, language, snapshot.status]);
+
+  // Device storage gets the unwritten tail when the page goes away (reload, tab closed, app switch on mobile).
+  useEffect(() => {
+    const onPageHide = () => controller.persistNow();
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) controller.pageShown();
+    };
+    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
+    };
+  }, [controller]);
+
+  useEffect(() => () => controller.dispose(), [controller]);
+
+  return { controller, ...snapshot };
+}

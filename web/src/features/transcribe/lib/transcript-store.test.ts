@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { BLOCK_MAX, CHAPTER_MAX, PARAGRAPH_GAP_MS, TranscriptStore } from './transcript-store';
+
+const seg = (text: string, startMs = 0, endMs = startMs + 500) => ({ text, startMs, endMs });
+
+describe('TranscriptStore', () => {
+  it('keeps a running text, the segments, and notifies finals and interim separately', () => {
+    const store = new TranscriptStore();
+    let finals = 0;
+    let interims = 0;
+    const appended: string[] = [];
+    store.subscribe(() => finals++);
+    store.subscribeInterim(() => interims++);
+    store.onAppend((s) => appended.push(s.text));
+    store.append(seg(' hello '));
+    store.setInterim('wor');
+    store.append(seg('world'));
+    store.append(seg('   '));
+    expect(store.text).toBe('hello world');
+    expect(store.segments.map((s) => s.text)).toEqual(['hello', 'world']);
+    expect([finals, interims]).toEqual([2, 1]);
+    expect(appended).toEqual(['hello', 'world']);
+  });
+
+  it('an append replaces only the last block and the last chapter: everything else keeps its identity', () => {
+    const store = new TranscriptStore();
+    const count = BLOCK_MAX * CHAPTER_MAX + BLOCK_MAX + 3;
+    for (let i = 0; i < count; i++) store.append(seg(`w${i}`, i * 1000));
+    const before = store.getChapters();
+    expect(before).toHaveLength(2);
+    expect(before[0]!.blocks).toHaveLength(CHAPTER_MAX);
+    store.append(seg('new', count * 1000));
+    const after = store.getChapters();
+    expect(after).not.toBe(before);
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]!.blocks[0]).toBe(before[1]!.blocks[0]);
+    expect(after[1]!.blocks[1]).not.toBe(before[1]!.blocks[1]);
+    expect(after[1]!.blocks[1]!.segments.at(-1)!.text).toBe('new');
+    expect(after[1]!.blocks[1]!.key).toBe(before[1]!.blocks[1]!.key);
+  });
+
+  it('starts a paragraph after a long silence or a full block', () => {
+    const store = new TranscriptStore();
+    store.append(seg('a', 0, 1000));
+    store.append(seg('b', 1000 + PARAGRAPH_GAP_MS - 1, 6000));
+    store.append(seg('c', 6000 + PARAGRAPH_GAP_MS, 12_000));
+    const blocks = store.getChapters()[0]!.blocks;
+    expect(blocks.map((b) => b.segments.map((s) => s.text))).toEqual([['a', 'b'], ['c']]);
+    expect(blocks[1]!.first).toBe(2);
+  });
+
+  it('load() brings many segments at once; clear() empties everything', () => {
+    const store = new TranscriptStore();
+    store.setSeparator('');
+    store.load([seg('你好'), seg(' '), seg('世界')]);
+    expect(store.text).toBe('你好世界');
+    expect(store.segments).toHaveLength(2);
+    store.setInterim('x');
+    store.clear();
+    expect([store.text, store.interim, store.isEmpty, store.getChapters().length]).toEqual(['', '', true, 0]);
+  });
+});

@@ -1,0 +1,154 @@
+import type { Segment } from '@app/shared/schemas/transcriptions';
+
+/**
+ * The transcript of the session, outside React, built so that a new final
+ * result costs O(1) however long the transcript is:
+ *
+ * - `segments` is append-only (shared, never copied);
+ * - the running `text` grows by concatenation (no join per result);
+ * - the view reads paragraphs ("blocks", at most BLOCK_MAX segments) grouped in
+ *   chapters (at most CHAPTER_MAX blocks): an append replaces only the last
+ *   block and the last chapter, so React compares a handful of memoised
+ *   elements and the DOM gains one node.
+ *
+ * Interim text has its own subscription so it never re-renders the finals.
+ */
+
+export interface TranscriptBlock {
+  readonly key: number;
+  readonly segments: readonly Segment[];
+  /** Index of the first segment in the whole transcript (a stable key for its elements). */
+  readonly first: number;
+}
+
+export interface TranscriptChapter {
+  readonly key: number;
+  readonly blocks: readonly TranscriptBlock[];
+}
+
+/** A paragraph closes after this many segments, or after a silence of PARAGRAPH_GAP_MS. */
+export const BLOCK_MAX = 40;
+export const CHAPTER_MAX = 32;
+export const PARAGRAPH_GAP_MS = 4_000;
+
+type Listener = () => void;
+
+export class TranscriptStore {
+  private segmentList: Segment[] = [];
+  private runningText = '';
+  private chapterList: readonly TranscriptChapter[] = [];
+  private interimText = '';
+  private separator = ' ';
+  private nextKey = 0;
+  private readonly finalListeners = new Set<Listener>();
+  private readonly interimListeners = new Set<Listener>();
+  private readonly appendListeners = new Set<(segment: Segment) => void>();
+
+  /** Languages written without spaces (zh-CN) join segments without one. */
+  setSeparator(separator: string): void {
+    this.separator = separator;
+  }
+
+  get text(): string {
+    return this.runningText;
+  }
+
+  /** Every final segment, in order. Append-only: read, never mutate. */
+  get segments(): readonly Segment[] {
+    return this.segmentList;
+  }
+
+  get interim(): string {
+    return this.interimText;
+  }
+
+  get isEmpty(): boolean {
+    return this.segmentList.length === 0;
+  }
+
+  readonly getChapters = (): readonly TranscriptChapter[] => this.chapterList;
+  readonly getInterim = (): string => this.interimText;
+
+  readonly subscribe = (listener: Listener): (() => void) => {
+    this.finalListeners.add(listener);
+    return () => this.finalListeners.delete(listener);
+  };
+
+  readonly subscribeInterim = (listener: Listener): (() => void) => {
+    this.interimListeners.add(listener);
+    return () => this.interimListeners.delete(listener);
+  };
+
+  /** Called with each new final segment (the live region, caption mode). */
+  onAppend(listener: (segment: Segment) => void): () => void {
+    this.appendListeners.add(listener);
+    return () => this.appendListeners.delete(listener);
+  }
+
+  append(segment: Segment): void {
+    const text = segment.text.trim();
+    if (!text) return;
+    const clean = text === segment.text ? segment : { ...segment, text };
+    this.push(clean);
+    this.emit(this.finalListeners);
+    for (const listener of this.appendListeners) listener(clean);
+  }
+
+  /** Many segments at once (a restored transcript): one notification. */
+  load(segments: readonly Segment[]): void {
+    this.reset();
+    for (const segment of segments) {
+      const text = segment.text.trim();
+      if (text) this.push(text === segment.text ? segment : { ...segment, text });
+    }
+    this.emit(this.finalListeners);
+    this.emit(this.interimListeners);
+  }
+
+  setInterim(text: string): void {
+    if (text === this.interimText) return;
+    this.interimText = text;
+    this.emit(this.interimListeners);
+  }
+
+  clear(): void {
+    this.reset();
+    this.emit(this.finalListeners);
+    this.emit(this.interimListeners);
+  }
+
+  private reset(): void {
+    this.segmentList = [];
+    this.runningText = '';
+    this.chapterList = [];
+    this.interimText = '';
+  }
+
+  private push(segment: Segment): void {
+    const index = this.segmentList.length;
+    const previous = this.segmentList[index - 1];
+    this.segmentList.push(segment);
+    this.runningText = this.runningText ? this.runningText + this.separator + segment.text : segment.text;
+
+    const chapters = this.chapterList;
+    const lastChapter = chapters[chapters.length - 1];
+    const lastBlock = lastChapter?.blocks[lastChapter.blocks.length - 1];
+    const paragraphBreak = previous !== undefined && segment.startMs - previous.endMs >= PARAGRAPH_GAP_MS;
+    if (lastChapter && lastBlock && lastBlock.segments.length < BLOCK_MAX && !paragraphBreak) {
+      const block: TranscriptBlock = { key: lastBlock.key, first: lastBlock.first, segments: [...lastBlock.segments, segment] };
+      const chapter: TranscriptChapter = { key: lastChapter.key, blocks: [...lastChapter.blocks.slice(0, -1), block] };
+      this.chapterList = [...chapters.slice(0, -1), chapter];
+      return;
+    }
+    const block: TranscriptBlock = { key: this.nextKey++, first: index, segments: [segment] };
+    if (lastChapter && lastChapter.blocks.length < CHAPTER_MAX) {
+      this.chapterList = [...chapters.slice(0, -1), { key: lastChapter.key, blocks: [...lastChapter.blocks, block] }];
+    } else {
+      this.chapterList = [...chapters, { key: this.nextKey++, blocks: [block] }];
+    }
+  }
+
+  private emit(listeners: Set<Listener>): void {
+    for (const listener of listeners) listener();
+  }
+}

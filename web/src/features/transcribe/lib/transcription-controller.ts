@@ -1,0 +1,377 @@
+import type { RecognitionLanguage } from '@app/shared/constants';
+import type { Segment } from '@app/shared/schemas/transcriptions';
+import type { RecognitionEngine } from '../engine/recognition-engine';
+import type { SpeechRecognitionConstructor } from '../engine/speech-recognition';
+import type { Autosave } from '../autosave/use-autosave';
+import type { RecoveredTranscript, RecoveryStore } from './recovery';
+import { hasRecoveryMarker } from './recovery-marker';
+import { TranscriptStore } from './transcript-store';
+
+/**
+ * The transcription card's state machine (SPEC section 4), outside React:
+ *
+ *   ready --start--> recording --pause--> paused --resume--> recording
+ *   recording|paused --stop--> stopped --start (confirm if text)--> recording
+ *   any --clear--> ready
+ *
+ * It wires the engine to the transcript, device storage (recovery) and the
+ * server autosave, and enforces the visitor limit. The engine and recovery
+ * code (the "runtime") load on the first start, or earlier on intent.
+ */
+
+export type CardStatus = 'ready' | 'recording' | 'paused' | 'stopped';
+
+export interface ControllerSnapshot {
+  status: CardStatus;
+  /** The language chosen for the next session (or the one under way). */
+  language: RecognitionLanguage;
+  /** The language the transcript on the card was recorded in; null when there is none. */
+  sessionLanguage: RecognitionLanguage | null;
+  /** The transcript came back from device storage and has not been resumed yet. */
+  restored: boolean;
+  /** A network error is being retried: which attempt of how many. */
+  reconnecting: { attempt: number; max: number } | null;
+}
+
+export type Notice = { kind: 'error'; code: string } | { kind: 'time-limit' };
+
+export interface Runtime {
+  RecognitionEngine: typeof RecognitionEngine;
+  createRecoveryStore: () => RecoveryStore;
+}
+
+export interface ControllerOptions {
+  Recognition: SpeechRecognitionConstructor | undefined;
+  loadRuntime: () => Promise<Runtime>;
+  /** The current autosave (the hook's latest value). */
+  autosave: () => Autosave;
+  notify: (notice: Notice) => void;
+  /** Listening limit in ms (visitors), or null. Read at each tick. */
+  limitMs: () => number | null;
+  now?: () => number;
+  language: RecognitionLanguage;
+}
+
+/** How often the limit is checked while recording. */
+const TICK_MS = 250;
+
+export class TranscriptionController {
+  readonly store = new TranscriptStore();
+  private runtime: Runtime | null = null;
+  private runtimeLoad: Promise<Runtime> | null = null;
+  private recovery: RecoveryStore | null = null;
+  private engine: RecognitionEngine | null = null;
+  /** Increases with each start/resume, so a late runtime load does not start a stale session. */
+  private generation = 0;
+  private snapshot: ControllerSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private ticker: ReturnType<typeof setInterval> | undefined;
+  /** The autosave session is open (started and not completed). */
+  private autosaveOpen = false;
+  /** Clock value while no engine exists (restored transcript). */
+  private heldMs = 0;
+  private startedAt = new Date();
+
+  constructor(private readonly options: ControllerOptions) {
+    this.snapshot = { status: 'ready', language: options.language, sessionLanguage: null, restored: false, reconnecting: null };
+    this.store.setSeparator(separatorFor(options.language));
+  }
+
+  get supported(): boolean {
+    return this.options.Recognition !== undefined;
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): ControllerSnapshot => this.snapshot;
+
+  /** Milliseconds recorded, pauses excluded. */
+  elapsedMs(): number {
+    return this.engine ? this.engine.elapsedMs() : this.heldMs;
+  }
+
+  /** When the current transcription started (for the saved title and timestamp). */
+  get startTime(): Date {
+    return this.startedAt;
+  }
+
+  /** Loads the engine and recovery code (call on the intent to start: hover, focus, touch). */
+  prefetch(): Promise<Runtime> {
+    this.runtimeLoad ??= this.options.loadRuntime().then(
+      (runtime) => {
+        this.runtime = runtime;
+        this.recovery = runtime.createRecoveryStore();
+        return runtime;
+      },
+      (err: unknown) => {
+        this.runtimeLoad = null;
+        throw err;
+      },
+    );
+    return this.runtimeLoad;
+  }
+
+  /** Runs `fn` with the runtime: now if loaded, else once loaded (unless `generation` moved on). */
+  private withRuntime(fn: (runtime: Runtime, recovery: RecoveryStore) => void): void {
+    if (this.runtime && this.recovery) return fn(this.runtime, this.recovery);
+    const generation = this.generation;
+    this.prefetch().then(
+      (runtime) => {
+        if (generation === this.generation) fn(runtime, this.recovery!);
+      },
+      () => {
+        if (generation !== this.generation) return;
+        this.stopTicker();
+        this.options.notify({ kind: 'error', code: 'start-failed' });
+        this.set(this.store.isEmpty ? { status: 'ready', sessionLanguage: null, reconnecting: null } : { status: 'stopped', reconnecting: null });
+      },
+    );
+  }
+
+  setLanguage(language: RecognitionLanguage): void {
+    if (this.snapshot.status === 'recording' || this.snapshot.status === 'paused') return;
+    this.set({ language });
+  }
+
+  /** A new transcription (the card has asked for confirmation when text existed). */
+  start(): void {
+    if (!this.options.Recognition) return;
+    this.generation += 1;
+    this.closeAutosave();
+    this.engine?.abort();
+    this.engine = null;
+    this.store.clear();
+    const { language } = this.snapshot;
+    this.store.setSeparator(separatorFor(language));
+    this.startedAt = new Date();
+    this.heldMs = 0;
+    this.openAutosave();
+    this.set({ status: 'recording', sessionLanguage: language, restored: false, reconnecting: null });
+    this.startTicker();
+    this.withRuntime((runtime, recovery) => {
+      if (this.snapshot.status !== 'recording') return;
+      recovery.begin({ id: newRecoveryId(), language, startedAt: this.startedAt.toISOString() });
+      this.engine = this.createEngine(runtime);
+      this.engine.start(language);
+    });
+  }
+
+  pause(): void {
+    if (this.snapshot.status !== 'recording') return;
+    this.set({ status: 'paused', reconnecting: null });
+    this.stopTicker();
+    const engine = this.engine;
+    if (!engine) return;
+    void engine.pause().then(() => {
+      this.recovery?.setDuration(this.elapsedMs());
+      void this.recovery?.flush();
+      if (this.autosaveOpen) this.options.autosave().saveNow();
+    });
+  }
+
+  resume(): void {
+    if (this.snapshot.status !== 'paused' || !this.options.Recognition) return;
+    this.generation += 1;
+    if (!this.autosaveOpen) {
+      this.openAutosave();
+      this.updateAutosave();
+    }
+    this.set({ status: 'recording', restored: false });
+    this.startTicker();
+    if (this.engine && this.engine.currentState !== 'idle') {
+      this.engine.resume();
+      return;
+    }
+    // A restored transcript, a start not yet under way, or after the network gave up:
+    // a fresh engine continues the clock.
+    this.withRuntime((runtime) => {
+      if (this.snapshot.status !== 'recording') return;
+      const offset = this.elapsedMs();
+      this.engine = this.createEngine(runtime);
+      this.engine.start(this.snapshot.language, offset);
+    });
+  }
+
+  /** Resolves once the last result has arrived and the autosave session is completed. */
+  async stop(): Promise<void> {
+    const { status } = this.snapshot;
+    if (status !== 'recording' && status !== 'paused') return;
+    this.set({ status: 'stopped', reconnecting: null, restored: false });
+    this.stopTicker();
+    await this.engine?.stop();
+    this.recovery?.setDuration(this.elapsedMs());
+    void this.recovery?.flush();
+    this.closeAutosave();
+  }
+
+  /** Empties the transcript and the timer; the device copy is dropped. */
+  clear(): void {
+    this.generation += 1;
+    this.engine?.abort();
+    this.engine = null;
+    this.stopTicker();
+    this.store.clear();
+    this.heldMs = 0;
+    this.recovery?.discard();
+    this.closeAutosave();
+    this.set({ status: 'ready', sessionLanguage: null, restored: false, reconnecting: null });
+  }
+
+  /** A transcript left in device storage by an earlier page (reload, crash), if any. */
+  async loadRecovery(): Promise<RecoveredTranscript | null> {
+    if (!hasRecoveryMarker()) return null;
+    await this.prefetch();
+    return this.recovery!.load();
+  }
+
+  /** Brings back a transcript from device storage, paused: Resume continues it. */
+  restore(recovered: RecoveredTranscript): void {
+    if (this.snapshot.status === 'recording' || !this.recovery) return;
+    this.generation += 1;
+    this.engine?.abort();
+    this.engine = null;
+    this.closeAutosave();
+    const { language } = recovered.meta;
+    this.store.setSeparator(separatorFor(language));
+    this.store.load(recovered.segments);
+    const lastEnd = recovered.segments.at(-1)?.endMs ?? 0;
+    this.heldMs = Math.max(recovered.meta.durationMs, lastEnd);
+    const startedAt = new Date(recovered.meta.startedAt);
+    this.startedAt = Number.isNaN(startedAt.getTime()) ? new Date() : startedAt;
+    this.recovery.adopt({ meta: { ...recovered.meta, durationMs: this.heldMs }, segments: [...recovered.segments] });
+    this.set({ status: 'paused', language, sessionLanguage: language, restored: true, reconnecting: null });
+  }
+
+  /** The user declined to restore it. */
+  discardRecovery(): void {
+    if (this.snapshot.status === 'ready' && this.store.isEmpty) this.recovery?.discard();
+  }
+
+  /** The transcription was saved to the account: nothing left to recover. */
+  markSaved(): void {
+    this.recovery?.discard();
+  }
+
+  /** The page is going away (pagehide): keep what is not yet written, interim text included. */
+  persistNow(): void {
+    this.recovery?.setDuration(this.elapsedMs());
+    this.recovery?.flushSync(this.store.interim);
+  }
+
+  /** The page came back from the back/forward cache. */
+  pageShown(): void {
+    this.recovery?.pageShown();
+  }
+
+  dispose(): void {
+    this.generation += 1;
+    this.stopTicker();
+    this.engine?.abort();
+    this.engine = null;
+  }
+
+  private createEngine(runtime: Runtime): RecognitionEngine {
+    const engine: RecognitionEngine = new runtime.RecognitionEngine({
+      Recognition: this.options.Recognition!,
+      now: this.options.now,
+      listener: {
+        onFinal: (segment) => {
+          if (this.engine !== engine) return;
+          this.store.append(segment);
+          this.recovery?.append(segment);
+          this.updateAutosave();
+          if (this.snapshot.reconnecting) this.set({ reconnecting: null });
+        },
+        onInterim: (text) => {
+          if (this.engine === engine) this.store.setInterim(text);
+        },
+        onRetry: (attempt, max) => {
+          if (this.engine === engine) this.set({ reconnecting: { attempt, max } });
+        },
+        onFatal: (code) => {
+          if (this.engine === engine) this.onFatal(code);
+        },
+      },
+    });
+    return engine;
+  }
+
+  private onFatal(code: string): void {
+    this.stopTicker();
+    this.recovery?.setDuration(this.elapsedMs());
+    void this.recovery?.flush();
+    this.options.notify({ kind: 'error', code });
+    if (code === 'network') {
+      // Connection lost for good: paused, so Resume continues the same transcript.
+      this.set({ status: 'paused', reconnecting: null });
+      if (this.autosaveOpen) this.options.autosave().saveNow();
+      return;
+    }
+    this.closeAutosave();
+    if (this.store.isEmpty) {
+      // Nothing was heard (e.g. the microphone was refused at once): back to ready.
+      this.recovery?.discard();
+      this.set({ status: 'ready', sessionLanguage: null, reconnecting: null });
+    } else {
+      this.set({ status: 'stopped', reconnecting: null });
+    }
+  }
+
+  private startTicker(): void {
+    this.stopTicker();
+    this.ticker = setInterval(() => this.tick(), TICK_MS);
+  }
+
+  private stopTicker(): void {
+    clearInterval(this.ticker);
+    this.ticker = undefined;
+  }
+
+  /** Enforces the visitor limit while recording. */
+  tick(): void {
+    if (this.snapshot.status !== 'recording') return;
+    const limit = this.options.limitMs();
+    if (limit !== null && this.elapsedMs() >= limit) {
+      void this.stop();
+      this.options.notify({ kind: 'time-limit' });
+    }
+  }
+
+  private openAutosave(): void {
+    this.options.autosave().start(this.snapshot.language);
+    this.autosaveOpen = true;
+  }
+
+  private closeAutosave(): void {
+    if (!this.autosaveOpen) return;
+    this.autosaveOpen = false;
+    this.options.autosave().complete();
+  }
+
+  private updateAutosave(): void {
+    if (!this.autosaveOpen) return;
+    this.options.autosave().update({
+      text: this.store.text,
+      // The store's append-only array itself (no copy per result).
+      segments: this.store.segments as Segment[],
+      durationSec: Math.round(this.elapsedMs() / 1000),
+      language: this.snapshot.sessionLanguage ?? this.snapshot.language,
+    });
+  }
+
+  private set(patch: Partial<ControllerSnapshot>): void {
+    const next = { ...this.snapshot, ...patch };
+    if ((Object.keys(patch) as (keyof ControllerSnapshot)[]).every((k) => next[k] === this.snapshot[k])) return;
+    this.snapshot = next;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** Chinese is written without spaces between words; the others with. */
+export const separatorFor = (language: RecognitionLanguage) => (language === 'zh-CN' ? '' : ' ');
+
+/** A new transcription id for device storage (not a server id). */
+const newRecoveryId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;

@@ -1,0 +1,263 @@
+import type { RecognitionLanguage } from '@app/shared/constants';
+import type { Segment } from '@app/shared/schemas/transcriptions';
+
+/**
+ * Transcript export: plain text, SubRip (SRT) and WebVTT, built in the browser
+ * from timed segments (DESIGN section 6). Pure functions, except `exportFile`,
+ * which hands the result to the browser as a download.
+ */
+
+export interface ExportableTranscript {
+  text: string;
+  segments: readonly Segment[];
+  language?: RecognitionLanguage | null | undefined;
+}
+
+export type ExportFormat = 'txt' | 'srt' | 'vtt';
+
+export interface Cue {
+  startMs: number;
+  endMs: number;
+  /** One or two lines, each at most CUE_LINE_MAX characters. */
+  lines: string[];
+}
+
+/** Subtitle conventions: 42 characters a line, 2 lines a cue, a new cue after 2 s of silence. */
+export const CUE_LINE_MAX = 42;
+export const CUE_LINES_MAX = 2;
+export const CUE_SILENCE_MS = 2_000;
+/** A cue shorter than this is held on screen longer, up to the next cue. */
+const CUE_MIN_MS = 700;
+/** Speech rate assumed for a transcript that has text but no timed segments (~150 words a minute). */
+const FALLBACK_MS_PER_CHAR = 65;
+
+/** Languages written without spaces between words: split by characters. */
+const CHARACTER_LANGUAGES: ReadonlySet<string> = new Set<RecognitionLanguage>(['zh-CN']);
+/** Han, kana, CJK punctuation and full-width forms: one token each. */
+const CJK_CHAR = /[\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3190-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|[\u{20000}-\u{3134f}]/u;
+
+interface Token {
+  text: string;
+  /** Code points in `text` (what the 42-character limit counts). */
+  size: number;
+  /** Whether a space separates it from the previous token on the same line. */
+  spaced: boolean;
+  startMs: number;
+  endMs: number;
+}
+
+const codePoints = (s: string) => Array.from(s).length;
+
+/** Splits one segment's text into tokens: words, or characters for Chinese. */
+function tokenize(text: string, byCharacter: boolean): { text: string; spaced: boolean }[] {
+  const out: { text: string; spaced: boolean }[] = [];
+  let spaced = false;
+  if (!byCharacter) {
+    for (const word of text.split(/\s+/)) {
+      if (!word) continue;
+      // A "word" longer than a line (a URL) is cut into line-sized pieces.
+      const chars = Array.from(word);
+      for (let i = 0; i < chars.length; i += CUE_LINE_MAX) {
+        out.push({ text: chars.slice(i, i + CUE_LINE_MAX).join(''), spaced: i === 0 });
+      }
+    }
+    return out;
+  }
+  // Character mode: each CJK character is a token; runs of other letters (Latin words, digits) stay whole.
+  let run = '';
+  const flush = () => {
+    if (!run) return;
+    const chars = Array.from(run);
+    for (let i = 0; i < chars.length; i += CUE_LINE_MAX) {
+      out.push({ text: chars.slice(i, i + CUE_LINE_MAX).join(''), spaced: i === 0 && spaced });
+    }
+    run = '';
+    spaced = false;
+  };
+  for (const ch of text) {
+    if (/\s/.test(ch)) {
+      flush();
+      spaced = out.length > 0;
+    } else if (CJK_CHAR.test(ch)) {
+      flush();
+      out.push({ text: ch, spaced });
+      spaced = false;
+    } else {
+      run += ch;
+    }
+  }
+  flush();
+  return out;
+}
+
+/** Tokens of one segment, each with a share of the segment's time proportional to its characters. */
+function timedTokens(segment: Segment, byCharacter: boolean): Token[] {
+  const raw = tokenize(segment.text, byCharacter);
+  const sizes = raw.map((t) => codePoints(t.text));
+  const total = sizes.reduce((a, b) => a + b, 0);
+  const start = segment.startMs;
+  const duration = Math.max(0, segment.endMs - segment.startMs);
+  let before = 0;
+  return raw.map((t, i) => {
+    const size = sizes[i]!;
+    const token: Token = {
+      text: t.text,
+      size,
+      spaced: t.spaced,
+      startMs: start + Math.round((duration * before) / total),
+      endMs: start + Math.round((duration * (before + size)) / total),
+    };
+    before += size;
+    return token;
+  });
+}
+
+/**
+ * Subtitle cues from timed segments: consecutive segments share cues unless
+ * more than CUE_SILENCE_MS of silence separates them; lines fill up to
+ * CUE_LINE_MAX characters, cues up to CUE_LINES_MAX lines. A segment split
+ * over several cues lends each cue time in proportion to its characters.
+ */
+export function buildCues(t: ExportableTranscript): Cue[] {
+  const byCharacter = CHARACTER_LANGUAGES.has(t.language ?? '');
+  const segments = timedSegments(t);
+  const cues: Cue[] = [];
+
+  let lines: string[] = [];
+  let line = '';
+  let lineSize = 0;
+  let cueStart = 0;
+  let cueEnd = 0;
+  let open = false;
+
+  const closeCue = () => {
+    if (line) lines.push(line);
+    if (lines.length > 0) cues.push({ startMs: cueStart, endMs: cueEnd, lines });
+    lines = [];
+    line = '';
+    lineSize = 0;
+    open = false;
+  };
+
+  let previousEnd: number | undefined;
+  for (const segment of segments) {
+    if (!segment.text.trim()) continue;
+    if (open && previousEnd !== undefined && segment.startMs - previousEnd > CUE_SILENCE_MS) closeCue();
+    previousEnd = segment.endMs;
+    for (const token of timedTokens(segment, byCharacter)) {
+      let gap = line && token.spaced ? 1 : 0;
+      if (line && lineSize + gap + token.size > CUE_LINE_MAX) {
+        lines.push(line);
+        line = '';
+        lineSize = 0;
+        gap = 0;
+        if (lines.length >= CUE_LINES_MAX) closeCue();
+      }
+      if (!open) {
+        open = true;
+        cueStart = token.startMs;
+      }
+      line += gap ? ` ${token.text}` : token.text;
+      lineSize += gap + token.size;
+      cueEnd = token.endMs;
+    }
+  }
+  closeCue();
+  return settleTimes(cues);
+}
+
+/** The segments to build from; text without segments gets one synthetic segment at a normal speech rate. */
+function timedSegments(t: ExportableTranscript): readonly Segment[] {
+  if (t.segments.length > 0) return t.segments;
+  const text = t.text.trim();
+  if (!text) return [];
+  return [{ text, startMs: 0, endMs: codePoints(text) * FALLBACK_MS_PER_CHAR }];
+}
+
+/** Cues in order, never overlapping, each on screen at least CUE_MIN_MS when the next cue allows. */
+function settleTimes(cues: Cue[]): Cue[] {
+  for (let i = 0; i < cues.length; i++) {
+    const cue = cues[i]!;
+    const previous = cues[i - 1];
+    if (previous && cue.startMs < previous.endMs) cue.startMs = previous.endMs;
+    if (cue.endMs < cue.startMs) cue.endMs = cue.startMs;
+  }
+  for (let i = 0; i < cues.length; i++) {
+    const cue = cues[i]!;
+    const nextStart = cues[i + 1]?.startMs ?? Number.POSITIVE_INFINITY;
+    if (cue.endMs - cue.startMs < CUE_MIN_MS) cue.endMs = Math.max(cue.endMs, Math.min(cue.startMs + CUE_MIN_MS, nextStart));
+  }
+  return cues;
+}
+
+/** `HH:MM:SS,mmm` (SRT) or `HH:MM:SS.mmm` (VTT). Hours never wrap: 100 hours print as `100:00:00,000`. */
+export function formatCueTime(ms: number, separator: ',' | '.'): string {
+  const total = Math.max(0, Math.round(ms));
+  const hours = Math.floor(total / 3_600_000);
+  const minutes = Math.floor((total % 3_600_000) / 60_000);
+  const seconds = Math.floor((total % 60_000) / 1000);
+  const millis = total % 1000;
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}${separator}${pad(millis, 3)}`;
+}
+
+/** The plain text, ending in a newline. Falls back to the segments when the text is empty. */
+export function buildTxt(t: ExportableTranscript): string {
+  const text = t.text.trim() || t.segments.map((s) => s.text.trim()).filter(Boolean).join(CHARACTER_LANGUAGES.has(t.language ?? '') ? '' : ' ');
+  return text ? `${text}\n` : '';
+}
+
+export function buildSrt(t: ExportableTranscript): string {
+  return buildCues(t)
+    .map((cue, i) => `${i + 1}\n${formatCueTime(cue.startMs, ',')} --> ${formatCueTime(cue.endMs, ',')}\n${cue.lines.join('\n')}\n`)
+    .join('\n');
+}
+
+/** WebVTT cue text: `&`, `<` and `>` escaped, and never the `-->` arrow. */
+const vttText = (line: string) => line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export function buildVtt(t: ExportableTranscript): string {
+  const cues = buildCues(t).map(
+    (cue) => `${formatCueTime(cue.startMs, '.')} --> ${formatCueTime(cue.endMs, '.')}\n${cue.lines.map(vttText).join('\n')}\n`,
+  );
+  return ['WEBVTT\n', ...cues].join('\n');
+}
+
+const builders: Record<ExportFormat, (t: ExportableTranscript) => string> = { txt: buildTxt, srt: buildSrt, vtt: buildVtt };
+const mimeTypes: Record<ExportFormat, string> = {
+  txt: 'text/plain;charset=utf-8',
+  srt: 'application/x-subrip;charset=utf-8',
+  vtt: 'text/vtt;charset=utf-8',
+};
+
+/** A file name from a title: no path or reserved characters, at most 80 characters, never empty. */
+export function fileBaseName(name: string): string {
+  const cleaned = name
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    // Leading dots hide a file, trailing dots and spaces are invalid on Windows.
+    .replace(/^[\s.]+|[\s.]+$/g, '');
+  return Array.from(cleaned).slice(0, 80).join('').trim() || 'transcript';
+}
+
+/** The file's contents as text (for tests and for callers that upload rather than download). */
+export function buildExport(format: ExportFormat, t: ExportableTranscript): string {
+  return builders[format](t);
+}
+
+/** Builds the file and hands it to the browser as a download named `<baseName>.<format>`. */
+export function exportFile(format: ExportFormat, t: ExportableTranscript, baseName: string): void {
+  const blob = new Blob([buildExport(format, t)], { type: mimeTypes[format] });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${fileBaseName(baseName)}.${format}`;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL after click returns: revoke a moment later.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,9 +1,8 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUTOSAVE_INTERVAL_MS } from '../shared/src/constants.ts';
-import { setPlan } from '../functions/src/db/users.ts';
 import { useTarget } from '../functions/src/local/ops.ts';
-import { launch, newContext, uniqueEmail } from './browser.ts';
+import { launch, newContext, registerAccount, type Account } from './browser.ts';
 import { installSpeech } from './fake-speech.ts';
 
 /**
@@ -20,21 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-interface Account {
-  id: string;
-  token: string;
-}
-
-async function registerAccount(request: APIRequestContext, prefix: string, plan: 'free' | 'pro'): Promise<Account> {
-  const res = await request.post('/api/auth/register', {
-    data: { name: 'Autosave Tester', email: uniqueEmail(prefix), password: 'autosave-pass-1', recaptchaToken: 'test-pass' },
-  });
-  expect(res.status()).toBe(200);
-  const body = (await res.json()) as { token: string; user: { id: string } };
-  if (plan === 'pro') await setPlan(body.user.id, 'pro', new Date(Date.now() + 30 * 86_400_000).toISOString());
-  return { id: body.user.id, token: body.token };
-}
 
 async function openContext(account: Account): Promise<BrowserContext> {
   const context = await newContext(browser);

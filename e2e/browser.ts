@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { setPlan } from '../functions/src/db/users.ts';
 
 /** Debian's Chromium, never a downloaded browser. */
 function chromiumPath(): string {
@@ -44,4 +45,23 @@ export async function mailsTo(address: string): Promise<{ to: string; subject: s
   const files = (await readdir(dir)).sort();
   const mails = await Promise.all(files.map(async (f) => JSON.parse(await readFile(join(dir, f), 'utf8'))));
   return mails.filter((m: { to: string }) => m.to === address);
+}
+
+export interface Account {
+  id: string;
+  token: string;
+}
+
+/**
+ * Registers a user through the real route; `pro` then sets the plan in the store directly
+ * (the caller has pointed the store helpers at the e2e table with `useTarget`).
+ */
+export async function registerAccount(request: APIRequestContext, prefix: string, plan: 'free' | 'pro' = 'free'): Promise<Account> {
+  const res = await request.post('/api/auth/register', {
+    data: { name: 'E2E Tester', email: uniqueEmail(prefix), password: 'e2e-password-1', recaptchaToken: 'test-pass' },
+  });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { token: string; user: { id: string } };
+  if (plan === 'pro') await setPlan(body.user.id, 'pro', new Date(Date.now() + 30 * 86_400_000).toISOString());
+  return { id: body.user.id, token: body.token };
 }

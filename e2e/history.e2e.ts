@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { setPlan } from '../functions/src/db/users.ts';
 import { useTarget } from '../functions/src/local/ops.ts';
-import { launch, newContext, uniqueEmail } from './browser.ts';
+import { launch, newContext, registerAccount, type Account } from './browser.ts';
 
 /**
  * Issue 4's list pages against the real local server: a Pro user's saved transcriptions
@@ -18,20 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-interface Account {
-  id: string;
-  token: string;
-}
-
-async function registerAccount(request: APIRequestContext, prefix: string): Promise<Account> {
-  const res = await request.post('/api/auth/register', {
-    data: { name: 'History Tester', email: uniqueEmail(prefix), password: 'history-pass-1', recaptchaToken: 'test-pass' },
-  });
-  expect(res.status()).toBe(200);
-  const body = (await res.json()) as { token: string; user: { id: string } };
-  return { id: body.user.id, token: body.token };
-}
 
 /** A browser profile signed in as `account` (no survey pop-up). */
 async function signedIn(account: Account): Promise<BrowserContext> {
@@ -57,8 +42,7 @@ const browserMonth = (page: Page, deltaMonths = 0) =>
 describe('saved transcriptions (/transcricoes)', () => {
   it('a Pro user finds a saved transcription by words (accent-insensitive) and month, exports it and deletes it', async () => {
     const setup = await newContext(browser);
-    const pro = await registerAccount(setup.request, 'history-pro');
-    await setPlan(pro.id, 'pro', new Date(Date.now() + 30 * 86_400_000).toISOString());
+    const pro = await registerAccount(setup.request, 'history-pro', 'pro');
     const meeting = 'Transcrição da reunião de orçamento. Decidimos revisar os custos até sexta-feira.';
     const saved = [
       { title: 'Aula de física', fullTranscript: 'Energia cinética e potencial gravitacional.', duration: 45 },

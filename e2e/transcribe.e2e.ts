@@ -2,9 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { parseSync, type NodeCue } from 'subtitle';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { setPlan } from '../functions/src/db/users.ts';
 import { useTarget } from '../functions/src/local/ops.ts';
-import { launch, newContext, uniqueEmail } from './browser.ts';
+import { launch, newContext, registerAccount, type Account } from './browser.ts';
 import { installSpeech, removeSpeech, type FakeResult } from './fake-speech.ts';
 
 /**
@@ -23,20 +22,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Account {
-  id: string;
-  token: string;
-}
-
-async function registerAccount(request: APIRequestContext, prefix: string): Promise<Account> {
-  const res = await request.post('/api/auth/register', {
-    data: { name: 'Transcribe Tester', email: uniqueEmail(prefix), password: 'transcribe-pass-1', recaptchaToken: 'test-pass' },
-  });
-  expect(res.status()).toBe(200);
-  const body = (await res.json()) as { token: string; user: { id: string } };
-  return { id: body.user.id, token: body.token };
-}
-
 /** A context with the fake recognizer, cookies accepted, optionally signed in (no survey). */
 async function openContext(account?: Account): Promise<BrowserContext> {
   const context = await newContext(browser);
@@ -52,8 +37,7 @@ async function openContext(account?: Account): Promise<BrowserContext> {
 }
 
 async function proAccount(request: APIRequestContext): Promise<Account> {
-  const account = await registerAccount(request, 'transcribe-pro');
-  await setPlan(account.id, 'pro', new Date(Date.now() + 30 * 86_400_000).toISOString());
+  const account = await registerAccount(request, 'transcribe-pro', 'pro');
   return account;
 }
 

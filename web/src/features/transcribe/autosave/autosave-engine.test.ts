@@ -57,7 +57,7 @@ function fakeServer() {
   });
   vi.stubGlobal('fetch', fetchFn);
   const saves = () => calls.filter((c) => c.path === routes.autosaveSave.path);
-  return { sessions, calls, state, saves, only: () => [...sessions.values()][0]! };
+  return { sessions, calls, state, saves, soleSession: () => [...sessions.values()][0]! };
 }
 
 /** The card's view: a transcript built from final segments on a session clock. */
@@ -137,7 +137,7 @@ describe('autosave engine', () => {
     a.update(t.say('hoje'));
     await settle();
     expect(server.saves()).toHaveLength(1);
-    expect(server.only().text).toBe('olá tudo bem com você hoje');
+    expect(server.soleSession().text).toBe('olá tudo bem com você hoje');
 
     // A change 3 s later waits; the 30-second save picks it up.
     await advance(3_000);
@@ -150,7 +150,7 @@ describe('autosave engine', () => {
     await advance(1);
     await settle();
     expect(server.saves()).toHaveLength(2);
-    expect(server.only().text).toBe(t.text);
+    expect(server.soleSession().text).toBe(t.text);
 
     // Nothing new: the 30-second tick sends nothing (duration unchanged).
     await advance(AUTOSAVE_INTERVAL_MS);
@@ -179,7 +179,7 @@ describe('autosave engine', () => {
       { text: 'quatro', startMs: 3000, endMs: 4000 },
       { text: 'cinco', startMs: 4000, endMs: 5000 },
     ]);
-    expect(server.only().text).toBe('um dois três quatro cinco');
+    expect(server.soleSession().text).toBe('um dois três quatro cinco');
   });
 
   it('resends from the length a 409 gives', async () => {
@@ -192,7 +192,7 @@ describe('autosave engine', () => {
     a.saveNow();
     await settle();
     // The server lost the last characters (say, a replaced text): the next delta is a gap.
-    server.only().text = 'primeira';
+    server.soleSession().text = 'primeira';
     a.update(t.say('segunda parte'));
     a.saveNow();
     await settle();
@@ -200,7 +200,7 @@ describe('autosave engine', () => {
     const [, gap, resend] = server.saves().map((c) => c.body!);
     expect(gap).toMatchObject({ offset: 'primeira parte'.length, text: ' segunda parte' });
     expect(resend).toMatchObject({ offset: 'primeira'.length, text: ' parte segunda parte' });
-    expect(server.only().text).toBe('primeira parte segunda parte');
+    expect(server.soleSession().text).toBe('primeira parte segunda parte');
   });
 
   it('completes on stop after a final save, and a late final result still lands in that session', async () => {
@@ -212,7 +212,7 @@ describe('autosave engine', () => {
     a.update(t.say('fim da reunião'));
     a.complete();
     await settle();
-    const session = server.only();
+    const session = server.soleSession();
     expect(session).toMatchObject({ text: 'fim da reunião', completed: true, duration: 1 });
     expect(server.calls.at(-1)?.path).toBe(routes.autosaveComplete.path);
     expect(readQueue()).toEqual([]);
@@ -235,10 +235,10 @@ describe('autosave engine', () => {
     a.update(t.say('algo importante'));
     a.saveNow();
     await settle();
-    expect(server.only().text).toBe('');
+    expect(server.soleSession().text).toBe('');
     await advance(AUTOSAVE_INTERVAL_MS);
     await settle();
-    expect(server.only().text).toBe('algo importante');
+    expect(server.soleSession().text).toBe('algo importante');
     expect(console.warn).toHaveBeenCalled();
   });
 
@@ -262,7 +262,7 @@ describe('autosave engine', () => {
     onLine.mockReturnValue(true);
     window.dispatchEvent(new Event('online'));
     await settle();
-    expect(server.only().text).toBe(t.text);
+    expect(server.soleSession().text).toBe(t.text);
     await advance(1_000); // device storage is written at most once a second
     expect(readQueue()[0]).toMatchObject({ base: t.text.length, text: '' });
   });
@@ -283,7 +283,7 @@ describe('autosave engine', () => {
     await settle();
     window.dispatchEvent(new Event('pagehide'));
     a.dispose();
-    expect(server.only().text).toBe('antes do corte');
+    expect(server.soleSession().text).toBe('antes do corte');
     expect(readQueue()[0]).toMatchObject({ base: 'antes do corte'.length, text: ' depois do corte', stopped: true, owner: null });
 
     // The next page load.
@@ -291,7 +291,7 @@ describe('autosave engine', () => {
     const b = engine();
     b.resumePending();
     await settle();
-    expect(server.only()).toMatchObject({ text: 'antes do corte depois do corte', completed: true });
+    expect(server.soleSession()).toMatchObject({ text: 'antes do corte depois do corte', completed: true });
     expect(window.localStorage.getItem(AUTOSAVE_QUEUE_KEY)).toBeNull();
   });
 
@@ -309,13 +309,13 @@ describe('autosave engine', () => {
     const b = engine();
     b.resumePending();
     await settle();
-    expect(server.only()).toMatchObject({ text: 'parte um', completed: false });
+    expect(server.soleSession()).toMatchObject({ text: 'parte um', completed: false });
     await advance(AUTOSAVE_MIN_GAP_MS + 1);
     b.update(t.say('parte dois'));
     b.complete();
     await settle();
     expect(server.sessions.size).toBe(1);
-    expect(server.only()).toMatchObject({ text: 'parte um parte dois', completed: true });
+    expect(server.soleSession()).toMatchObject({ text: 'parte um parte dois', completed: true });
   });
 
   it('the card resuming a restored transcript (start, then the whole text) continues the interrupted session', async () => {
@@ -340,7 +340,7 @@ describe('autosave engine', () => {
     await settle();
     expect(server.calls.filter((c) => c.path === routes.autosaveSessionId.path)).toHaveLength(1);
     expect(server.sessions.size).toBe(1);
-    expect(server.only()).toMatchObject({ text: 'antes do recarregamento depois', completed: true });
+    expect(server.soleSession()).toMatchObject({ text: 'antes do recarregamento depois', completed: true });
 
     // A new transcription after that is a new session.
     const fresh = transcript();
@@ -376,7 +376,7 @@ describe('autosave engine', () => {
     await advance(STALE_OWNER_MS + AUTOSAVE_INTERVAL_MS);
     b.resumePending();
     await settle();
-    expect(server.only().text).toBe('texto de uma aba');
+    expect(server.soleSession().text).toBe('texto de uma aba');
   });
 
   it('on pagehide sends the oldest unsent part that fits a keepalive request', async () => {
@@ -416,7 +416,7 @@ describe('autosave engine', () => {
     await settle();
     visibility.mockRestore();
     expect(server.saves()).toEqual([expect.objectContaining({ keepalive: true })]);
-    expect(server.only().text).toBe(t.text);
+    expect(server.soleSession().text).toBe(t.text);
     await advance(1_000); // device storage is written at most once a second
     expect(readQueue()[0]).toMatchObject({ base: t.text.length, text: '' });
   });
@@ -435,9 +435,9 @@ describe('autosave engine', () => {
     const saves = server.saves();
     expect(saves.length).toBeGreaterThan(1);
     for (const s of saves) expect((s.body!.text as string).length).toBeLessThanOrEqual(DELTA_CHUNK_CHARS);
-    expect(server.only().text).toBe(words.join(' '));
+    expect(server.soleSession().text).toBe(words.join(' '));
     // Cut between segments: every segment reached the server.
-    expect(server.only().segments).toHaveLength(words.length);
+    expect(server.soleSession().segments).toHaveLength(words.length);
   });
 
   it('gets a session id later when the first request fails, and never loses the text meanwhile', async () => {
@@ -452,7 +452,7 @@ describe('autosave engine', () => {
     server.state.offline = false;
     await advance(AUTOSAVE_INTERVAL_MS);
     await settle();
-    expect(server.only().text).toBe('sem rede no começo');
+    expect(server.soleSession().text).toBe('sem rede no começo');
   });
 
   it('drops a session the server no longer has (deleted) and keeps nothing queued', async () => {

@@ -60,16 +60,14 @@ export type AppendOutcome = { status: 'ok'; length: number } | { status: 'gap'; 
  * (length, duration, preview) moves forward, never back.
  */
 export async function appendDelta(userId: string, id: string, delta: Delta): Promise<AppendOutcome> {
-  const meta = await getSession(userId, id);
-  if (!meta) return { status: 'missing' };
   for (let attempt = 0; attempt < 8; attempt++) {
     const last = await lastChunk(userId, 'AUTO', id);
+    // Chunks live under the caller's own key, so once there is text the session is theirs;
+    // before the first chunk, check that the session exists (and is the caller's).
+    if (last.end === 0 && !(await getSession(userId, id))) return { status: 'missing' };
     if (delta.offset > last.end) return { status: 'gap', length: last.end };
     const fresh = delta.text.slice(last.end - delta.offset);
-    if (!fresh) {
-      await advanceMeta(userId, id, meta, last.end, delta);
-      return { status: 'ok', length: last.end };
-    }
+    if (!fresh) return { status: 'ok', length: last.end }; // a retry: nothing to write
     const segments = placeSegments(delta.text, delta.offset, delta.segments).filter(([, , at]) => at >= last.end);
     try {
       for (const piece of splitIntoChunks(fresh, last.end, segments, last.overlap)) {
@@ -82,7 +80,7 @@ export async function appendDelta(userId: string, id: string, delta: Delta): Pro
       continue; // another save got there first: read the end again and apply what is still missing
     }
     const length = last.end + fresh.length;
-    await advanceMeta(userId, id, meta, length, delta, meta.length < PREVIEW_CHARS ? await previewOf(userId, id) : undefined);
+    await advanceMeta(userId, id, length, delta, last.end < PREVIEW_CHARS ? await previewOf(userId, id) : undefined);
     return { status: 'ok', length };
   }
   throw new Error('autosave: too much contention');
@@ -103,8 +101,7 @@ async function previewOf(userId: string, id: string): Promise<string> {
 }
 
 /** Moves length, duration and language forward (never back); one small write. */
-async function advanceMeta(userId: string, id: string, meta: AutosaveItem, length: number, delta: Pick<Delta, 'duration' | 'language'>, newPreview?: string) {
-  if (length <= meta.length && delta.duration <= meta.duration && delta.language === meta.language) return;
+async function advanceMeta(userId: string, id: string, length: number, delta: Pick<Delta, 'duration' | 'language'>, newPreview?: string) {
   const values: Record<string, unknown> = { ':len': length, ':d': delta.duration, ':l': delta.language, ':now': nowIso() };
   let set = '#length = :len, #duration = :d, #language = :l, updatedAt = :now';
   if (newPreview !== undefined) {

@@ -3,11 +3,17 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { env } from '../lib/env.ts';
 
 let doc: DynamoDBDocumentClient | undefined;
+let docEnv: ReturnType<typeof env> | undefined;
 
-/** The module-level DynamoDB document client (DynamoDB Local when DYNAMODB_ENDPOINT is set). */
+/**
+ * The module-level DynamoDB document client (DynamoDB Local when DYNAMODB_ENDPOINT is set),
+ * made again only when the environment was re-read (tests and benchmarks switch stores).
+ */
 export function db(): DynamoDBDocumentClient {
-  if (!doc) {
-    const e = env();
+  const e = env();
+  if (!doc || docEnv !== e) {
+    doc?.destroy();
+    docEnv = e;
     const local = e.DYNAMODB_ENDPOINT
       ? { endpoint: e.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {};

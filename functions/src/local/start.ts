@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { startLocalApp } from './app.ts';
 import { checkoutSimulator } from './checkout-simulator.ts';
 import { javaAvailable } from './dynamo.ts';
@@ -11,13 +11,14 @@ async function main() {
   }
   const port = Number(process.env.PORT ?? 3000);
   const root = resolve(import.meta.dirname, '../../..');
+  const dataDir = resolve(root, process.env.DATA_DIR ?? '.data');
   const app = await startLocalApp({
-    dataDir: resolve(root, process.env.DATA_DIR ?? '.data'),
+    dataDir,
     port,
     webDist: resolve(root, 'web/dist'),
     localPages: [checkoutSimulator],
   });
-  console.log(`Live Transcribe is running at ${app.url}  (data: .data/, mail outbox: .data/outbox/; Ctrl+C to stop)`);
+  console.log(`Live Transcribe is running at ${app.url}  (data: ${relative(root, dataDir) || '.'}/, mail outbox: ${relative(root, app.outboxDir)}/; Ctrl+C to stop)`);
   const stop = async () => {
     await app.stop();
     process.exit(0);

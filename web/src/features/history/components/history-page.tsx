@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { useSession } from '../../../lib/auth';
+import { SignedInPage } from '../../../components/signed-in-page';
 import type { HistoryFilters } from '../api/keys';
 import { HistoryList } from './history-list';
 
@@ -13,64 +12,41 @@ const NO_FILTERS: HistoryFilters = { search: '', month: '' };
 /** /transcricoes: the saved transcriptions of a Pro user (SPEC section 2). Others are told why not, with no request made. */
 export default function HistoryPage() {
   const { t } = useTranslation();
-  const { user, isLoading } = useSession();
   const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
   const title = <title>{t('app.pageTitle', { page: t('history.title') })}</title>;
-
-  if (isLoading) {
-    return (
-      <div role="status" className="flex min-h-[40vh] items-center justify-center gap-2">
-        {title}
-        <Spinner className="size-5" />
-        <span className="sr-only">{t('app.loading')}</span>
-      </div>
-    );
-  }
-
-  if (!user) {
-    return (
-      <div className="mx-auto max-w-md px-4 py-16">
-        {title}
-        <Card className="text-center">
-          <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{t('history.loginRequiredTitle')}</h1>
-          <p className="mt-2 text-slate-600 dark:text-slate-400">{t('history.loginRequired')}</p>
-          <Link to="/login" className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
-            {t('history.loginButton')}
-          </Link>
-        </Card>
-      </div>
-    );
-  }
-
-  if (user.plan !== 'pro') {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-16">
-        {title}
-        <Card className="text-center">
-          <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{t('history.restrictedTitle')}</h1>
-          <p className="mt-2 text-slate-600 dark:text-slate-400">{t('history.restricted')}</p>
-          <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
-            {/* The billing shell listens for this event and opens the upgrade modal. */}
-            <Button size="lg" onClick={() => window.dispatchEvent(new CustomEvent('open-upgrade'))}>
-              {t('history.upgrade')}
-            </Button>
-            <Link to="/pricing" className={buttonClasses('secondary', 'lg')}>
-              {t('history.seePlans')}
-            </Link>
-          </div>
-        </Card>
-      </div>
-    );
-  }
+  const loginRequired = { title: t('history.loginRequiredTitle'), text: t('history.loginRequired'), button: t('history.loginButton') };
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
-      {title}
-      <h1 className="text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">{t('history.title')}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-400">{t('history.subtitle')}</p>
-      <HistoryFiltersForm initial={filters} onApply={setFilters} />
-      <HistoryList filters={filters} />
-    </div>
+    <SignedInPage title={title} loginRequired={loginRequired}>
+      {(user) =>
+        user.plan !== 'pro' ? (
+          <div className="mx-auto max-w-xl px-4 py-16">
+            {title}
+            <Card className="text-center">
+              <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{t('history.restrictedTitle')}</h1>
+              <p className="mt-2 text-slate-600 dark:text-slate-400">{t('history.restricted')}</p>
+              <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
+                {/* The billing shell listens for this event and opens the upgrade modal. */}
+                <Button size="lg" onClick={() => window.dispatchEvent(new CustomEvent('open-upgrade'))}>
+                  {t('history.upgrade')}
+                </Button>
+                <Link to="/pricing" className={buttonClasses('secondary', 'lg')}>
+                  {t('history.seePlans')}
+                </Link>
+              </div>
+            </Card>
+          </div>
+        ) : (
+          <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
+            {title}
+            <h1 className="text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">{t('history.title')}</h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-400">{t('history.subtitle')}</p>
+            <HistoryFiltersForm initial={filters} onApply={setFilters} />
+            <HistoryList filters={filters} />
+          </div>
+        )
+      }
+    </SignedInPage>
   );
 }
 

@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { User } from '@app/shared/schemas/auth';
+import { useSession } from '../lib/auth';
+import { buttonClasses } from './ui/button';
+import { Card } from './ui/card';
+import { Spinner } from './ui/spinner';
+
+interface SignedInPageProps {
+  /** The page's <title>, rendered in every state. */
+  title: ReactNode;
+  /** What a visitor sees instead of the page. */
+  loginRequired: { title: string; text: string; button: string };
+  children: (user: User) => ReactNode;
+}
+
+/** A page for signed-in users: a spinner while the session loads, a login prompt for visitors. */
+export function SignedInPage({ title, loginRequired, children }: SignedInPageProps) {
+  const { t } = useTranslation();
+  const { user, isLoading } = useSession();
+
+  if (isLoading) {
+    return (
+      <div role="status" className="flex min-h-[40vh] items-center justify-center gap-2">
+        {title}
+        <Spinner className="size-5" />
+        <span className="sr-only">{t('app.loading')}</span>
+      </div>
+    );
+  }
+
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-16">
+        {title}
+        <Card className="text-center">
+          <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{loginRequired.title}</h1>
+          <p className="mt-2 text-slate-600 dark:text-slate-400">{loginRequired.text}</p>
+          <Link to="/login" className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
+            {loginRequired.button}
+          </Link>
+        </Card>
+      </div>
+    );
+  }
+
+  return children(user);
+}

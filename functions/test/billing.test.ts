@@ -9,7 +9,7 @@ import { keys } from '../src/db/keys.ts';
 import { setPlan } from '../src/db/users.ts';
 import { handler as webhookHandler } from '../src/handlers/billing/stripe-webhook.ts';
 import { resetEnv } from '../src/lib/env.ts';
-import { LOCAL_WEBHOOK_SECRET, setStripeClientForTests } from '../src/lib/stripe.ts';
+import { LOCAL_WEBHOOK_SECRET, localCheckoutSessions, setStripeClientForTests } from '../src/lib/stripe.ts';
 import { checkoutSimulator } from '../src/local/checkout-simulator.ts';
 import { toEventV2 } from '../src/local/event.ts';
 import { call, registerUser } from './call.ts';
@@ -63,7 +63,7 @@ describe('stripe webhook', () => {
     expect(Date.parse(item.planExpiry)).toBeGreaterThan(Date.now() + 27 * 86_400_000);
     expect(item.stripeCustomerId).toBe(`cus_${u.id}`);
     expect(item.GSI1PK).toBe(`STRIPE#cus_${u.id}`);
-    expect(item.planEventAt).toBe(created);
+    expect(item.subscriptions[`sub_cus_${u.id}`]).toMatchObject({ status: 'active', at: created });
     const status = await call('planStatus', { token: u.token });
     expect(status.body).toMatchObject({ plan: 'pro', isPro: true });
   });
@@ -135,7 +135,7 @@ describe('stripe webhook', () => {
     const item = await userItem(u.id);
     expect(item.plan).toBe('free');
     expect(item.planExpiry).toBeNull();
-    expect(item.planEventAt).toBe(t);
+    expect(item.subscriptions[`sub_${cus}`]).toMatchObject({ status: 'ended', at: t });
     expect(item.planWrites).toBe(2);
   });
 
@@ -149,9 +149,79 @@ describe('stripe webhook', () => {
     expect((await userItem(u.id)).plan).toBe('pro');
     await deliver(checkoutCompleted(u.id, cus, t - 1));
     const item = await userItem(u.id);
-    expect(item.planEventAt).toBe(t);
+    expect(item.subscriptions[`sub_${cus}`]).toMatchObject({ status: 'active', at: t });
     expect(item.planExpiry).toBe(new Date((t + MONTH) * 1000).toISOString());
     expect(item.stripeCustomerId).toBe(cus);
+  });
+
+  it('events of the same second are ordered by what they say, in either arrival order: the exact period end, then the cancellation', async () => {
+    for (const order of ['checkout first', 'subscription first'] as const) {
+      const u = await registerUser();
+      const t = now();
+      const cus = `cus_same_${u.id}`;
+      const sub = subscriptionEvent('customer.subscription.created', cus, 'active', t + MONTH + 5, t);
+      (sub.data.object as { metadata: Record<string, string> }).metadata = { userId: u.id };
+      const events = [checkoutCompleted(u.id, cus, t), sub];
+      if (order === 'subscription first') events.reverse();
+      for (const e of events) expect((await deliver(e)).status).toBe(200);
+      let item = await userItem(u.id);
+      expect(item.plan).toBe('pro');
+      expect(item.planExpiry).toBe(new Date((t + MONTH + 5) * 1000).toISOString());
+
+      const updated = subscriptionEvent('customer.subscription.updated', cus, 'active', t + MONTH + 9, t + 1);
+      const deleted = subscriptionEvent('customer.subscription.deleted', cus, 'canceled', t + MONTH + 9, t + 1);
+      const late = order === 'checkout first' ? [updated, deleted] : [deleted, updated];
+      for (const e of late) expect((await deliver(e)).status).toBe(200);
+      item = await userItem(u.id);
+      expect(item.plan).toBe('free');
+      expect(item.planExpiry).toBeNull();
+    }
+  });
+
+  it('a user with two subscriptions stays Pro while either is active, until the later period end', async () => {
+    const u = await registerUser();
+    const t = now();
+    const cus = `cus_two_${u.id}`;
+    const first = (type: string, status: string, created: number) => {
+      const e = subscriptionEvent(type, cus, status, t + MONTH, created);
+      Object.assign(e.data.object, { id: `sub_first_${u.id}`, metadata: { userId: u.id } });
+      return e;
+    };
+    const second = (type: string, status: string, created: number) => {
+      const e = subscriptionEvent(type, cus, status, t + MONTH + 3600, created);
+      Object.assign(e.data.object, { id: `sub_second_${u.id}`, metadata: { userId: u.id } });
+      return e;
+    };
+    await deliver(first('customer.subscription.created', 'active', t));
+    await deliver(second('customer.subscription.created', 'active', t + 1));
+    expect((await userItem(u.id)).planExpiry).toBe(new Date((t + MONTH + 3600) * 1000).toISOString());
+
+    await deliver(second('customer.subscription.deleted', 'canceled', t + 2));
+    let item = await userItem(u.id);
+    expect(item.plan).toBe('pro');
+    expect(item.planExpiry).toBe(new Date((t + MONTH) * 1000).toISOString());
+    expect((await call('planStatus', { token: u.token })).body).toMatchObject({ isPro: true });
+
+    await deliver(first('customer.subscription.updated', 'unpaid', t + 3));
+    item = await userItem(u.id);
+    expect(item.plan).toBe('free');
+    expect(Object.keys(item.subscriptions)).toHaveLength(2);
+  });
+
+  it('different events for one user delivered concurrently all land (no lost update)', async () => {
+    const u = await registerUser();
+    const t = now();
+    const cus = `cus_conc_${u.id}`;
+    const events = [0, 1, 2, 3].map((i) => {
+      const e = subscriptionEvent('customer.subscription.created', cus, 'active', t + MONTH + i, t);
+      Object.assign(e.data.object, { id: `sub_${i}_${u.id}`, metadata: { userId: u.id } });
+      return e;
+    });
+    const results = await Promise.all(events.map((e) => deliver(e)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const item = await userItem(u.id);
+    expect(Object.keys(item.subscriptions).sort()).toEqual(events.map((e) => (e.data.object as { id: string }).id).sort());
+    expect(item.planExpiry).toBe(new Date((t + MONTH + 3) * 1000).toISOString());
   });
 
   it('an unknown event type answers 200 and changes nothing', async () => {
@@ -220,6 +290,53 @@ describe('checkout and portal (local mode)', () => {
     const res = await call<{ url: string }>('checkout', { token: u.token, body: { currency: 'BRL' } });
     expect(res.status).toBe(200);
     expect(res.body.url).toMatch(/^http:\/\/localhost:3000\/local\/checkout\/cs_local_[0-9a-f]+$/);
+  });
+
+  it('while a checkout is open: the same currency answers the same page, another currency is refused, a concurrent one never opens a second', async () => {
+    const u = await registerUser();
+    const first = await call<{ url: string }>('checkout', { token: u.token, body: { currency: 'USD' } });
+    expect(first.status).toBe(200);
+    const again = await call<{ url: string }>('checkout', { token: u.token, body: { currency: 'USD' } });
+    expect(again.body.url).toBe(first.body.url);
+    const other = await call('checkout', { token: u.token, body: { currency: 'BRL' } });
+    expect(other.status).toBe(409);
+    expect(other.body).toMatchObject({ code: 'checkout_open', secondsLeft: expect.any(Number) });
+    expect(other.body.secondsLeft as number).toBeGreaterThan(25 * 60);
+    expect((await userItem(u.id)).checkoutCurrency).toBe('USD');
+
+    const v = await registerUser();
+    const both = await Promise.all(['USD', 'BRL'].map((currency) => call<{ url?: string; code?: string }>('checkout', { token: v.token, body: { currency } })));
+    const opened = both.filter((r) => r.status === 200);
+    expect(opened).toHaveLength(1);
+    expect(both.find((r) => r.status !== 200)?.body.code).toBe('checkout_open');
+    const sessionId = opened[0]!.body.url!.split('/').pop()!;
+    expect([...localCheckoutSessions.values()].filter((s) => s.userId === v.id).map((s) => s.id)).toEqual([sessionId]);
+  });
+
+  it('cancelling the open checkout ends it and lets a new one start at once; nothing open is fine', async () => {
+    const u = await registerUser();
+    expect((await call('cancelCheckout', { token: u.token })).body).toEqual({ ok: true });
+    const first = await call<{ url: string }>('checkout', { token: u.token, body: { currency: 'USD' } });
+    const firstId = first.body.url.split('/').pop()!;
+    expect((await call('cancelCheckout', { token: u.token })).status).toBe(200);
+    expect(localCheckoutSessions.has(firstId)).toBe(false);
+    const next = await call<{ url: string }>('checkout', { token: u.token, body: { currency: 'BRL' } });
+    expect(next.status).toBe(200);
+    expect(next.body.url).not.toBe(first.body.url);
+    expect((await call('cancelCheckout', {})).status).toBe(401);
+  });
+
+  it("the webhook closes the checkout it completes or expires, never a newer one", async () => {
+    const u = await registerUser();
+    const first = await call<{ url: string }>('checkout', { token: u.token, body: { currency: 'USD' } });
+    const firstId = first.body.url.split('/').pop()!;
+    await deliver(stripeEvent('checkout.session.expired', { id: 'cs_some_older_one', object: 'checkout.session', client_reference_id: u.id }));
+    expect((await userItem(u.id)).checkoutId).toBe(firstId);
+    await deliver(stripeEvent('checkout.session.expired', { id: firstId, object: 'checkout.session', client_reference_id: u.id }));
+    const item = await userItem(u.id);
+    expect(item.checkoutId).toBeUndefined();
+    expect(item.checkoutUntil).toBeUndefined();
+    expect((await call('checkout', { token: u.token, body: { currency: 'BRL' } })).status).toBe(200);
   });
 
   it('a Pro user is told they already have Pro', async () => {
@@ -297,6 +414,29 @@ describe('checkout and portal against the Stripe API (fake server)', () => {
     expect(f.get('subscription_data[metadata][userId]')).toBe(u.id);
     expect(f.get('success_url')).toBe('http://localhost:3000/billing/success?session_id={CHECKOUT_SESSION_ID}');
     expect(f.get('cancel_url')).toBe('http://localhost:3000/billing/cancelled');
+    const expiresAt = Number(f.get('expires_at'));
+    expect(expiresAt - now()).toBeGreaterThanOrEqual(30 * 60 - 5);
+    expect(expiresAt - now()).toBeLessThanOrEqual(30 * 60);
+  });
+
+  it('cancel expires the open session at Stripe; a failed creation leaves no checkout open', async () => {
+    const u = await registerUser();
+    await call('checkout', { token: u.token, body: { currency: 'USD' } });
+    expect((await userItem(u.id)).checkoutId).toBe('cs_test_1');
+    requests.length = 0;
+    expect((await call('cancelCheckout', { token: u.token })).status).toBe(200);
+    expect(requests.map((r) => r.path)).toEqual(['/v1/checkout/sessions/cs_test_1/expire']);
+    expect((await userItem(u.id)).checkoutId).toBeUndefined();
+
+    delete process.env.STRIPE_PRICE_BRL;
+    resetEnv();
+    try {
+      expect((await call('checkout', { token: u.token, body: { currency: 'BRL' } })).status).toBe(500);
+      expect((await userItem(u.id)).checkoutUntil).toBeUndefined();
+    } finally {
+      process.env.STRIPE_PRICE_BRL = 'price_brl_test';
+      resetEnv();
+    }
   });
 
   it("reuses the user's Stripe customer", async () => {

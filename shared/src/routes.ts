@@ -135,6 +135,10 @@ export const routes = define({
   },
 
   // Site: maintenance bypass, contact, analytics
+  cancelCheckout: {
+    method: 'POST', path: '/stripe/checkout/cancel', handler: 'billing/cancel-checkout', auth: 'user',
+    response: okResponse, table: ['GetItem', 'UpdateItem'],
+  },
   checkDevPassword: {
     method: 'POST', path: '/api/settings/check-dev-password', handler: 'settings/check-dev-password', auth: 'none',
     body: site.checkDevPasswordRequest, response: site.checkDevPasswordResponse, table: ['GetItem', 'PutItem', 'UpdateItem'],

@@ -1,5 +1,5 @@
-import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { PlanChange } from '../domain/billing.ts';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isNewerState, planFromSubscriptions, type SubscriptionState } from '../domain/billing.ts';
 import { db, isConditionFailure, nowIso, nowSeconds, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { getUser } from './users.ts';
@@ -7,8 +7,10 @@ import { getUser } from './users.ts';
 /**
  * Billing state on the user item (USER#id / PROFILE):
  *   stripeCustomerId, GSI1PK = STRIPE#<customerId>, GSI1SK = USER  (find the user by customer)
- *   planEventAt  Stripe `created` (epoch s) of the event that last set the plan (ordering)
- *   planWrites   how many times a billing event has set the plan (audit; tests count it)
+ *   subscriptions   map: Stripe subscription id -> SubscriptionState (the plan is derived from it)
+ *   billingVersion  bumped by every plan write (optimistic concurrency of the read-modify-write)
+ *   planWrites      how many times a billing event has set the plan (audit; tests count it)
+ *   checkoutId, checkoutUrl, checkoutCurrency, checkoutUntil (epoch s)   the open checkout, if any
  * and one idempotency item per processed event: STRIPE_EVENT#<id> / EVENT, TTL 30 days.
  */
 
@@ -55,38 +57,128 @@ export interface BillingWrite {
   userId: string;
   /** Recorded on the user in the same write when given. */
   customerId: string | undefined;
-  change: PlanChange;
+  subscription: { id: string; state: SubscriptionState };
 }
 
-/** applied: the plan changed; duplicate: this event was processed before; stale: a newer event already set the plan. */
+/** applied: the plan was written; duplicate: this event was processed before; stale: a newer event already set that subscription. */
 export type BillingOutcome = 'applied' | 'duplicate' | 'stale';
 
 /**
- * Applies a plan change in ONE transaction with the event's idempotency record:
- *   Put STRIPE_EVENT#id            if attribute_not_exists(PK)            (a replay changes nothing)
- *   Update the user's plan         if planEventAt is absent or older     (an older event changes nothing)
- * A stale event still records the customer id, so the portal works whatever the delivery order.
- * Transaction conflicts (concurrent deliveries) are retried; other failures propagate (5xx: Stripe retries).
+ * Records one subscription's new state and the plan all of the user's subscriptions now give,
+ * in ONE transaction with the event's idempotency record:
+ *   Put STRIPE_EVENT#id      if attribute_not_exists(PK)                 (a replay changes nothing)
+ *   Update the user          if billingVersion is the one read            (no lost update between events)
+ * An event older than the subscription's recorded state still records the customer id, so the
+ * portal works whatever the delivery order. Version races and transaction conflicts (concurrent
+ * deliveries) are retried from the read; other failures propagate (5xx: Stripe retries).
  */
-export async function applyPlanChange(w: BillingWrite): Promise<BillingOutcome> {
+export async function applySubscriptionEvent(w: BillingWrite): Promise<BillingOutcome> {
   for (let attempt = 1; ; attempt++) {
+    const current = await billingState(w.userId);
+    if (!current) return 'stale';
+    const recorded = current.subscriptions[w.subscription.id];
+    if (!isNewerState(w.subscription.state, recorded)) {
+      if (w.customerId && current.stripeCustomerId !== w.customerId) await linkCustomer(w.userId, w.customerId);
+      return 'stale';
+    }
+    const subscriptions = { ...current.subscriptions, [w.subscription.id]: w.subscription.state };
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: [eventRecord(w), planUpdate(w)] }));
+      await db().send(new TransactWriteCommand({ TransactItems: [eventRecord(w), planUpdate(w, subscriptions, current.billingVersion)] }));
       return 'applied';
     } catch (err) {
       const reasons = cancellationCodes(err);
       if (!reasons) throw err;
       if (reasons[0] === 'ConditionalCheckFailed') return 'duplicate';
-      if (reasons[1] === 'ConditionalCheckFailed') {
-        if (w.customerId) await linkCustomer(w.userId, w.customerId);
-        return 'stale';
-      }
-      if (reasons.includes('TransactionConflict') && attempt < CONFLICT_RETRIES) {
+      const raced = reasons[1] === 'ConditionalCheckFailed' || reasons.includes('TransactionConflict');
+      if (raced && attempt < CONFLICT_RETRIES) {
         await new Promise((r) => setTimeout(r, 25 * attempt + Math.random() * 50));
         continue;
       }
       throw err;
     }
+  }
+}
+
+/** The billing attributes of the user item (strongly consistent: the next write is conditional on them). */
+async function billingState(userId: string) {
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      ConsistentRead: true,
+      ProjectionExpression: 'id, subscriptions, billingVersion, stripeCustomerId',
+    }),
+  );
+  if (!out.Item) return undefined;
+  return {
+    subscriptions: (out.Item.subscriptions ?? {}) as Record<string, SubscriptionState>,
+    billingVersion: out.Item.billingVersion as number | undefined,
+    stripeCustomerId: out.Item.stripeCustomerId as string | undefined,
+  };
+}
+
+/** How long an open checkout blocks another: Stripe's shortest session life (`expires_at`), 30 minutes. */
+export const CHECKOUT_OPEN_SECONDS = 30 * 60;
+
+export type CheckoutHold = { held: true } | { held: false; currency: string | undefined; url: string | undefined; secondsLeft: number };
+
+/**
+ * Marks a checkout as open for the user until `until`, unless one already is: of two concurrent
+ * checkouts one holds. A checkout being created has no url yet (recordCheckout adds it).
+ */
+export async function holdCheckout(userId: string, currency: string, until: number): Promise<CheckoutHold> {
+  const now = nowSeconds();
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: 'SET checkoutUntil = :until, checkoutCurrency = :cur, updatedAt = :now REMOVE checkoutId, checkoutUrl',
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(checkoutUntil) OR checkoutUntil <= :t)',
+        ExpressionAttributeValues: { ':until': until, ':cur': currency, ':t': now, ':now': nowIso() },
+      }),
+    );
+    return { held: true };
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.user(userId), ConsistentRead: true, ProjectionExpression: 'checkoutUntil, checkoutUrl, checkoutCurrency' }),
+  );
+  const until_ = (out.Item?.checkoutUntil as number | undefined) ?? now;
+  return { held: false, currency: out.Item?.checkoutCurrency as string | undefined, url: out.Item?.checkoutUrl as string | undefined, secondsLeft: Math.max(1, until_ - now) };
+}
+
+/** Records the created session on the held checkout. */
+export async function recordCheckout(userId: string, checkoutId: string, url: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      UpdateExpression: 'SET checkoutId = :id, checkoutUrl = :url, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':id': checkoutId, ':url': url, ':now': nowIso() },
+    }),
+  );
+}
+
+/**
+ * Closes the user's open checkout: `checkoutId` given, only if it is that one (a completed or
+ * expired session never closes a newer checkout); omitted, whatever is open (creation failed).
+ */
+export async function releaseCheckout(userId: string, checkoutId?: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: 'SET updatedAt = :now REMOVE checkoutId, checkoutUrl, checkoutCurrency, checkoutUntil',
+        ConditionExpression: checkoutId ? 'checkoutId = :id' : 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':now': nowIso(), ...(checkoutId ? { ':id': checkoutId } : {}) },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err; // another checkout, or none: nothing to close
   }
 }
 
@@ -120,15 +212,18 @@ function eventRecord(w: BillingWrite) {
   };
 }
 
-function planUpdate(w: BillingWrite) {
-  const sets = ['#plan = :plan', 'planExpiry = :expiry', 'planEventAt = :created', 'updatedAt = :now'];
+function planUpdate(w: BillingWrite, subscriptions: Record<string, SubscriptionState>, version: number | undefined) {
+  const change = planFromSubscriptions(subscriptions);
+  const sets = ['#plan = :plan', 'planExpiry = :expiry', 'subscriptions = :subs', 'billingVersion = :next', 'updatedAt = :now'];
   const values: Record<string, unknown> = {
-    ':plan': w.change.plan,
-    ':expiry': w.change.planExpiry,
-    ':created': w.eventCreated,
+    ':plan': change.plan,
+    ':expiry': change.planExpiry,
+    ':subs': subscriptions,
+    ':next': (version ?? 0) + 1,
     ':now': nowIso(),
     ':one': 1,
   };
+  if (version !== undefined) values[':version'] = version;
   if (w.customerId) {
     const g = keys.stripeCustomer(w.customerId);
     sets.push('stripeCustomerId = :cus', 'GSI1PK = :g1pk', 'GSI1SK = :g1sk');
@@ -139,7 +234,7 @@ function planUpdate(w: BillingWrite) {
       TableName: tableName(),
       Key: keys.user(w.userId),
       UpdateExpression: `SET ${sets.join(', ')} ADD planWrites :one`,
-      ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(planEventAt) OR planEventAt < :created)',
+      ConditionExpression: `attribute_exists(PK) AND ${version === undefined ? 'attribute_not_exists(billingVersion)' : 'billingVersion = :version'}`,
       ExpressionAttributeNames: { '#plan': 'plan' },
       ExpressionAttributeValues: values,
     },

@@ -26,6 +26,8 @@ export interface User {
   tokenVersion: number;
   /** The Stripe customer, recorded by the billing webhook (also the item's GSI1 key; see db/billing.ts). */
   stripeCustomerId?: string;
+  /** The open checkout session (db/billing.ts), if any. */
+  checkoutId?: string;
   /** Set once the survey has been shown to this user (absent on older records: not shown). */
   surveyShown?: boolean;
   createdAt: string;

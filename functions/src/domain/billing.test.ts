@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decideBilling, oneIntervalAfter, subscriptionPeriodEnd, type StripeEventLike } from './billing.ts';
+import { decideBilling, isNewerState, LIFECYCLE, oneIntervalAfter, planFromSubscriptions, subscriptionPeriodEnd, type StripeEventLike, type SubscriptionState } from './billing.ts';
 
 const T = 1_800_000_000; // 2027-01-15T08:00:00Z
 const END = T + 30 * 86_400;
 const iso = (s: number) => new Date(s * 1000).toISOString();
+const secs = (isoText: string) => Math.floor(Date.parse(isoText) / 1000);
 const ev = (type: string, object: unknown, created = T): StripeEventLike => ({ id: 'evt_1', type, created, data: { object } });
 
 const subscription = (status: string, extra: Record<string, unknown> = {}) => ({
@@ -17,41 +18,53 @@ const subscription = (status: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('decideBilling', () => {
-  it('a paid subscription checkout gives pro for one month and names user and customer', () => {
+  it('a paid subscription checkout makes its subscription active for one month (provisional), names user and customer, closes the checkout', () => {
     const d = decideBilling(ev('checkout.session.completed', {
-      object: 'checkout.session', mode: 'subscription', payment_status: 'paid', client_reference_id: 'u1', customer: 'cus_1', subscription: 'sub_1',
+      id: 'cs_1', object: 'checkout.session', mode: 'subscription', payment_status: 'paid', client_reference_id: 'u1', customer: 'cus_1', subscription: 'sub_1',
     }));
     expect(d).toEqual({
       action: 'apply', eventId: 'evt_1', eventType: 'checkout.session.completed', eventCreated: T,
-      lookup: 'reference', userId: 'u1', customerId: 'cus_1', change: { plan: 'pro', planExpiry: oneIntervalAfter(T) },
+      lookup: 'reference', userId: 'u1', customerId: 'cus_1', closesCheckout: 'cs_1',
+      subscription: { id: 'sub_1', state: { status: 'active', end: secs(oneIntervalAfter(T)), at: T, rank: LIFECYCLE.checkout } },
     });
     expect(oneIntervalAfter(T)).toBe('2027-02-15T08:00:00.000Z');
   });
 
+  it('an expired checkout only closes that checkout', () => {
+    expect(decideBilling(ev('checkout.session.expired', { id: 'cs_9', object: 'checkout.session', client_reference_id: 'u1' }))).toMatchObject({
+      action: 'apply', userId: 'u1', subscription: null, closesCheckout: 'cs_9',
+    });
+    expect(decideBilling(ev('checkout.session.expired', { id: 'cs_9' })).action).toBe('ignore');
+  });
+
   it('an unpaid checkout only records the customer; a payment-mode checkout or one without a user is ignored', () => {
     const unpaid = decideBilling(ev('checkout.session.completed', { mode: 'subscription', payment_status: 'unpaid', client_reference_id: 'u1', customer: { id: 'cus_1' } }));
-    expect(unpaid).toMatchObject({ action: 'apply', userId: 'u1', customerId: 'cus_1', change: null });
+    expect(unpaid).toMatchObject({ action: 'apply', userId: 'u1', customerId: 'cus_1', subscription: null });
     expect(decideBilling(ev('checkout.session.completed', { mode: 'payment', payment_status: 'paid', client_reference_id: 'u1' })).action).toBe('ignore');
     expect(decideBilling(ev('checkout.session.completed', { mode: 'subscription', payment_status: 'paid' })).action).toBe('ignore');
   });
 
-  it.each(['active', 'trialing'])('subscription %s gives pro until the item period end', (status) => {
+  it.each(['active', 'trialing'])('subscription %s is active until the item period end', (status) => {
     const d = decideBilling(ev('customer.subscription.updated', subscription(status)));
-    expect(d).toMatchObject({ action: 'apply', lookup: 'customer', customerId: 'cus_1', userId: 'u1', change: { plan: 'pro', planExpiry: iso(END) } });
+    expect(d).toMatchObject({ action: 'apply', lookup: 'customer', customerId: 'cus_1', userId: 'u1', subscription: { id: 'sub_1', state: { status: 'active', end: END, rank: LIFECYCLE.active } } });
   });
 
   it('reads the legacy top-level current_period_end when items have none', () => {
     const sub = subscription('active', { items: { data: [{ id: 'si_1' }] }, current_period_end: END + 5 });
     expect(subscriptionPeriodEnd(sub)).toBe(END + 5);
-    expect(decideBilling(ev('customer.subscription.created', sub))).toMatchObject({ change: { plan: 'pro', planExpiry: iso(END + 5) } });
+    expect(decideBilling(ev('customer.subscription.created', sub))).toMatchObject({ subscription: { state: { status: 'active', end: END + 5 } } });
   });
 
-  it.each(['canceled', 'unpaid', 'incomplete_expired', 'paused'])('subscription %s gives free', (status) => {
-    expect(decideBilling(ev('customer.subscription.updated', subscription(status)))).toMatchObject({ change: { plan: 'free', planExpiry: null } });
+  it.each(['canceled', 'incomplete_expired'])('subscription %s ends it for good', (status) => {
+    expect(decideBilling(ev('customer.subscription.updated', subscription(status)))).toMatchObject({ subscription: { state: { status: 'ended', end: null, rank: LIFECYCLE.final } } });
   });
 
-  it('subscription deleted gives free whatever the status says', () => {
-    expect(decideBilling(ev('customer.subscription.deleted', subscription('active')))).toMatchObject({ change: { plan: 'free', planExpiry: null } });
+  it.each(['unpaid', 'paused'])('subscription %s ends it until Stripe resumes it', (status) => {
+    expect(decideBilling(ev('customer.subscription.updated', subscription(status)))).toMatchObject({ subscription: { state: { status: 'ended', rank: LIFECYCLE.suspended } } });
+  });
+
+  it('subscription deleted ends it for good whatever the status says', () => {
+    expect(decideBilling(ev('customer.subscription.deleted', subscription('active')))).toMatchObject({ subscription: { id: 'sub_1', state: { status: 'ended', rank: LIFECYCLE.final } } });
   });
 
   it.each(['past_due', 'incomplete'])('subscription %s leaves the plan until its expiry', (status) => {
@@ -61,9 +74,9 @@ describe('decideBilling', () => {
   it('invoice.paid extends pro to the end of the paid period (API 2025+ parent shape and legacy shape)', () => {
     const lines = { data: [{ period: { start: T, end: END } }] };
     const modern = ev('invoice.paid', { object: 'invoice', customer: 'cus_1', lines, parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_1', metadata: { userId: 'u1' } } } });
-    expect(decideBilling(modern)).toMatchObject({ lookup: 'customer', customerId: 'cus_1', userId: 'u1', change: { plan: 'pro', planExpiry: iso(END) } });
+    expect(decideBilling(modern)).toMatchObject({ lookup: 'customer', customerId: 'cus_1', userId: 'u1', subscription: { id: 'sub_1', state: { status: 'active', end: END, rank: LIFECYCLE.invoicePaid } } });
     const legacy = ev('invoice.paid', { object: 'invoice', customer: 'cus_1', subscription: 'sub_1', lines });
-    expect(decideBilling(legacy)).toMatchObject({ customerId: 'cus_1', userId: undefined, change: { plan: 'pro', planExpiry: iso(END) } });
+    expect(decideBilling(legacy)).toMatchObject({ customerId: 'cus_1', userId: undefined, subscription: { id: 'sub_1', state: { end: END } } });
     expect(decideBilling(ev('invoice.paid', { object: 'invoice', customer: 'cus_1', lines })).action).toBe('ignore');
   });
 
@@ -76,6 +89,43 @@ describe('decideBilling', () => {
   });
 
   it('carries the event created second for ordering', () => {
-    expect(decideBilling(ev('customer.subscription.updated', subscription('active'), T + 7))).toMatchObject({ eventCreated: T + 7 });
+    expect(decideBilling(ev('customer.subscription.updated', subscription('active'), T + 7))).toMatchObject({ eventCreated: T + 7, subscription: { state: { at: T + 7 } } });
+  });
+});
+
+describe('subscription ordering and the plan', () => {
+  const state = (status: 'active' | 'ended', at: number, rank: number, end: number | null = status === 'active' ? END : null): SubscriptionState => ({ status, end, at, rank });
+
+  it('a later second wins; an earlier one never overwrites', () => {
+    expect(isNewerState(state('ended', T + 1, LIFECYCLE.suspended), state('active', T, LIFECYCLE.active))).toBe(true);
+    expect(isNewerState(state('active', T - 1, LIFECYCLE.active), state('ended', T, LIFECYCLE.suspended))).toBe(false);
+    expect(isNewerState(state('active', T, LIFECYCLE.checkout), undefined)).toBe(true);
+  });
+
+  it('within one second, the later lifecycle stage wins in either arrival order', () => {
+    const checkout = state('active', T, LIFECYCLE.checkout, END - 3 * 86_400);
+    const created = state('active', T, LIFECYCLE.active, END);
+    expect(isNewerState(created, checkout)).toBe(true);
+    expect(isNewerState(checkout, created)).toBe(false);
+    const deleted = state('ended', T, LIFECYCLE.final);
+    expect(isNewerState(deleted, created)).toBe(true);
+    expect(isNewerState(created, deleted)).toBe(false);
+  });
+
+  it('within one second and stage, the later period end wins; the same state is not newer', () => {
+    expect(isNewerState(state('active', T, LIFECYCLE.active, END + 10), state('active', T, LIFECYCLE.active, END))).toBe(true);
+    expect(isNewerState(state('active', T, LIFECYCLE.active, END), state('active', T, LIFECYCLE.active, END))).toBe(false);
+  });
+
+  it('a subscription ended for good never becomes active again', () => {
+    expect(isNewerState(state('active', T + 100, LIFECYCLE.active), state('ended', T, LIFECYCLE.final))).toBe(false);
+    expect(isNewerState(state('active', T + 100, LIFECYCLE.active), state('ended', T, LIFECYCLE.suspended))).toBe(true);
+  });
+
+  it('Pro while any subscription is active, until the latest end among them', () => {
+    expect(planFromSubscriptions({})).toEqual({ plan: 'free', planExpiry: null });
+    expect(planFromSubscriptions({ a: state('ended', T, LIFECYCLE.final) })).toEqual({ plan: 'free', planExpiry: null });
+    expect(planFromSubscriptions({ a: state('ended', T, LIFECYCLE.final), b: state('active', T, LIFECYCLE.active, END) })).toEqual({ plan: 'pro', planExpiry: iso(END) });
+    expect(planFromSubscriptions({ a: state('active', T, LIFECYCLE.active, END + 99), b: state('active', T, LIFECYCLE.active, END) })).toEqual({ plan: 'pro', planExpiry: iso(END + 99) });
   });
 });

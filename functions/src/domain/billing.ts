@@ -4,22 +4,48 @@ import type { Plan } from '@app/shared/constants';
  * Billing rules: what a verified Stripe event means for the plan, decided from the event
  * payload alone (no call back to Stripe), so tests, the local simulator and production agree.
  *
- * - checkout.session.completed (subscription, paid): pro until one billing interval after the
- *   event (the subscription events that follow carry the exact period end). Records the customer.
- * - customer.subscription.created|updated: active/trialing → pro until the period end;
- *   canceled/unpaid/incomplete_expired/paused → free; past_due and incomplete → no change
- *   (a past-due user keeps pro until the expiry already recorded).
- * - customer.subscription.deleted → free.
- * - invoice.paid (subscription invoice) → pro until the end of the period it paid for.
+ * The plan follows the user's subscriptions, each tracked on its own (a user may hold more than
+ * one): the user is Pro while any subscription is active, until the latest period end among them.
+ *
+ * - checkout.session.completed (subscription, paid): its subscription active until one billing
+ *   interval after the event (provisional: the subscription events that follow carry the exact
+ *   period end). Records the customer; closes the user's open checkout.
+ * - checkout.session.expired: closes the user's open checkout.
+ * - customer.subscription.created|updated: active/trialing → active until the period end;
+ *   canceled/incomplete_expired → ended for good; unpaid/paused → ended (Stripe may resume them);
+ *   past_due and incomplete → no change (a past-due user keeps Pro until the period already paid).
+ * - customer.subscription.deleted → ended for good.
+ * - invoice.paid (subscription invoice) → active until the end of the period it paid for.
  * - invoice.payment_failed → no change (same as past_due).
  * - anything else → ignored.
  *
- * Ordering is by the event's `created` second: the store applies a change only when it is newer
- * than the last one applied (db/billing.ts), so an older event never overwrites newer state.
+ * Ordering, per subscription: an event changes a subscription's state only when it is newer than
+ * the event that set that state: a later `created` second, or, within the same second, what
+ * Stripe's data says of the lifecycle (subscriptionOrder). A subscription that ended for good
+ * never becomes active again, as in Stripe.
  */
 
-/** The plan a billing event sets; `null` expiry only with free. */
+/** The plan a set of subscriptions gives; `null` expiry only with free. */
 export type PlanChange = { plan: Extract<Plan, 'pro'>; planExpiry: string } | { plan: Extract<Plan, 'free'>; planExpiry: null };
+
+/**
+ * Within one `created` second, how far along its lifecycle an event shows a subscription: the
+ * provisional checkout, then a paid invoice, then the subscription's own active state, then
+ * suspended (unpaid, paused), then ended for good (canceled, expired, deleted).
+ */
+export const LIFECYCLE = { checkout: 0, invoicePaid: 1, active: 2, suspended: 3, final: 4 } as const;
+
+/** One subscription as the webhook last recorded it (a map entry on the user, by subscription id). */
+export interface SubscriptionState {
+  /** active: Pro until `end`; ended: gives nothing. */
+  status: 'active' | 'ended';
+  /** Period end (epoch seconds) for an active subscription, else null. */
+  end: number | null;
+  /** Stripe's `created` second of the event that set this state. */
+  at: number;
+  /** LIFECYCLE rank of that event. */
+  rank: number;
+}
 
 export type BillingDecision =
   | { action: 'ignore'; reason: string }
@@ -27,7 +53,7 @@ export type BillingDecision =
       action: 'apply';
       eventId: string;
       eventType: string;
-      /** Stripe's `created` (epoch seconds): the ordering key. */
+      /** Stripe's `created` (epoch seconds). */
       eventCreated: number;
       /**
        * How to find the user: 'reference' trusts `userId` (checkout's client_reference_id);
@@ -36,8 +62,10 @@ export type BillingDecision =
       lookup: 'reference' | 'customer';
       userId: string | undefined;
       customerId: string | undefined;
-      /** null: no plan change, only record the customer on the user. */
-      change: PlanChange | null;
+      /** The subscription state this event sets; null: only record the customer. */
+      subscription: { id: string; state: SubscriptionState } | null;
+      /** A checkout session that is no longer open (completed or expired). */
+      closesCheckout?: string;
     };
 
 /** The minimal event shape this module reads (a verified `Stripe.Event` fits). */
@@ -50,6 +78,7 @@ export interface StripeEventLike {
 
 export const HANDLED_EVENT_TYPES = [
   'checkout.session.completed',
+  'checkout.session.expired',
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
@@ -58,7 +87,8 @@ export const HANDLED_EVENT_TYPES = [
 ] as const;
 
 const PRO_STATUSES = new Set(['active', 'trialing']);
-const FREE_STATUSES = new Set(['canceled', 'unpaid', 'incomplete_expired', 'paused']);
+const FINAL_STATUSES = new Set(['canceled', 'incomplete_expired']);
+const SUSPENDED_STATUSES = new Set(['unpaid', 'paused']);
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -108,7 +138,10 @@ function invoiceSubscription(invoice: Obj): { subscriptionId?: string; metadata?
 
 const ignore = (reason: string): BillingDecision => ({ action: 'ignore', reason });
 
-/** Decides what a verified event does to the plan. Pure: same payload, same answer. */
+const active = (at: number, rank: number, end: number): SubscriptionState => ({ status: 'active', end, at, rank });
+const ended = (at: number, rank: number): SubscriptionState => ({ status: 'ended', end: null, at, rank });
+
+/** Decides what a verified event does. Pure: same payload, same answer. */
 export function decideBilling(event: StripeEventLike): BillingDecision {
   const object = event.data?.object;
   const created = num(event.created);
@@ -121,26 +154,44 @@ export function decideBilling(event: StripeEventLike): BillingDecision {
       const userId = str(object.client_reference_id) ?? metaUserId(object.metadata);
       if (!userId) return ignore('checkout without client_reference_id');
       const customerId = ref(object.customer);
+      const closesCheckout = str(object.id);
       const paid = object.payment_status === 'paid' || object.payment_status === 'no_payment_required';
+      // Stripe always names the subscription of a subscription checkout; the session id stands in otherwise.
+      const subscriptionId = ref(object.subscription) ?? closesCheckout;
       // Unpaid (asynchronous payment still pending): link the customer; the subscription events decide the plan.
-      if (!paid) return customerId ? { ...base, lookup: 'reference', userId, customerId, change: null } : ignore('checkout not paid');
-      return { ...base, lookup: 'reference', userId, customerId, change: { plan: 'pro', planExpiry: oneIntervalAfter(created) } };
+      if (!paid || !subscriptionId) {
+        return customerId || closesCheckout ? { ...base, lookup: 'reference', userId, customerId, subscription: null, closesCheckout } : ignore('checkout not paid');
+      }
+      const provisionalEnd = Math.floor(Date.parse(oneIntervalAfter(created)) / 1000);
+      return { ...base, lookup: 'reference', userId, customerId, closesCheckout, subscription: { id: subscriptionId, state: active(created, LIFECYCLE.checkout, provisionalEnd) } };
+    }
+
+    case 'checkout.session.expired': {
+      const userId = str(object.client_reference_id) ?? metaUserId(object.metadata);
+      const closesCheckout = str(object.id);
+      if (!userId || !closesCheckout) return ignore('expired checkout without user');
+      return { ...base, lookup: 'reference', userId, customerId: undefined, subscription: null, closesCheckout };
     }
 
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
+      const subscriptionId = str(object.id);
       const customerId = ref(object.customer);
       const userId = metaUserId(object.metadata);
+      if (!subscriptionId) return ignore('subscription without id');
       if (!customerId && !userId) return ignore('subscription without customer');
       const status = str(object.status) ?? '';
       const target = { ...base, lookup: 'customer' as const, userId, customerId };
-      if (event.type === 'customer.subscription.deleted' || FREE_STATUSES.has(status)) {
-        return { ...target, change: { plan: 'free', planExpiry: null } };
+      if (event.type === 'customer.subscription.deleted' || FINAL_STATUSES.has(status)) {
+        return { ...target, subscription: { id: subscriptionId, state: ended(created, LIFECYCLE.final) } };
+      }
+      if (SUSPENDED_STATUSES.has(status)) {
+        return { ...target, subscription: { id: subscriptionId, state: ended(created, LIFECYCLE.suspended) } };
       }
       if (PRO_STATUSES.has(status)) {
-        const end = subscriptionPeriodEnd(object);
-        return { ...target, change: { plan: 'pro', planExpiry: end ? isoFromSeconds(end) : oneIntervalAfter(created) } };
+        const end = subscriptionPeriodEnd(object) ?? Math.floor(Date.parse(oneIntervalAfter(created)) / 1000);
+        return { ...target, subscription: { id: subscriptionId, state: active(created, LIFECYCLE.active, end) } };
       }
       return ignore(`subscription ${status || 'without status'}: plan unchanged until expiry`);
     }
@@ -153,7 +204,7 @@ export function decideBilling(event: StripeEventLike): BillingDecision {
       const end = invoicePeriodEnd(object);
       if (!end) return ignore('invoice without a service period');
       if (!customerId && !userId) return ignore('invoice without customer');
-      return { ...base, lookup: 'customer', userId, customerId, change: { plan: 'pro', planExpiry: isoFromSeconds(end) } };
+      return { ...base, lookup: 'customer', userId, customerId, subscription: { id: subscriptionId, state: active(created, LIFECYCLE.invoicePaid, end) } };
     }
 
     case 'invoice.payment_failed':
@@ -162,4 +213,26 @@ export function decideBilling(event: StripeEventLike): BillingDecision {
     default:
       return ignore(`unhandled event type ${event.type}`);
   }
+}
+
+/**
+ * Whether `incoming` is newer than the recorded state of the same subscription: a later second,
+ * or in the same second a later lifecycle stage, or the same stage with a later period end.
+ * A subscription that ended for good stays ended.
+ */
+export function isNewerState(incoming: SubscriptionState, recorded: SubscriptionState | undefined): boolean {
+  if (!recorded) return true;
+  if (recorded.rank === LIFECYCLE.final) return false;
+  if (incoming.at !== recorded.at) return incoming.at > recorded.at;
+  if (incoming.rank !== recorded.rank) return incoming.rank > recorded.rank;
+  return (incoming.end ?? 0) > (recorded.end ?? 0);
+}
+
+/** The plan the user's subscriptions give: Pro until the latest end among the active ones, else free. */
+export function planFromSubscriptions(subscriptions: Readonly<Record<string, SubscriptionState>>): PlanChange {
+  let latest: number | undefined;
+  for (const s of Object.values(subscriptions)) {
+    if (s.status === 'active' && s.end !== null && (latest === undefined || s.end > latest)) latest = s.end;
+  }
+  return latest === undefined ? { plan: 'free', planExpiry: null } : { plan: 'pro', planExpiry: isoFromSeconds(latest) };
 }

@@ -72,6 +72,8 @@ export interface LocalCheckoutSession {
   successUrl: string;
   cancelUrl: string;
   createdAt: number;
+  /** Epoch seconds after which the session can no longer be paid, as Stripe's `expires_at`. */
+  expiresAt: number;
 }
 
 /** Local mode only: pending simulator sessions by id (in memory; a restart forgets them). */
@@ -85,8 +87,8 @@ type BillingUser = Pick<User, 'id' | 'email' | 'language' | 'stripeCustomerId'>;
 
 const CHECKOUT_LOCALES = { pt: 'pt-BR', en: 'en', es: 'es' } as const;
 
-/** Creates a subscription checkout for the user in `currency` and answers the page to send them to. */
-export async function createCheckoutUrl(user: BillingUser, currency: Currency): Promise<string> {
+/** Creates a subscription checkout for the user in `currency`, open until `expiresAt` (epoch s): its id and the page to send them to. */
+export async function createCheckoutSession(user: BillingUser, currency: Currency, expiresAt: number): Promise<{ id: string; url: string }> {
   const e = env();
   const successUrl = `${appUrl()}/billing/success?session_id={CHECKOUT_SESSION_ID}`;
   const cancelUrl = `${appUrl()}/billing/cancelled`;
@@ -103,8 +105,9 @@ export async function createCheckoutUrl(user: BillingUser, currency: Currency): 
       successUrl,
       cancelUrl,
       createdAt: Date.now(),
+      expiresAt,
     });
-    return `${appUrl()}/local/checkout/${id}`;
+    return { id, url: `${appUrl()}/local/checkout/${id}` };
   }
   const price = currency === 'USD' ? e.STRIPE_PRICE_USD : e.STRIPE_PRICE_BRL;
   if (!price) throw new HttpError(500, `Billing is not configured: STRIPE_PRICE_${currency} is not set`);
@@ -119,10 +122,28 @@ export async function createCheckoutUrl(user: BillingUser, currency: Currency): 
     subscription_data: { metadata: { userId: user.id } },
     success_url: successUrl,
     cancel_url: cancelUrl,
+    expires_at: expiresAt,
     locale: CHECKOUT_LOCALES[user.language] ?? 'auto',
   });
   if (!session.url) throw new Error('Stripe answered a checkout session without a url');
-  return session.url;
+  return { id: session.id, url: session.url };
+}
+
+/**
+ * Ends an open checkout session so it can no longer be paid. A session that is already complete
+ * or expired is left as it is (Stripe refuses to expire it): its webhook events settle the plan.
+ */
+export async function expireCheckoutSession(id: string): Promise<void> {
+  const stripe = await stripeClient();
+  if (!stripe) {
+    localCheckoutSessions.delete(id);
+    return;
+  }
+  try {
+    await stripe.checkout.sessions.expire(id);
+  } catch (err) {
+    if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+  }
 }
 
 /** A customer-portal session for this customer (the caller's own; the handler makes sure). */

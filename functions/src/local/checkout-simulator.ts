@@ -44,9 +44,10 @@ export const checkoutSimulator: LocalPage = async (req, res, url, body) => {
 
 async function checkoutPage(req: IncomingMessage, res: ServerResponse, id: string, action: string | null | undefined) {
   const session = localCheckoutSessions.get(id);
-  if (!session) {
+  if (session && session.expiresAt * 1000 <= Date.now()) localCheckoutSessions.delete(id);
+  if (!session || !localCheckoutSessions.has(id)) {
     send(res, 404, page('Checkout not found', `<h1>Checkout not found</h1>
-      <p>This checkout session does not exist or has already been used. Start again from the app.</p>
+      <p>This checkout session does not exist, has expired or has already been used. Start again from the app.</p>
       <p><a href="${escapeHtml(appUrl())}/">Back to Live Transcribe</a></p>`));
     return;
   }

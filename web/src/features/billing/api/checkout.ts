@@ -10,7 +10,9 @@ import { rememberPlan } from '../lib/plan-memory';
 /**
  * POST /stripe/checkout {currency}, then off to the hosted checkout. The processing
  * state lasts until the browser leaves (success keeps it on). A failure shows the
- * destructive toast with `errorTitle` (the upgrade modal's, or the pricing page's).
+ * destructive toast with `errorTitle` (the upgrade modal's, or the pricing page's). The server
+ * keeps one checkout open per user: asking again in the open one's currency answers its page,
+ * another currency is refused until it is paid, cancelled or expired.
  */
 export function useCheckout({ userId, errorTitle }: { userId: string; errorTitle: string }) {
   const tb = useBillingT();
@@ -26,6 +28,10 @@ export function useCheckout({ userId, errorTitle }: { userId: string; errorTitle
       if (error instanceof ApiError && error.code === 'already_pro') {
         toast.info(tb('alreadyPro'));
         void queryClient.invalidateQueries({ queryKey: authKeys.me() });
+        return;
+      }
+      if (error instanceof ApiError && error.code === 'checkout_open') {
+        toast.error(tb('checkoutOpenTitle'), { description: tb('checkoutOpenDescription') });
         return;
       }
       toast.error(errorTitle, { description: tb('upgradeErrorDescription') });

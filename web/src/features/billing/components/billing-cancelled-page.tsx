@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { useCancelOpenCheckout } from '../api/cancel-checkout';
 import { useBillingT } from '../i18n';
 
 /** /billing/cancelled: back from the hosted checkout without paying. */
@@ -10,6 +11,7 @@ export default function BillingCancelledPage() {
   const tb = useBillingT();
   const navigate = useNavigate();
   const location = useLocation();
+  useCancelOpenCheckout();
   // Opened directly (no earlier entry in this tab): "back" goes to the pricing page.
   const back = () => (location.key === 'default' && window.history.length <= 1 ? void navigate('/pricing') : void navigate(-1));
 

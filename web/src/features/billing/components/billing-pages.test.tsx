@@ -52,4 +52,19 @@ describe('billing cancelled page', () => {
     // No earlier entry in this (test) history: back lands on the pricing page.
     expect(screen.getByTestId('location')).toHaveTextContent('/pricing');
   });
+
+  it('ends the signed-in user\'s abandoned checkout, so a new one can start at once', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    const { calls } = fakeBillingServer(freeUser);
+    renderPage(<BillingCancelledPage />, { path: '/billing/cancelled' });
+    await screen.findByRole('heading', { name: 'Checkout cancelled' });
+    await vi.waitFor(() => expect(calls.filter((c) => c.url === '/stripe/checkout/cancel' && c.method === 'POST')).toHaveLength(1));
+  });
+
+  it('a visitor has no checkout to end', async () => {
+    const { calls } = fakeBillingServer(freeUser);
+    renderPage(<BillingCancelledPage />, { path: '/billing/cancelled' });
+    await screen.findByRole('heading', { name: 'Checkout cancelled' });
+    expect(calls.some((c) => c.url === '/stripe/checkout/cancel')).toBe(false);
+  });
 });

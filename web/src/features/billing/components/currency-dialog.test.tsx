@@ -66,4 +66,17 @@ describe('currency dialog', () => {
     await ui.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Payment error')).toBeInTheDocument();
   });
+
+  it('explains a checkout already open in another currency instead of a generic error', async () => {
+    fakeBillingServer(freeUser, { checkoutOpen: true });
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    renderDialog();
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('radio', { name: /BRL/ }));
+    await ui.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('A checkout is already open')).toBeInTheDocument();
+    expect(screen.getByText(/cancel it there to choose again/)).toBeInTheDocument();
+    expect(screen.queryByText('Upgrade error')).not.toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
 });

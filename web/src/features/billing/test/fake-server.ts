@@ -9,9 +9,10 @@ export const proUser: User = { ...freeUser, plan: 'pro', planExpiry: '2030-02-01
 
 /**
  * A fake of the routes billing uses: /me (GET, PATCH), plan-status, checkout, portal.
- * `state.user` can be changed between calls (the webhook's part); `fail` makes a route answer 500.
+ * `state.user` can be changed between calls (the webhook's part); `fail` makes a route answer 500
+ * (`checkoutOpen`: checkout answers the server's 409 for a checkout already open in another currency).
  */
-export function fakeBillingServer(initial: User, fail: Partial<Record<'checkout' | 'portal' | 'patch', boolean>> = {}) {
+export function fakeBillingServer(initial: User, fail: Partial<Record<'checkout' | 'checkoutOpen' | 'portal' | 'patch', boolean>> = {}) {
   const state = { user: { ...initial } };
   const calls = mockFetch((call: MockCall) => {
     const err = () => json(500, { error: 'Something went wrong on our side. Please try again.', code: 'server_error' });
@@ -25,6 +26,10 @@ export function fakeBillingServer(initial: User, fail: Partial<Record<'checkout'
       return json(200, { plan: state.user.plan, isPro: state.user.plan === 'pro', planExpiry: state.user.planExpiry });
     }
     if (call.url.startsWith('/api/transcriptions-autosave?')) return json(200, { transcriptions: [], nextCursor: null, startedThisMonth: 2 });
+    if (call.url === '/stripe/checkout/cancel') return json(200, { ok: true });
+    if (call.url === '/stripe/checkout' && fail.checkoutOpen) {
+      return json(409, { error: 'A checkout is already open. Finish it, or cancel it to choose again.', code: 'checkout_open', secondsLeft: 1700 });
+    }
     if (call.url === '/stripe/checkout') return fail.checkout ? err() : json(200, { url: 'https://checkout.example/c/cs_test_123' });
     if (call.url === '/stripe/portal') return fail.portal ? err() : json(200, { url: 'https://billing.example/p/cus_1' });
     return json(404, { error: 'Not found', code: 'not_found' });

@@ -1,15 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import {
+  LOGIN_ACCOUNT_CAPTCHA_AFTER,
+  LOGIN_ATTEMPT_LIMIT,
+  LOGIN_CAPTCHA_AFTER,
+  LOGIN_WINDOW_SECONDS,
+} from '@app/shared/constants';
 import { clearRateLimit } from '../src/db/rate-limits.ts';
-import { getUser } from '../src/db/users.ts';
+import { createUser, getUser } from '../src/db/users.ts';
+import { hashPassword } from '../src/domain/passwords.ts';
 import { call, outbox, registerUser, uniqueEmail } from './call.ts';
 
 const register = (body: Record<string, unknown>) =>
   call('register', { body: { name: 'Bia', email: uniqueEmail(), password: 'long-enough-1', recaptchaToken: 'test-pass', ...body } });
 
+let ipSeq = 0;
+/** A fresh client address per test, so sign-in counts do not leak between tests. */
+const freshIp = () => `203.0.113.${++ipSeq}`;
+const login = (email: string, password: string, sourceIp: string, recaptchaToken?: string) =>
+  call('login', { body: { email, password, ...(recaptchaToken ? { recaptchaToken } : {}) }, sourceIp });
+
 async function resetLinkFor(email: string): Promise<string> {
   const mails = (await outbox()).filter((m) => m.to === email);
   const last = mails.at(-1);
-  const token = /\/reset-password\/([A-Za-z0-9_-]{43})/.exec(last?.text ?? '')?.[1];
+  const token = /\/reset-password#([A-Za-z0-9_-]{43})/.exec(last?.text ?? '')?.[1];
   if (!token) throw new Error(`no reset mail for ${email}`);
   return token;
 }
@@ -35,7 +48,7 @@ describe('register', () => {
   it.each([
     [{ name: '' }, 'Name is required'],
     [{ email: 'not-an-email' }, 'Enter a valid email address'],
-    [{ password: '12345' }, 'Password must be at least 6 characters'],
+    [{ password: 'abcdefg' }, 'Password must be at least 8 characters'],
     [{ password: 'password' }, 'This password is too common; choose another'],
     [{ password: 'x'.repeat(129) }, 'Password must be at most 128 characters'],
   ])('answers 400 for %j', async (patch, message) => {
@@ -79,14 +92,81 @@ describe('login', () => {
     expect(wrong.body).toEqual(unknown.body);
   });
 
-  it('locks an account after repeated failures, even for the right password', async () => {
+  it('asks for the bot check past the threshold, per account and address; the right password with it signs in', async () => {
     const u = await registerUser();
-    for (let i = 0; i < 10; i++) {
-      expect((await call('login', { body: { email: u.email, password: `bad-${i}` } })).status).toBe(401);
+    const ip = freshIp();
+    for (let i = 0; i < LOGIN_CAPTCHA_AFTER; i++) {
+      expect((await login(u.email, `bad-${i}`, ip)).status).toBe(401);
     }
-    const locked = await call('login', { body: { email: u.email, password: u.password } });
-    expect(locked.status).toBe(429);
-    expect(locked.body.secondsLeft).toBeGreaterThan(0);
+    const asked = await login(u.email, u.password, ip);
+    expect(asked.status).toBe(400);
+    expect(asked.body).toMatchObject({ code: 'captcha_required' });
+    expect(asked.body).not.toHaveProperty('token');
+    const failedCheck = await login(u.email, u.password, ip, 'not-a-pass');
+    expect(failedCheck.status).toBe(400);
+    expect(failedCheck.body.code).toBe('captcha_failed');
+    expect((await login(u.email, 'bad-again', ip, 'test-pass')).status).toBe(401);
+    // Another address is not asked.
+    expect((await login(u.email, u.password, freshIp())).status).toBe(200);
+    const signedIn = await login(u.email, u.password, ip, 'test-pass');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user).toMatchObject({ id: u.id });
+    // A success clears this address's count.
+    expect((await login(u.email, 'bad-after', ip)).status).toBe(401);
+  });
+
+  it('answers an unknown email exactly like a known one, counting included', async () => {
+    const u = await registerUser();
+    const ghost = uniqueEmail('ghost');
+    const ip = freshIp();
+    for (let i = 0; i <= LOGIN_CAPTCHA_AFTER; i++) {
+      const known = await login(u.email, `bad-${i}`, ip);
+      const unknown = await login(ghost, `bad-${i}`, ip);
+      expect(unknown.status).toBe(known.status);
+      expect(unknown.body).toEqual(known.body);
+    }
+    expect((await login(ghost, 'bad', ip)).body.code).toBe('captcha_required');
+  });
+
+  it('counts attempts before checking the password, so parallel guesses cannot outrun the count', async () => {
+    const u = await registerUser();
+    const ip = freshIp();
+    const guesses = 12;
+    const results = await Promise.all(Array.from({ length: guesses }, (_, i) => login(u.email, `parallel-${i}`, ip)));
+    expect(results.filter((r) => r.status === 401)).toHaveLength(LOGIN_CAPTCHA_AFTER);
+    expect(results.filter((r) => r.body.code === 'captcha_required')).toHaveLength(guesses - LOGIN_CAPTCHA_AFTER);
+  });
+
+  it('a stranger cannot lock the account: their address waits, the owner signs in with the bot check', async () => {
+    const u = await registerUser();
+    const stranger = freshIp();
+    for (let i = 0; i < LOGIN_ATTEMPT_LIMIT; i++) {
+      const res = await login(u.email, `guess-${i}`, stranger, 'test-pass');
+      expect(res.status).toBe(401);
+    }
+    const limited = await login(u.email, u.password, stranger, 'test-pass');
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('login_rate_limited');
+    expect(limited.body.secondsLeft).toBeGreaterThan(0);
+    expect(limited.body.secondsLeft).toBeLessThanOrEqual(LOGIN_WINDOW_SECONDS);
+    expect(limited.body).not.toHaveProperty('token');
+
+    // So many attempts on the account from anywhere ask every address for the bot check...
+    expect(LOGIN_ATTEMPT_LIMIT).toBeGreaterThan(LOGIN_ACCOUNT_CAPTCHA_AFTER);
+    const owner = freshIp();
+    expect((await login(u.email, u.password, owner)).body.code).toBe('captcha_required');
+    // ...and the right password with it still signs in.
+    const signedIn = await login(u.email, u.password, owner, 'test-pass');
+    expect(signedIn.status).toBe(200);
+    expect(typeof signedIn.body.token).toBe('string');
+  });
+
+  it('still signs in an existing user whose password is shorter than the new minimum', async () => {
+    const email = uniqueEmail('legacy');
+    await createUser({ name: 'Old Timer', email, passwordHash: await hashPassword('q7#k2z', 12), language: 'en' });
+    const res = await login(email, 'q7#k2z', freshIp());
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ email });
   });
 
   it('requires email and password', async () => {
@@ -130,6 +210,31 @@ describe('me', () => {
   it('answers the plan status from the database', async () => {
     const u = await registerUser();
     expect((await call('planStatus', { token: u.token })).body).toEqual({ plan: 'free', isPro: false, planExpiry: null });
+  });
+});
+
+describe('logout', () => {
+  it('ends every session of the user, on every device; signing in again works', async () => {
+    const u = await registerUser();
+    const other = await login(u.email, u.password, freshIp());
+    const bystander = await registerUser();
+    const res = await call('logout', { token: u.token });
+    expect(res).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await call('getMe', { token: u.token })).status).toBe(401);
+    expect((await call('getMe', { token: other.body.token as string })).status).toBe(401);
+    expect((await call('logout', { token: u.token })).status).toBe(401);
+    expect((await call('getMe', { token: bystander.token })).status).toBe(200);
+    const again = await login(u.email, u.password, freshIp());
+    expect(again.status).toBe(200);
+    expect((await call('getMe', { token: again.body.token as string })).status).toBe(200);
+  });
+
+  it('answers 401 without a valid token and changes nothing', async () => {
+    const u = await registerUser();
+    const before = await getUser(u.id);
+    expect((await call('logout')).status).toBe(401);
+    expect((await call('logout', { token: 'abc.def.ghi' })).status).toBe(401);
+    expect(await getUser(u.id)).toEqual(before);
   });
 });
 
@@ -204,7 +309,7 @@ describe('password reset', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.code).toBe('reset_invalid');
     const weak = await call('resetPassword', { body: { token: 'a'.repeat(43), newPassword: '123' } });
-    expect(weak.body.error).toBe('Password must be at least 6 characters');
+    expect(weak.body.error).toBe('Password must be at least 8 characters');
   });
 });
 

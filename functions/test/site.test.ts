@@ -1,11 +1,20 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { decodeJwt, SignJWT } from 'jose';
+import Stripe from 'stripe';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEV_BYPASS_HEADER } from '@app/shared/constants';
 import { listVisits, visitDay } from '../src/db/analytics.ts';
+import { db, tableName } from '../src/db/client.ts';
 import { contactMonth, listContactMessages } from '../src/db/contact-messages.ts';
-import { getSiteSettings, setSiteSettings } from '../src/db/site-settings.ts';
+import { keys } from '../src/db/keys.ts';
+import { getSiteSettings, resetSiteSettingsCache, setSiteSettings, SITE_SETTINGS_CACHE_MS } from '../src/db/site-settings.ts';
+import { getUser, getUserByEmail } from '../src/db/users.ts';
 import { hashPassword } from '../src/domain/passwords.ts';
+import { BYPASS_AUDIENCE, TOKEN_ISSUER } from '../src/lib/auth.ts';
+import { LOCAL_WEBHOOK_SECRET } from '../src/lib/stripe.ts';
 import { DEV_PASSWORD_RATE } from '../src/handlers/settings/check-dev-password.ts';
 import { CONTACT_RATE_PER_EMAIL, CONTACT_RATE_PER_IP } from '../src/handlers/site/send-contact.ts';
 import { ANALYTICS_RATE } from '../src/handlers/site/record-analytics.ts';
@@ -39,7 +48,7 @@ describe('check dev password', () => {
   it('answers true for the right password and false for a wrong one', async () => {
     await setDevPassword('open-sesame-42');
     const ip = freshIp();
-    expect((await checkDev('open-sesame-42', ip)).body).toEqual({ success: true });
+    expect((await checkDev('open-sesame-42', ip)).body).toEqual({ success: true, bypassToken: expect.any(String) });
     expect((await checkDev('open-sesame-43', ip)).body).toEqual({ success: false });
     expect((await checkDev('OPEN-SESAME-42', ip)).body).toEqual({ success: false });
   });
@@ -64,7 +73,7 @@ describe('check dev password', () => {
     expect(right.status).toBe(429);
     expect(right.body).not.toHaveProperty('success');
     // another client is not affected
-    expect((await checkDev('open-sesame-42', freshIp())).body).toEqual({ success: true });
+    expect((await checkDev('open-sesame-42', freshIp())).body).toMatchObject({ success: true });
   });
 });
 
@@ -253,7 +262,7 @@ describe('ops CLI core', () => {
     const { devPasswordHash } = await getSiteSettings();
     expect(devPasswordHash).toMatch(/^scrypt\$/);
     expect(devPasswordHash).not.toContain('from-the-flag');
-    expect((await checkDev('from-the-flag', freshIp())).body).toEqual({ success: true });
+    expect((await checkDev('from-the-flag', freshIp())).body).toMatchObject({ success: true });
 
     process.env.DEV_PASSWORD = 'from-the-env';
     try {
@@ -261,11 +270,11 @@ describe('ops CLI core', () => {
     } finally {
       delete process.env.DEV_PASSWORD;
     }
-    expect((await checkDev('from-the-env', freshIp())).body).toEqual({ success: true });
+    expect((await checkDev('from-the-env', freshIp())).body).toMatchObject({ success: true });
     expect((await checkDev('from-the-flag', freshIp())).body).toEqual({ success: false });
 
     await runOps(['dev-password'], target(), { readPassword: async () => 'from-the-prompt' });
-    expect((await checkDev('from-the-prompt', freshIp())).body).toEqual({ success: true });
+    expect((await checkDev('from-the-prompt', freshIp())).body).toMatchObject({ success: true });
     expect(await runOps(['status'], target())).toMatch(/Dev password: set/);
   });
 
@@ -273,7 +282,7 @@ describe('ops CLI core', () => {
     await runOps(['dev-password', '--password', 'kept-password'], target());
     await expect(runOps(['dev-password', '--password', ''], target())).rejects.toThrow(/at least|characters/);
     await expect(runOps(['dev-password', '--password', '123'], target())).rejects.toBeInstanceOf(OpsError);
-    expect((await checkDev('kept-password', freshIp())).body).toEqual({ success: true });
+    expect((await checkDev('kept-password', freshIp())).body).toMatchObject({ success: true });
   });
 
   it('finds the local server from local.json, and fails with one clear line otherwise', async () => {
@@ -298,5 +307,130 @@ describe('survey memory', () => {
     expect(res).toMatchObject({ status: 200, body: { surveyShown: true } });
     expect((await call('getMe', { token: u.token })).body).toMatchObject({ surveyShown: true });
     expect((await call('updateMe', { token: u.token, body: { surveyShown: 'yes' } })).status).toBe(400);
+  });
+});
+
+describe('maintenance mode in the API', () => {
+  const storeSettings = (constructionMode: boolean) =>
+    // Written past this container's module, as another container or the ops command would.
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.siteSettings(),
+        UpdateExpression: 'SET constructionMode = :on',
+        ExpressionAttributeValues: { ':on': constructionMode },
+      }),
+    );
+  const bypassFor = async (password: string) => {
+    const res = await checkDev(password, freshIp());
+    expect(res.body).toMatchObject({ success: true });
+    return res.body.bypassToken as string;
+  };
+  const rename = (token: string, name: string, headers: Record<string, string> = {}) =>
+    call('updateMe', { token, body: { name }, headers });
+
+  afterEach(async () => {
+    await setSiteSettings({ constructionMode: false });
+  });
+
+  it('on: refuses every write with 503 {error, code: maintenance}, changing nothing; reads still answer', async () => {
+    const u = await registerUser();
+    await setSiteSettings({ constructionMode: true });
+    const refused = await rename(u.token, 'Changed');
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual({ error: expect.stringMatching(/maintenance/), code: 'maintenance' });
+    expect((await getUser(u.id))!.name).toBe(u.name);
+
+    const email = uniqueEmail('during');
+    const register = await call('register', { body: { name: 'New', email, password: 'long-enough-1', recaptchaToken: 'test-pass' } });
+    expect(register).toMatchObject({ status: 503, body: { code: 'maintenance' } });
+    expect(await getUserByEmail(email)).toBeUndefined();
+    expect((await call('login', { body: { email: u.email, password: u.password } })).status).toBe(503);
+    expect((await call('logout', { token: u.token })).status).toBe(503);
+
+    expect((await call('getMe', { token: u.token })).body).toMatchObject({ id: u.id, name: u.name });
+    expect((await call('constructionMode')).body).toEqual({ constructionMode: true });
+  });
+
+  it('on: the Stripe webhook still lands', async () => {
+    const u = await registerUser();
+    await setSiteSettings({ constructionMode: true });
+    const event = {
+      id: `evt_maint_${Date.now().toString(36)}`, object: 'event', api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000),
+      livemode: false, type: 'checkout.session.completed',
+      data: { object: { id: 'cs_maint', object: 'checkout.session', mode: 'subscription', status: 'complete', payment_status: 'paid',
+        client_reference_id: u.id, customer: `cus_${u.id}`, subscription: `sub_${u.id}`, metadata: { userId: u.id } } },
+    };
+    const payload = JSON.stringify(event);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: LOCAL_WEBHOOK_SECRET });
+    const res = await call('stripeWebhook', { rawBody: payload, headers: { 'stripe-signature': header } });
+    expect(res).toMatchObject({ status: 200, body: { received: true } });
+    expect((await getUser(u.id))!.plan).toBe('pro');
+  });
+
+  it('on: a correct dev password earns a bypass token that lets writes through', async () => {
+    await setDevPassword('maint-pass-1');
+    const u = await registerUser();
+    await setSiteSettings({ constructionMode: true });
+    const bypass = await bypassFor('maint-pass-1');
+    expect(typeof bypass).toBe('string');
+    expect((await checkDev('wrong-pass', freshIp())).body).toEqual({ success: false });
+    const res = await rename(u.token, 'Dev Edit', { [DEV_BYPASS_HEADER]: bypass });
+    expect(res).toMatchObject({ status: 200, body: { name: 'Dev Edit' } });
+    expect((await getUser(u.id))!.name).toBe('Dev Edit');
+  });
+
+  it('on: forged, expired, misused or outdated bypass tokens are refused', async () => {
+    await setDevPassword('maint-pass-2');
+    const u = await registerUser();
+    const outdated = await bypassFor('maint-pass-2');
+    await setDevPassword('maint-pass-3');
+    const current = await bypassFor('maint-pass-3');
+    await setSiteSettings({ constructionMode: true });
+    const key = new TextEncoder().encode(process.env.JWT_SECRET!);
+    const claims = { pw: (decodeJwt(current) as { pw: string }).pw };
+    const base = () => new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuer(TOKEN_ISSUER).setAudience(BYPASS_AUDIENCE);
+    const now = Math.floor(Date.now() / 1000);
+    const bad = {
+      'another key': await base().setExpirationTime('1h').sign(new TextEncoder().encode('y'.repeat(40))),
+      expired: await base().setIssuedAt(now - 7200).setExpirationTime(now - 3600).sign(key),
+      'no expiry': await base().sign(key),
+      'a session token': u.token,
+      'earned with an older dev password': outdated,
+      'tampered': `${current.slice(0, -4)}AAAA`,
+      garbage: 'not-a-token',
+    };
+    for (const [label, token] of Object.entries(bad)) {
+      const res = await rename(u.token, 'Nope', { [DEV_BYPASS_HEADER]: token });
+      expect(res.status, label).toBe(503);
+      expect(res.body.code, label).toBe('maintenance');
+    }
+    expect((await getUser(u.id))!.name).toBe(u.name);
+    expect((await rename(u.token, 'Yes', { [DEV_BYPASS_HEADER]: current })).status).toBe(200);
+  });
+
+  it('off: writes go through, with or without a bypass header', async () => {
+    const u = await registerUser();
+    expect((await rename(u.token, 'Open One')).status).toBe(200);
+    expect((await rename(u.token, 'Open Two', { [DEV_BYPASS_HEADER]: 'junk' })).status).toBe(200);
+  });
+
+  it(`caches "off" for ${SITE_SETTINGS_CACHE_MS / 1000} s per container; "on" is read on every write, so turning it off applies at once`, async () => {
+    const u = await registerUser();
+    resetSiteSettingsCache();
+    expect((await rename(u.token, 'Warm')).status).toBe(200); // caches "off"
+    await storeSettings(true);
+    expect((await rename(u.token, 'Still Cached')).status).toBe(200);
+    const realNow = Date.now.bind(Date);
+    const spy = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + SITE_SETTINGS_CACHE_MS + 1000);
+    try {
+      expect((await rename(u.token, 'Expired Cache')).status).toBe(503);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await rename(u.token, 'Again')).status).toBe(503);
+    await storeSettings(false);
+    expect((await rename(u.token, 'Reopened')).status).toBe(200);
+    expect((await getUser(u.id))!.name).toBe('Reopened');
   });
 });

@@ -6,7 +6,18 @@ export const AUTOSAVE_MIN_GAP_MS = 10_000;
 export const PLAN_POLL_MS = 30_000;
 export const RECOGNITION_RESTART_MS = 200;
 export const TITLE_MAX = 100;
-export const PASSWORD_MIN = 6;
+/**
+ * Timed segments (final recognition results) in one save request, autosave delta or whole
+ * transcript. Fast speech is about 4 words a second and a final result closes at a pause,
+ * every few seconds: a 30-second delta carries at most ~120 segments even at one per word,
+ * and a 12-hour transcript saved whole has ~10,000, or 43,200 at one result every second.
+ * 50,000 covers that with room, and also an offline backlog sent as one delta of up to
+ * 300,000 characters cut into one-word segments. Validating costs about a microsecond per
+ * segment, so the cap keeps a hostile request to tens of milliseconds of CPU.
+ */
+export const SEGMENTS_MAX = 50_000;
+/** New passwords (register, reset); older accounts with shorter ones still sign in. */
+export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
@@ -22,11 +33,26 @@ export const SESSION_ID_SHOWN_CHARS = 8;
 /** Password reset: one request per hour per email; a token lives one hour. */
 export const FORGOT_PASSWORD_WINDOW_SECONDS = 60 * 60;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
-/** Repeated login failures for one account: at most this many per window. */
-export const LOGIN_FAILURE_LIMIT = 10;
-export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
-/** Session token lifetime. */
-export const TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * Sign-in attempts are counted per account and client address before the password is
+ * checked, in windows of LOGIN_WINDOW_SECONDS. Past LOGIN_CAPTCHA_AFTER attempts from one
+ * address (or LOGIN_ACCOUNT_CAPTCHA_AFTER from all addresses together) every attempt must
+ * pass the bot check; past LOGIN_ATTEMPT_LIMIT from one address that address waits for the
+ * window to end. Other addresses are never locked out, and a successful sign-in clears its
+ * address's count.
+ */
+export const LOGIN_WINDOW_SECONDS = 15 * 60;
+export const LOGIN_CAPTCHA_AFTER = 5;
+export const LOGIN_ACCOUNT_CAPTCHA_AFTER = 20;
+export const LOGIN_ATTEMPT_LIMIT = 30;
+/** A session token lives at most this long; one used after TOKEN_RENEW_AFTER_SECONDS is replaced by a fresh one. */
+export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const TOKEN_RENEW_AFTER_SECONDS = 24 * 60 * 60;
+/** The maintenance bypass token given for a correct dev password. */
+export const DEV_BYPASS_TTL_SECONDS = 60 * 60;
+/** Response header carrying a renewed session token; request header carrying the maintenance bypass token. */
+export const SESSION_TOKEN_HEADER = 'x-session-token';
+export const DEV_BYPASS_HEADER = 'x-dev-bypass';
 
 export const UI_LANGUAGES = ['pt', 'en', 'es'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
@@ -58,6 +84,7 @@ export const STORAGE_KEYS = {
   token: 'token',
   theme: 'theme',
   devMode: 'devMode',
+  devBypass: 'devBypass',
   transcriptionLang: 'transcriptionLang',
   surveyShown: 'survey_shown',
   uiLanguage: 'i18nextLng',

@@ -8,7 +8,8 @@ export interface RateRule {
   limit: number;
   windowSeconds: number;
 }
-export type RateOutcome = { allowed: true } | { allowed: false; secondsLeft: number };
+/** An allowed hit tells how many the window holds now, this one included. */
+export type RateOutcome = { allowed: true; count: number } | { allowed: false; secondsLeft: number };
 
 const keyOf = (scope: string, key: string) => keys.rateLimit(scope, createHash('sha256').update(key).digest('hex').slice(0, 32));
 
@@ -18,7 +19,7 @@ export async function hitRateLimit(scope: string, key: string, rule: RateRule): 
   for (let attempt = 0; attempt < 2; attempt++) {
     const now = nowSeconds();
     try {
-      await db().send(
+      const out = await db().send(
         new UpdateCommand({
           TableName: tableName(),
           Key,
@@ -26,9 +27,10 @@ export async function hitRateLimit(scope: string, key: string, rule: RateRule): 
           ConditionExpression: 'attribute_exists(PK) AND expiresAt > :now AND #count < :limit',
           ExpressionAttributeNames: { '#count': 'count' },
           ExpressionAttributeValues: { ':one': 1, ':now': now, ':limit': rule.limit, ':iso': nowIso() },
+          ReturnValues: 'UPDATED_NEW',
         }),
       );
-      return { allowed: true };
+      return { allowed: true, count: out.Attributes?.count as number };
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
     }
@@ -41,7 +43,7 @@ export async function hitRateLimit(scope: string, key: string, rule: RateRule): 
           ExpressionAttributeValues: { ':now': now },
         }),
       );
-      return { allowed: true };
+      return { allowed: true, count: 1 };
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
     }
@@ -54,7 +56,8 @@ export async function peekRateLimit(scope: string, key: string, rule: RateRule):
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: keyOf(scope, key), ConsistentRead: true }));
   const now = nowSeconds();
   const item = out.Item as { count: number; expiresAt: number } | undefined;
-  if (!item || item.expiresAt <= now || item.count < rule.limit) return { allowed: true };
+  if (!item || item.expiresAt <= now) return { allowed: true, count: 0 };
+  if (item.count < rule.limit) return { allowed: true, count: item.count };
   return { allowed: false, secondsLeft: Math.max(1, item.expiresAt - now) };
 }
 

@@ -16,6 +16,27 @@ export async function getSiteSettings(): Promise<SiteSettings> {
   };
 }
 
+/** How long a container trusts its copy of the settings (the wrapper reads them on every write). */
+export const SITE_SETTINGS_CACHE_MS = 10_000;
+let cache: { at: number; settings: SiteSettings } | undefined;
+
+/**
+ * The settings for the wrapper's maintenance check. While maintenance mode is off, the copy
+ * read at most SITE_SETTINGS_CACHE_MS ago serves (so turning it on reaches every container
+ * within that time); while it is on, every call reads again, so turning it off applies at once.
+ */
+export async function cachedSiteSettings(now = Date.now()): Promise<SiteSettings> {
+  if (cache && now - cache.at < SITE_SETTINGS_CACHE_MS) return cache.settings;
+  const settings = await getSiteSettings();
+  cache = settings.constructionMode ? undefined : { at: now, settings };
+  return settings;
+}
+
+/** Forgets this container's copy (tests; a write through setSiteSettings does it too). */
+export function resetSiteSettingsCache(): void {
+  cache = undefined;
+}
+
 export async function setSiteSettings(patch: Partial<SiteSettings>): Promise<void> {
   const names: Record<string, string> = { '#u': 'updatedAt', '#c': 'createdAt', '#t': 'type' };
   const values: Record<string, unknown> = { ':now': nowIso(), ':type': 'siteSettings' };
@@ -35,4 +56,5 @@ export async function setSiteSettings(patch: Partial<SiteSettings>): Promise<voi
       ExpressionAttributeValues: values,
     }),
   );
+  resetSiteSettingsCache();
 }

@@ -22,7 +22,7 @@ export interface User {
   transcriptionLang: RecognitionLanguage;
   plan: Plan | 'premium';
   planExpiry: string | null;
-  /** Bumped on every password change: tokens carrying an older value are refused. */
+  /** Bumped on every password change and logout: tokens carrying an older value are refused. */
   tokenVersion: number;
   /** The Stripe customer, recorded by the billing webhook (also the item's GSI1 key; see db/billing.ts). */
   stripeCustomerId?: string;
@@ -146,6 +146,19 @@ export function passwordChange(id: string, passwordHash: string, expectedVersion
       ExpressionAttributeValues: { ':hash': passwordHash, ':next': expectedVersion + 1, ':expected': expectedVersion, ':now': nowIso() },
     },
   };
+}
+
+/** Ends every session of the user: tokens carry tokenVersion, so bumping it refuses them all. */
+export async function bumpTokenVersion(id: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(id),
+      UpdateExpression: 'SET tokenVersion = tokenVersion + :one, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':one': 1, ':now': nowIso() },
+    }),
+  );
 }
 
 function toUser(item: Record<string, unknown>): User {

@@ -1,8 +1,10 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { routes, type RouteDef, type RouteName, type Routes } from '@app/shared/routes';
+import { DEV_BYPASS_HEADER, SESSION_TOKEN_HEADER } from '@app/shared/constants';
+import { cachedSiteSettings } from '../db/site-settings.ts';
 import type { User } from '../db/users.ts';
-import { authenticate } from './auth.ts';
+import { authenticateSession, isValidBypassToken, renewedToken } from './auth.ts';
 import { badRequest, HttpError } from './errors.ts';
 import { log, withRequestIds } from './log.ts';
 
@@ -38,6 +40,14 @@ type Out<N extends RouteName> = z.input<Routes[N]['response']> | Reply;
 
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
+const MAINTENANCE = 'The site is under maintenance; changes cannot be saved right now. Please try again later.';
+
+/**
+ * While maintenance mode is on, every route but GET refuses with 503 `{code: 'maintenance'}`,
+ * except these (the way in, and payments, which must keep landing) and callers sending a valid
+ * dev bypass token in the x-dev-bypass header.
+ */
+const OPEN_DURING_MAINTENANCE: ReadonlySet<RouteName> = new Set<RouteName>(['checkDevPassword', 'stripeWebhook']);
 
 /** The one handler wrapper: parse with the route's schemas, authenticate, run, map errors. */
 export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise<Out<N>>): LambdaHandler {
@@ -47,6 +57,7 @@ export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise
     withRequestIds({ correlation_id: event.requestContext?.requestId, function_request_id: context?.awsRequestId }, () => run(event));
   async function run(event: Event): Promise<Result> {
     try {
+      if (await refusedForMaintenance(event)) return json(503, { error: MAINTENANCE, code: 'maintenance' }, { 'retry-after': '60' });
       const rawBody = decodeBody(event);
       const ctx = {
         rawBody,
@@ -61,15 +72,26 @@ export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise
       if (def.body) ctx.body = parse(def.body, parseJson(rawBody));
       if (def.query) ctx.query = parse(def.query, event.queryStringParameters ?? {});
       if (def.params) ctx.params = parse(def.params, event.pathParameters ?? {}, 404);
+      const renewal: Record<string, string> = {};
       if (def.auth === 'user' || def.auth === 'pro') {
-        ctx.user = await authenticate(event.headers?.authorization, def.auth === 'pro');
+        const session = await authenticateSession(event.headers?.authorization, def.auth === 'pro');
+        ctx.user = session.user;
+        const fresh = await renewedToken(session);
+        if (fresh) renewal[SESSION_TOKEN_HEADER] = fresh;
       }
       const out = await fn(ctx as unknown as Ctx<N>);
-      if (out instanceof Reply) return json(out.status, out.body, out.headers);
-      return json(200, def.response.parse(out));
+      if (out instanceof Reply) return json(out.status, out.body, { ...out.headers, ...renewal });
+      return json(200, def.response.parse(out), renewal);
     } catch (err) {
       return errorResult(err);
     }
+  }
+
+  async function refusedForMaintenance(event: Event): Promise<boolean> {
+    if (def.method === 'GET' || OPEN_DURING_MAINTENANCE.has(name)) return false;
+    const settings = await cachedSiteSettings();
+    if (!settings.constructionMode) return false;
+    return !(await isValidBypassToken(event.headers?.[DEV_BYPASS_HEADER], settings.devPasswordHash));
   }
 }
 

@@ -55,6 +55,8 @@ export type RegisterRequest = z.infer<typeof registerRequest>;
 export const loginRequest = z.object({
   email,
   password: z.string().min(1, 'Password is required').max(1024),
+  /** Required once the account has seen repeated attempts from this address (code captcha_required). */
+  recaptchaToken: z.string().min(1, 'Bot check token is required').max(4096).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

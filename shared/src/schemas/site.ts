@@ -5,7 +5,8 @@ import { email } from './common.ts';
 export const checkDevPasswordRequest = z.object({
   password: z.string().min(1, 'Por favor, digite uma senha').max(256),
 });
-export const checkDevPasswordResponse = z.object({ success: z.boolean() });
+/** On success, `bypassToken` lets this browser write while maintenance mode is on (header x-dev-bypass). */
+export const checkDevPasswordResponse = z.object({ success: z.boolean(), bypassToken: z.string().optional() });
 
 export const CONTACT_SUBJECT_MAX = 150;
 export const CONTACT_MESSAGE_MAX = 5000;

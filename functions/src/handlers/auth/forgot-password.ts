@@ -27,7 +27,8 @@ export const handler = route('forgotPassword', async ({ body, sourceIp }) => {
   if (user) {
     const { token, hash } = newResetToken();
     await putResetToken(hash, user.id, user.tokenVersion);
-    const link = `${env().APP_URL}/reset-password/${token}`;
+    // The token rides in the fragment: browsers never send it to a server nor in a Referer.
+    const link = `${env().APP_URL}/reset-password#${token}`;
     const copy = resetPasswordMail(body.language ?? user.language, user.name, link);
     await sendMail({ to: user.email, ...copy });
   }

@@ -1,31 +1,48 @@
-import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_SECONDS } from '@app/shared/constants';
+import {
+  LOGIN_ACCOUNT_CAPTCHA_AFTER,
+  LOGIN_ATTEMPT_LIMIT,
+  LOGIN_CAPTCHA_AFTER,
+  LOGIN_WINDOW_SECONDS,
+} from '@app/shared/constants';
 import { normaliseEmail } from '@app/shared/schemas/common';
-import { clearRateLimit, hitRateLimit, peekRateLimit } from '../../db/rate-limits.ts';
+import { clearRateLimit, hitRateLimit } from '../../db/rate-limits.ts';
 import { getUserByEmail } from '../../db/users.ts';
 import { dummyHash, verifyPassword } from '../../domain/passwords.ts';
 import { toPublicUser } from '../../domain/users.ts';
 import { signToken } from '../../lib/auth.ts';
+import { verifyCaptcha } from '../../lib/captcha.ts';
 import { env } from '../../lib/env.ts';
-import { tooMany, unauthorized } from '../../lib/errors.ts';
+import { badRequest, tooMany, unauthorized } from '../../lib/errors.ts';
 import { route } from '../../lib/http.ts';
 
-const SCOPE = 'login-failures';
-const RULE = { limit: LOGIN_FAILURE_LIMIT, windowSeconds: LOGIN_FAILURE_WINDOW_SECONDS };
-const tooManyAttempts = (secondsLeft: number) =>
-  tooMany('Too many failed sign-in attempts. Try again later or reset your password.', secondsLeft, 'login_locked');
+/** Attempts per account and client address (refused past LOGIN_ATTEMPT_LIMIT: only that address waits). */
+const PER_ADDRESS = { limit: LOGIN_ATTEMPT_LIMIT, windowSeconds: LOGIN_WINDOW_SECONDS };
+/** Attempts per account from every address: only counted, never refused (it only asks for the bot check). */
+const PER_ACCOUNT = { limit: Number.MAX_SAFE_INTEGER, windowSeconds: LOGIN_WINDOW_SECONDS };
 
-export const handler = route('login', async ({ body }) => {
-  const key = normaliseEmail(body.email);
-  const gate = await peekRateLimit(SCOPE, key, RULE);
-  if (!gate.allowed) throw tooManyAttempts(gate.secondsLeft);
+/**
+ * Every attempt is counted before the password is checked, so parallel guesses cannot
+ * outrun the counters. Strangers cannot lock an account: past the thresholds the bot check
+ * is required, and the right password with a valid bot-check token still signs in. Unknown
+ * emails and wrong passwords get the same answers and the same counting.
+ */
+export const handler = route('login', async ({ body, sourceIp }) => {
+  const email = normaliseEmail(body.email);
+  const addressKey = `${email}|${sourceIp}`;
+  const perAddress = await hitRateLimit('login-attempts', addressKey, PER_ADDRESS);
+  if (!perAddress.allowed) {
+    throw tooMany('Too many sign-in attempts. Wait a moment and try again, or reset your password.', perAddress.secondsLeft, 'login_rate_limited');
+  }
+  const perAccount = await hitRateLimit('login-account', email, PER_ACCOUNT);
+  const needsCaptcha = perAddress.count > LOGIN_CAPTCHA_AFTER || (perAccount.allowed && perAccount.count > LOGIN_ACCOUNT_CAPTCHA_AFTER);
+  if (needsCaptcha) {
+    if (!body.recaptchaToken) throw badRequest('Complete the bot check to sign in.', 'captcha_required');
+    await verifyCaptcha(body.recaptchaToken, sourceIp);
+  }
 
   const user = await getUserByEmail(body.email);
   const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash(env().SCRYPT_LOG_N)));
-  if (!user || !ok) {
-    const hit = await hitRateLimit(SCOPE, key, RULE);
-    if (!hit.allowed) throw tooManyAttempts(hit.secondsLeft);
-    throw unauthorized('Invalid email or password.', 'invalid_credentials');
-  }
-  await clearRateLimit(SCOPE, key);
+  if (!user || !ok) throw unauthorized('Invalid email or password.', 'invalid_credentials');
+  await clearRateLimit('login-attempts', addressKey);
   return { user: toPublicUser(user), token: await signToken(user) };
 });

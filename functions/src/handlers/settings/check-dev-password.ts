@@ -1,13 +1,18 @@
 import { hitRateLimit } from '../../db/rate-limits.ts';
 import { getSiteSettings } from '../../db/site-settings.ts';
 import { verifyPassword } from '../../domain/passwords.ts';
+import { signBypassToken } from '../../lib/auth.ts';
 import { tooMany } from '../../lib/errors.ts';
 import { route } from '../../lib/http.ts';
 
 /** Every check counts, right or wrong, so guessing stays slow and scrypt work stays bounded. */
 export const DEV_PASSWORD_RATE = { limit: 10, windowSeconds: 15 * 60 };
 
-/** The maintenance bypass: `{success}` against the stored scrypt hash; none stored means no bypass. */
+/**
+ * The maintenance bypass: `{success}` against the stored scrypt hash; none stored means no
+ * bypass. A correct password also earns a short-lived bypass token, which lets the API
+ * accept this browser's writes while maintenance mode is on.
+ */
 export const handler = route('checkDevPassword', async ({ body, sourceIp }) => {
   const limit = await hitRateLimit('dev-password', sourceIp, DEV_PASSWORD_RATE);
   if (!limit.allowed) {
@@ -15,5 +20,6 @@ export const handler = route('checkDevPassword', async ({ body, sourceIp }) => {
   }
   const { devPasswordHash } = await getSiteSettings();
   if (!devPasswordHash) return { success: false };
-  return { success: await verifyPassword(body.password, devPasswordHash) };
+  if (!(await verifyPassword(body.password, devPasswordHash))) return { success: false };
+  return { success: true, bypassToken: await signBypassToken(devPasswordHash) };
 });

@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { FREE_RECOGNITION_LANGUAGE, PREVIEW_CHARS, type RecognitionLanguage } from '@app/shared/constants';
-import type { AutosaveSummary, Segment } from '@app/shared/schemas/transcriptions';
-import { createdAtOf, decodeSearchable, monthRange, placeSegments, preview, splitIntoChunks, type Searchable } from '../domain/text.ts';
+import type { AutosaveSummary } from '@app/shared/schemas/transcriptions';
+import { createdAtOf, decodeSearchable, monthRange, preview, splitIntoChunks, type Searchable, type StoredSegment } from '../domain/text.ts';
 import { db, isConditionFailure, nowIso, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { chunkItem, deleteChunks, deleteTranscript, getMetaMany, lastChunk, listMeta, putChunks, readTranscript, searchIds, type PageRequest } from './transcripts.ts';
@@ -44,7 +44,8 @@ async function getSession(userId: string, id: string): Promise<AutosaveItem | un
 export interface Delta {
   offset: number;
   text: string;
-  segments: Segment[];
+  /** Already placed in `text` (domain/text.ts placeSegments), at offsets of the whole transcript. */
+  segments: StoredSegment[];
   duration: number;
   language: RecognitionLanguage;
 }
@@ -55,20 +56,30 @@ export type AppendOutcome = { status: 'ok'; length: number } | { status: 'gap'; 
  * Appends `text` at `offset`. The chunks are the truth: the stored text ends where its last
  * chunk ends, and a chunk is only ever put exactly there, on condition that no chunk holds
  * that offset yet, so the text stays contiguous without a transaction (which would bill
- * twice). What the server already has is skipped (a retried delta is a no-op); a gap is
- * refused with the server's length so the client resends from there. Then the metadata
- * (length, duration, preview) moves forward, never back.
+ * twice). What the server already has is skipped; a gap is refused with the server's length
+ * so the client resends from there. Then the metadata (length, duration, language, preview)
+ * moves forward, never back. A delta with nothing new (a retry, or only a new duration or
+ * language) that reaches the end of the stored text still brings the metadata up to date, so
+ * a retry repairs a metadata update that failed after its text was written; one that ends
+ * before it (a late duplicate) changes nothing.
  */
 export async function appendDelta(userId: string, id: string, delta: Delta): Promise<AppendOutcome> {
   for (let attempt = 0; attempt < 8; attempt++) {
     const last = await lastChunk(userId, 'AUTO', id);
     // Chunks live under the caller's own key, so once there is text the session is theirs;
     // before the first chunk, check that the session exists (and is the caller's).
-    if (last.end === 0 && !(await getSession(userId, id))) return { status: 'missing' };
+    const session = last.end === 0 ? await getSession(userId, id) : undefined;
+    if (last.end === 0 && !session) return { status: 'missing' };
     if (delta.offset > last.end) return { status: 'gap', length: last.end };
     const fresh = delta.text.slice(last.end - delta.offset);
-    if (!fresh) return { status: 'ok', length: last.end }; // a retry: nothing to write
-    const segments = placeSegments(delta.text, delta.offset, delta.segments).filter(([, , at]) => at >= last.end);
+    if (!fresh) {
+      if (delta.offset + delta.text.length < last.end) return { status: 'ok', length: last.end };
+      const meta = session ?? (await getSession(userId, id));
+      if (!meta) return { status: 'missing' };
+      await catchUpMeta(userId, id, meta, last.end, delta);
+      return { status: 'ok', length: last.end };
+    }
+    const segments = delta.segments.filter(([, , at]) => at >= last.end);
     try {
       for (const piece of splitIntoChunks(fresh, last.end, segments, last.overlap)) {
         await db().send(
@@ -84,6 +95,13 @@ export async function appendDelta(userId: string, id: string, delta: Delta): Pro
     return { status: 'ok', length };
   }
   throw new Error('autosave: too much contention');
+}
+
+/** Nothing new to write: the metadata takes the stored length (and preview) and the delta's duration and language, if any differs. */
+async function catchUpMeta(userId: string, id: string, meta: AutosaveItem, end: number, delta: Pick<Delta, 'duration' | 'language'>) {
+  const behind = meta.length < end;
+  if (!behind && meta.duration === delta.duration && meta.language === delta.language) return;
+  await advanceMeta(userId, id, end, delta, behind && meta.length < PREVIEW_CHARS ? await previewOf(userId, id) : undefined);
 }
 
 async function previewOf(userId: string, id: string): Promise<string> {

@@ -1,8 +1,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { RecognitionLanguage } from '@app/shared/constants';
-import type { Segment, TranscriptionDetail, TranscriptionSummary } from '@app/shared/schemas/transcriptions';
-import { createdAtOf, normaliseForSearch, placeSegments, preview, splitIntoChunks } from '../domain/text.ts';
+import type { TranscriptionDetail, TranscriptionSummary } from '@app/shared/schemas/transcriptions';
+import { createdAtOf, normaliseForSearch, preview, splitIntoChunks, type StoredSegment } from '../domain/text.ts';
 import { db, nowIso, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { deleteTranscript, getMetaMany, listMeta, putChunks, readTranscript, searchIds, type PageRequest } from './transcripts.ts';
@@ -27,7 +27,8 @@ export interface NewTranscription {
   timestamp?: string;
   duration: number;
   fullTranscript: string;
-  segments?: Segment[];
+  /** Already placed in `fullTranscript` (domain/text.ts placeSegments). */
+  segments: StoredSegment[];
   language?: RecognitionLanguage;
 }
 
@@ -35,7 +36,7 @@ export interface NewTranscription {
 export async function createTranscription(userId: string, input: NewTranscription): Promise<TranscriptionSummary> {
   const id = ulid();
   const text = input.fullTranscript;
-  const pieces = splitIntoChunks(text, 0, placeSegments(text, 0, input.segments ?? []), '');
+  const pieces = splitIntoChunks(text, 0, input.segments, '');
   await putChunks(userId, 'TRANS', id, pieces);
   const now = nowIso();
   const item: TranscriptionItem = {

@@ -56,7 +56,8 @@ describe('splitIntoChunks', () => {
   it('caps segments per chunk', () => {
     const words = Array.from({ length: CHUNK_SEGMENTS + 10 }, (_, i) => `w${i}`);
     const text = words.join(' ');
-    const segs = placeSegments(text, 0, words.map((w, i) => ({ text: w, startMs: i, endMs: i + 1 })));
+    const placed = placeSegments(text, 0, words.map((w, i) => ({ text: w, startMs: i, endMs: i + 1 })));
+    const segs = 'placed' in placed ? placed.placed : [];
     const pieces = splitIntoChunks(text, 0, segs, '');
     expect(pieces).toHaveLength(2);
     expect(pieces[0]!.seg).toHaveLength(CHUNK_SEGMENTS);
@@ -65,12 +66,22 @@ describe('splitIntoChunks', () => {
 });
 
 describe('placeSegments', () => {
-  it('places segments in order and drops those not in the text', () => {
+  it('places each segment after the previous one, skipping empty ones', () => {
     expect(placeSegments('aa bb aa', 100, [
       { text: 'aa', startMs: 0, endMs: 1 },
-      { text: 'zz', startMs: 1, endMs: 2 },
+      { text: '', startMs: 1, endMs: 2 },
       { text: 'aa', startMs: 2, endMs: 3 },
-    ])).toEqual([[0, 1, 100, 2], [2, 3, 106, 2]]);
+    ])).toEqual({ placed: [[0, 1, 100, 2], [2, 3, 106, 2]] });
+  });
+
+  it('refuses, naming it, a segment that does not occur after the previous one', () => {
+    const seg = (text: string) => ({ text, startMs: 0, endMs: 1 });
+    expect(placeSegments('aa bb', 0, [seg('aa'), seg('zz'), seg('bb')])).toEqual({
+      error: 'Segment 2 does not match the text: segments must occur in it in order',
+    });
+    // Overlapping, or out of order: each must start after the previous one ends.
+    expect(placeSegments('abcd', 0, [seg('abc'), seg('bcd')])).toHaveProperty('error');
+    expect(placeSegments('aa bb', 0, [seg('bb'), seg('aa')])).toHaveProperty('error');
   });
 });
 

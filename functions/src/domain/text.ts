@@ -79,20 +79,23 @@ export function decodeSearchable({ n, o, x }: Searchable): string {
 export type StoredSegment = [startMs: number, endMs: number, at: number, len: number];
 
 /**
- * Places segments in text appended at `offset`: each segment's text is looked up in order
- * after the previous one; segments whose text is not there are dropped.
+ * Places segments in text appended at `offset`, in one forward pass: each segment's text must
+ * occur after the previous one's (empty segments are skipped). A segment that does not is
+ * refused, with a message naming it. Linear in the text: each search starts where the previous
+ * match ended, so the searches cover disjoint stretches, and the first miss ends the pass
+ * (searching again from a cursor that did not move would make it quadratic).
  */
-export function placeSegments(text: string, offset: number, segments: readonly Segment[]): StoredSegment[] {
-  const out: StoredSegment[] = [];
+export function placeSegments(text: string, offset: number, segments: readonly Segment[]): { placed: StoredSegment[] } | { error: string } {
+  const placed: StoredSegment[] = [];
   let cursor = 0;
-  for (const s of segments) {
+  for (const [i, s] of segments.entries()) {
     if (!s.text) continue;
     const at = text.indexOf(s.text, cursor);
-    if (at < 0) continue;
-    out.push([s.startMs, Math.max(s.startMs, s.endMs), offset + at, s.text.length]);
+    if (at < 0) return { error: `Segment ${i + 1} does not match the text: segments must occur in it in order` };
+    placed.push([s.startMs, Math.max(s.startMs, s.endMs), offset + at, s.text.length]);
     cursor = at + s.text.length;
   }
-  return out;
+  return { placed };
 }
 
 export function segmentsFromStored(fullText: string, stored: readonly StoredSegment[]): Segment[] {

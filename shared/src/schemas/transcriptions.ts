@@ -1,12 +1,12 @@
 import * as z from 'zod';
-import { PREVIEW_CHARS, TITLE_MAX } from '../constants.ts';
+import { PREVIEW_CHARS, SEGMENTS_MAX, TITLE_MAX } from '../constants.ts';
 import { recognitionLanguage } from './auth.ts';
 
 /** Longest transcript accepted in one request (characters); a 12-hour session is ~600k. */
 export const TRANSCRIPT_MAX_CHARS = 3_000_000;
 /** Longest autosave delta in one request; a longer backlog is sent in several. */
 export const DELTA_MAX_CHARS = 300_000;
-export const SEGMENTS_MAX = 100_000;
+export { SEGMENTS_MAX };
 export const SEARCH_MAX_CHARS = 100;
 /** Longest session: a week of listening, in seconds. */
 const DURATION_MAX = 7 * 24 * 3600;
@@ -18,6 +18,16 @@ export const segment = z.object({
   endMs: z.number().int().min(0),
 });
 export type Segment = z.infer<typeof segment>;
+
+/** A request's segments: checked for count before any is parsed, so a flood is refused cheaply. */
+const segments = z.array(segment).max(SEGMENTS_MAX, `At most ${SEGMENTS_MAX.toLocaleString('en-US')} segments per request`);
+/** Segments are pieces of the text they come with: together they cannot hold more text than it. */
+const segmentsFit = (text: string, list: readonly Segment[] = []) => {
+  let chars = 0;
+  for (const s of list) chars += s.text.length;
+  return chars <= text.length;
+};
+const SEGMENTS_TOO_LONG = 'The segments hold more text than the transcript they belong to';
 
 export const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM');
 export const duration = z.number().min(0).max(DURATION_MAX);
@@ -42,9 +52,9 @@ export const saveTranscriptionRequest = z.object({
   timestamp: z.iso.datetime({ offset: true }).optional(),
   duration,
   fullTranscript: z.string().max(TRANSCRIPT_MAX_CHARS, 'Transcript is too long'),
-  segments: z.array(segment).max(SEGMENTS_MAX).optional(),
+  segments: segments.optional(),
   language: recognitionLanguage.optional(),
-});
+}).refine((r) => segmentsFit(r.fullTranscript, r.segments), { message: SEGMENTS_TOO_LONG, path: ['segments'] });
 export type SaveTranscriptionRequest = z.input<typeof saveTranscriptionRequest>;
 
 export const transcriptionSummary = z.object({
@@ -90,11 +100,20 @@ export const autosaveDeltaRequest = z.object({
   sessionId,
   offset: z.number().int().min(0).max(TRANSCRIPT_MAX_CHARS),
   text: z.string().max(DELTA_MAX_CHARS, 'Delta is too long; send it in parts'),
-  segments: z.array(segment).max(SEGMENTS_MAX).default([]),
+  segments: segments.default([]),
   duration,
   language: recognitionLanguage,
+}).refine((r) => segmentsFit(r.text, r.segments), { message: SEGMENTS_TOO_LONG, path: ['segments'] });
+/** Either body; a refusal names the problem of the one the request looks like (a delta has `offset`). */
+export const autosaveSaveRequest = z.union([autosaveDeltaRequest, autosaveFullRequest], {
+  error: (issue) => {
+    if (issue.code !== 'invalid_union') return undefined;
+    const looksFull = typeof issue.input === 'object' && issue.input !== null && !('offset' in issue.input) && 'fullTranscript' in issue.input;
+    const first = issue.errors[looksFull ? 1 : 0]?.[0];
+    if (!first) return undefined;
+    return first.path.length ? `${first.path.join('.')}: ${first.message}` : first.message;
+  },
 });
-export const autosaveSaveRequest = z.union([autosaveDeltaRequest, autosaveFullRequest]);
 export type AutosaveSaveRequest = z.input<typeof autosaveSaveRequest>;
 /** `length`: how much of the transcript the server now holds. */
 export const autosaveSaveResponse = z.object({ length: z.number().int() });

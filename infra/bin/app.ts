@@ -1,4 +1,5 @@
 import { App } from 'aws-cdk-lib';
+import { reservedConcurrencyFromContext } from '../lib/api-function.ts';
 import { parseOrigins } from '../lib/security-headers.ts';
 import { LiveTranscribeStack, STAGES, type Stage } from '../lib/stack.ts';
 
@@ -14,6 +15,8 @@ import { LiveTranscribeStack, STAGES, type Stage } from '../lib/stack.ts';
  *   analyticsOrigins  comma-separated https origins the CSP allows for analytics / session recording
  *   surveyOrigin  https origin of the embedded survey form (a CSP frame source)
  *   tableName     use this existing table instead of creating one (after a point-in-time restore)
+ *   webhookReservedConcurrency, loginReservedConcurrency  executions reserved for those functions
+ *                 (defaults 10 and 20; 0 reserves none, for accounts with a low concurrency limit)
  * The stack is environment-agnostic, so `cdk synth` needs no AWS credentials.
  */
 const app = new App();
@@ -37,5 +40,6 @@ new LiveTranscribeStack(app, `LiveTranscribe-${stage}`, {
   analyticsOrigins: parseOrigins(ctx('analyticsOrigins')),
   surveyOrigin: ctx('surveyOrigin'),
   tableName: ctx('tableName'),
+  reservedConcurrency: reservedConcurrencyFromContext(ctx),
   tags: { app: 'live-transcribe', stage },
 });

@@ -17,6 +17,34 @@ export const LOG_RETENTION = RetentionDays.ONE_MONTH;
 /** `service` of every structured log line (the Powertools field and variable name). */
 export const LOG_SERVICE = 'live-transcribe';
 
+/**
+ * Concurrent executions reserved per route (route-table name), so a flood on other routes cannot
+ * take every execution of the account from Stripe's webhook (plan changes must keep landing) or
+ * from login. A reservation is also that function's ceiling: login's covers its API throttle
+ * burst (lib/throttling.ts). Context `webhookReservedConcurrency` / `loginReservedConcurrency`
+ * override them; 0 reserves nothing (and sets no ceiling).
+ */
+export const DEFAULT_RESERVED_CONCURRENCY: Readonly<Record<string, number>> = { stripeWebhook: 10, login: 20 };
+
+/** Context key of each reservation. */
+export const RESERVED_CONCURRENCY_CONTEXT: Readonly<Record<string, string>> = {
+  stripeWebhook: 'webhookReservedConcurrency',
+  login: 'loginReservedConcurrency',
+};
+
+/** The reservations from CDK context (`get` reads one key; unset keeps the default), checked. */
+export function reservedConcurrencyFromContext(get: (key: string) => string | undefined): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(DEFAULT_RESERVED_CONCURRENCY).map(([route, fallback]) => {
+      const key = RESERVED_CONCURRENCY_CONTEXT[route]!;
+      const raw = get(key);
+      if (raw === undefined) return [route, fallback];
+      if (!/^\d+$/.test(raw)) throw new Error(`context ${key} must be a whole number of executions (0 reserves none); got "${raw}"`);
+      return [route, Number(raw)];
+    }),
+  );
+}
+
 export interface ApiFunctionProps {
   /** Route-table handler name, e.g. `auth/login` = functions/src/handlers/auth/login.ts. */
   readonly handler: string;
@@ -29,13 +57,15 @@ export interface ApiFunctionProps {
   readonly mailIdentity?: IEmailIdentity;
   readonly environment: Record<string, string>;
   readonly production: boolean;
+  /** Concurrent executions reserved for (and capping) this function; 0 or unset: none. */
+  readonly reservedConcurrency?: number;
 }
 
 /**
  * One route-table handler on Lambda, with the project's fixed defaults: Node 22 on ARM64,
  * a minified ESM bundle built by the local esbuild (never Docker), the AWS SDK left to the
  * runtime, 512 MB (scrypt at N=2^17 needs 128 MB of working memory and CPU), 10 s timeout,
- * logs kept a month, and least-privilege grants.
+ * logs kept a month, least-privilege grants, and reserved concurrency when given.
  */
 export class ApiFunction extends Construct {
   readonly fn: NodejsFunction;
@@ -59,6 +89,8 @@ export class ApiFunction extends Construct {
       memorySize: 512,
       timeout: Duration.seconds(10),
       logGroup,
+      // Lambda reads 0 as "no executions at all", so 0 here means no reservation.
+      reservedConcurrentExecutions: props.reservedConcurrency || undefined,
       description: `Route handler ${props.handler}`,
       environment: { NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: LOG_SERVICE, ...props.environment },
       bundling: {

@@ -9,7 +9,7 @@ import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Fn, RemovalPolicy } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { routes, type RouteDef } from '@app/shared/routes';
-import { ApiFunction, LOG_RETENTION } from './api-function.ts';
+import { ApiFunction, DEFAULT_RESERVED_CONCURRENCY, LOG_RETENTION } from './api-function.ts';
 import { DEFAULT_THROTTLE, routeKey, routeThrottles } from './throttling.ts';
 
 /**
@@ -48,6 +48,8 @@ export interface ApiProps {
   readonly production: boolean;
   /** Defaults to the route table of `@app/shared/routes`. */
   readonly routes?: Readonly<Record<string, RouteDef>>;
+  /** Route name -> concurrent executions reserved for its function; defaults to DEFAULT_RESERVED_CONCURRENCY. */
+  readonly reservedConcurrency?: Readonly<Record<string, number>>;
 }
 
 /** Construct id of a route's function: `register` -> `RegisterRoute`. */
@@ -110,6 +112,7 @@ export class Api extends Construct {
     const table: Readonly<Record<string, RouteDef>> = props.routes ?? routes;
     this.routes = table;
     const throttles = routeThrottles(table);
+    const reserved = props.reservedConcurrency ?? DEFAULT_RESERVED_CONCURRENCY;
     for (const [name, route] of Object.entries(table)) {
       const fn = new ApiFunction(this, routeConstructId(name), {
         handler: route.handler,
@@ -119,6 +122,7 @@ export class Api extends Construct {
         mailIdentity: route.mail ? props.mailIdentity : undefined,
         environment,
         production: props.production,
+        reservedConcurrency: reserved[name],
       }).fn;
       this.functions.set(name, fn);
       const created = this.httpApi.addRoutes({

@@ -36,6 +36,8 @@ export interface LiveTranscribeStackProps extends StackProps {
   readonly alarmEmail?: string;
   /** Use this existing table instead of creating one, e.g. after a point-in-time restore (context `tableName`). */
   readonly tableName?: string;
+  /** Route name -> concurrent executions reserved for its function (context `webhookReservedConcurrency`, `loginReservedConcurrency`). */
+  readonly reservedConcurrency?: Readonly<Record<string, number>>;
 }
 
 /** The whole product on AWS: table, secrets, mail identity, HTTP API + functions, S3 + CloudFront, alarms. */
@@ -78,6 +80,7 @@ export class LiveTranscribeStack extends Stack {
       stripePrices: props.stripePrices ?? { USD: '', BRL: '' },
       production,
       routes: props.routes,
+      reservedConcurrency: props.reservedConcurrency,
     });
 
     this.web = new Web(this, 'Web', {

@@ -7,6 +7,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDef } from '@app/shared/routes';
 import { ACCESS_LOG_FORMAT } from '../lib/api.ts';
+import { DEFAULT_RESERVED_CONCURRENCY, reservedConcurrencyFromContext } from '../lib/api-function.ts';
 import { ESM_REQUIRE_BANNER } from '../lib/bundling.ts';
 import { API_5XX_COUNT, API_5XX_RATE_PERCENT, WEBHOOK_REJECTED_PER_HOUR } from '../lib/monitoring.ts';
 import { repoRoot, webSourceIndexHtml } from '../lib/paths.ts';
@@ -186,6 +187,14 @@ describe('LiveTranscribe stack (dev, full route table)', () => {
           { 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, '/index/*']] },
         ]);
       }
+    }
+  });
+
+  it('reserves concurrency for the Stripe webhook and login functions only', () => {
+    expect(DEFAULT_RESERVED_CONCURRENCY).toEqual({ stripeWebhook: 10, login: 20 });
+    for (const [name] of ROUTES) {
+      const fn = json.Resources[routeFunctions.get(name)!];
+      expect(fn.Properties.ReservedConcurrentExecutions, name).toBe(DEFAULT_RESERVED_CONCURRENCY[name]);
     }
   });
 
@@ -705,6 +714,33 @@ describe('Content-Security-Policy builder', () => {
     expect(() => buildCsp({ analyticsOrigins: many })).toThrow(new RegExp(`${CSP_MAX_LENGTH}`));
     expect(buildCsp({ analyticsOrigins: many.slice(0, 3) }).length).toBeLessThanOrEqual(CSP_MAX_LENGTH);
   });
+
+describe('reserved concurrency from context', () => {
+  const reservedOf = (t: Template, name: 'stripeWebhook' | 'login') =>
+    t.toJSON().Resources[functionOfRoute(t, keyOf(routes[name]))].Properties.ReservedConcurrentExecutions as number | undefined;
+
+  it('keeps the defaults when unset and takes whole numbers from context', () => {
+    expect(reservedConcurrencyFromContext(() => undefined)).toEqual(DEFAULT_RESERVED_CONCURRENCY);
+    const context: Record<string, string> = { webhookReservedConcurrency: '3', loginReservedConcurrency: '7' };
+    expect(reservedConcurrencyFromContext((k) => context[k])).toEqual({ stripeWebhook: 3, login: 7 });
+  });
+
+  it('refuses anything but a whole number', () => {
+    for (const bad of ['-1', '2.5', 'ten', '1e3']) {
+      expect(() => reservedConcurrencyFromContext((k) => (k === 'loginReservedConcurrency' ? bad : undefined))).toThrow(
+        /loginReservedConcurrency must be a whole number/,
+      );
+    }
+  });
+
+  it('sets the amounts given, and 0 reserves nothing (Lambda would read 0 as no executions at all)', () => {
+    const t = synth({ siteDir: noSite(), reservedConcurrency: { stripeWebhook: 4, login: 6 } });
+    expect([reservedOf(t, 'stripeWebhook'), reservedOf(t, 'login')]).toEqual([4, 6]);
+    const none = synth({ siteDir: noSite(), reservedConcurrency: reservedConcurrencyFromContext(() => '0') });
+    expect([reservedOf(none, 'stripeWebhook'), reservedOf(none, 'login')]).toEqual([undefined, undefined]);
+    for (const [, fn] of ofType(none, 'AWS::Lambda::Function')) expect(fn.Properties.ReservedConcurrentExecutions).toBeUndefined();
+  });
+});
 
   it('hashes inline scripts exactly as written, skipping external scripts and data blocks', () => {
     const html = [

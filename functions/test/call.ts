@@ -1,8 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { matchPath, routes, type RouteName } from '@app/shared/routes';
+import { db } from '../src/db/client.ts';
 import type { LambdaHandler } from '../src/lib/http.ts';
 import { toEventV2 } from '../src/local/event.ts';
+import { instrument, recordRoute } from './grant-recorder.ts';
 
 export interface CallOptions {
   body?: unknown;
@@ -21,7 +23,10 @@ export interface CallResult<T = Record<string, unknown>> {
   headers: Record<string, unknown>;
 }
 
-/** Invokes a route's real handler module with the API Gateway v2 event Lambda would get. */
+/**
+ * Invokes a route's real handler module with the API Gateway v2 event Lambda would get, recording
+ * the DynamoDB actions it uses as evidence for the route's IAM grant (grant-recorder.ts).
+ */
 export async function call<T = Record<string, unknown>>(name: RouteName, options: CallOptions = {}): Promise<CallResult<T>> {
   const def = routes[name];
   const { handler } = (await import(/* @vite-ignore */ new URL(`../src/handlers/${def.handler}.ts`, import.meta.url).href)) as { handler: LambdaHandler };
@@ -41,7 +46,8 @@ export async function call<T = Record<string, unknown>>(name: RouteName, options
     body,
     sourceIp: options.sourceIp ?? '127.0.0.1',
   });
-  const result = await handler(event);
+  instrument(db());
+  const result = await recordRoute(name, () => handler(event));
   return {
     status: result.statusCode ?? 200,
     body: JSON.parse(result.body ?? 'null') as T,

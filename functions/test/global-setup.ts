@@ -1,20 +1,36 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDynamoLocal, type DynamoLocal } from '../src/local/dynamo.ts';
+import { checkRecordedGrants } from './grant-check.ts';
 
-/** One DynamoDB Local (in memory) for the whole test run; each test file makes its own table. */
+/**
+ * One DynamoDB Local (in memory) for the whole test run; each test file makes its own table.
+ * Each test file also writes the DynamoDB actions its route calls used into one folder, checked
+ * against the route table's IAM grants once every file ran (grant-check.ts).
+ */
 let dynamo: DynamoLocal | undefined;
+let project: TestProject | undefined;
+let evidenceDir: string | undefined;
 
-export async function setup(project: TestProject) {
+export async function setup(p: TestProject) {
+  project = p;
+  evidenceDir = mkdtempSync(join(tmpdir(), 'grant-evidence-'));
+  p.provide('grantEvidenceDir', evidenceDir);
   dynamo = await startDynamoLocal();
-  project.provide('dynamoEndpoint', dynamo.endpoint);
+  p.provide('dynamoEndpoint', dynamo.endpoint);
 }
 
 export async function teardown() {
   await dynamo?.stop();
+  if (project && evidenceDir) await checkRecordedGrants(project, evidenceDir);
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     dynamoEndpoint: string;
+    /** Where each test file writes its grant evidence (grant-recorder.ts). */
+    grantEvidenceDir: string;
   }
 }

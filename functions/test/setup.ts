@@ -2,10 +2,11 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { ensureTable } from '../src/db/table.ts';
 import { resetEnv } from '../src/lib/env.ts';
 import { resetSecrets } from '../src/lib/secrets.ts';
+import { writeEvidence } from './grant-recorder.ts';
 
 /** Each test file: its own table on the shared DynamoDB Local, its own outbox, test secrets. */
 const table = `test-${Math.random().toString(36).slice(2, 10)}`;
@@ -35,3 +36,6 @@ beforeAll(async () => {
   await ensureTable(client, table);
   client.destroy();
 });
+
+/** This file's DynamoDB actions per route, for the grant check after the run (global-setup.ts). */
+afterAll(() => writeEvidence(inject('grantEvidenceDir')));

@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { routes } from '@app/shared/routes';
+import { grantProblems, mergeEvidence, type Evidence } from './grant-evidence.ts';
+
+/**
+ * After the functions tests: merges every test file's evidence from `dir` and compares it with the
+ * route table's grants. Any difference sets a failing exit code and throws with one line per
+ * difference. Only a run of every functions test file, none skipped, proves the grants; a partial
+ * run (a file or name filter) says so and checks nothing.
+ */
+export async function checkRecordedGrants(project: TestProject, dir: string): Promise<void> {
+  const evidence = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .reduce<Evidence>((total, f) => mergeEvidence(total, JSON.parse(readFileSync(join(dir, f), 'utf8')) as Evidence), {});
+  rmSync(dir, { recursive: true, force: true });
+
+  const { testFiles } = await project.globTestFiles();
+  const modules = project.vitest.state.getTestModules().filter((m) => m.project.name === project.name);
+  const ran = new Set(modules.map((m) => m.moduleId));
+  const notRun = testFiles.filter((f) => !ran.has(f));
+  const skipped = modules.some((m) => [...m.children.allTests()].some((t) => t.result().state === 'skipped'));
+  if (notRun.length > 0 || skipped) {
+    console.log(`[${project.name}] IAM grant check not run: only part of the ${project.name} tests ran.`);
+    return;
+  }
+
+  const problems = grantProblems(routes, evidence);
+  if (problems.length === 0) return;
+  process.exitCode = 1;
+  throw new Error(
+    `IAM grants in shared/src/routes.ts differ from the DynamoDB actions the handlers used in the tests:\n  ${problems.join('\n  ')}`,
+  );
+}

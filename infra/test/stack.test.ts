@@ -699,22 +699,6 @@ describe('LiveTranscribe stack on an existing table (after a point-in-time resto
   });
 });
 
-describe('Content-Security-Policy builder', () => {
-  it('accepts only https origins from context, so a value cannot widen or break the policy', () => {
-    expect(parseOrigins(' https://a.example.com, https://*.b.example.com:8443/x/ ,,')).toEqual(['https://a.example.com', 'https://*.b.example.com:8443/x/']);
-    expect(parseOrigins(undefined)).toEqual([]);
-    for (const bad of ['http://a.example.com', '*', 'https:', "'unsafe-inline'", 'https://a.example.com; script-src *', 'https://a.example.com x', 'data:', 'https://localhost', 'https://a.example.com/?q=1']) {
-      expect(() => parseOrigins(bad), bad).toThrow(/not an https origin/);
-    }
-    expect(() => buildCsp({ surveyOrigin: "https://x.example.com 'unsafe-eval'" })).toThrow(/surveyOrigin/);
-  });
-
-  it('refuses a policy longer than CloudFront allows', () => {
-    const many = Array.from({ length: 40 }, (_, i) => `https://analytics-${i}.example-analytics-provider.com`);
-    expect(() => buildCsp({ analyticsOrigins: many })).toThrow(new RegExp(`${CSP_MAX_LENGTH}`));
-    expect(buildCsp({ analyticsOrigins: many.slice(0, 3) }).length).toBeLessThanOrEqual(CSP_MAX_LENGTH);
-  });
-
 describe('reserved concurrency from context', () => {
   const reservedOf = (t: Template, name: 'stripeWebhook' | 'login') =>
     t.toJSON().Resources[functionOfRoute(t, keyOf(routes[name]))].Properties.ReservedConcurrentExecutions as number | undefined;
@@ -741,6 +725,22 @@ describe('reserved concurrency from context', () => {
     for (const [, fn] of ofType(none, 'AWS::Lambda::Function')) expect(fn.Properties.ReservedConcurrentExecutions).toBeUndefined();
   });
 });
+
+describe('Content-Security-Policy builder', () => {
+  it('accepts only https origins from context, so a value cannot widen or break the policy', () => {
+    expect(parseOrigins(' https://a.example.com, https://*.b.example.com:8443/x/ ,,')).toEqual(['https://a.example.com', 'https://*.b.example.com:8443/x/']);
+    expect(parseOrigins(undefined)).toEqual([]);
+    for (const bad of ['http://a.example.com', '*', 'https:', "'unsafe-inline'", 'https://a.example.com; script-src *', 'https://a.example.com x', 'data:', 'https://localhost', 'https://a.example.com/?q=1']) {
+      expect(() => parseOrigins(bad), bad).toThrow(/not an https origin/);
+    }
+    expect(() => buildCsp({ surveyOrigin: "https://x.example.com 'unsafe-eval'" })).toThrow(/surveyOrigin/);
+  });
+
+  it('refuses a policy longer than CloudFront allows', () => {
+    const many = Array.from({ length: 40 }, (_, i) => `https://analytics-${i}.example-analytics-provider.com`);
+    expect(() => buildCsp({ analyticsOrigins: many })).toThrow(new RegExp(`${CSP_MAX_LENGTH}`));
+    expect(buildCsp({ analyticsOrigins: many.slice(0, 3) }).length).toBeLessThanOrEqual(CSP_MAX_LENGTH);
+  });
 
   it('hashes inline scripts exactly as written, skipping external scripts and data blocks', () => {
     const html = [

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@app/shared/constants';
+import { DEV_BYPASS_HEADER, SESSION_TOKEN_HEADER, STORAGE_KEYS } from '@app/shared/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../test/render';
 import { api, ApiError, buildUrl, describeError } from './api';
@@ -121,6 +121,62 @@ describe('api client', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(ended).toHaveBeenCalledTimes(1);
     stop();
+  });
+
+  it('stores a renewed session token sent back by the server, only while the sent token is still the stored one', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'old-token');
+    const renewing = () =>
+      new Response(JSON.stringify(user), { status: 200, headers: { 'content-type': 'application/json', [SESSION_TOKEN_HEADER]: 'fresh-token' } });
+    const calls = mockFetch(renewing);
+    await api('getMe');
+    expect(calls[0]?.headers.authorization).toBe('Bearer old-token');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('fresh-token');
+
+    mockFetch(() => json(200, user));
+    await api('getMe');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('fresh-token');
+
+    // Logged out (or in as someone else) while the call was on its way: the answer's token is dropped.
+    mockFetch(() => {
+      window.localStorage.removeItem(STORAGE_KEYS.token);
+      return renewing();
+    });
+    await api('getMe');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('a refusal of a token no longer stored does not end the current session', async () => {
+    const ended = vi.fn();
+    const stop = onSessionEnd(ended);
+    window.localStorage.setItem(STORAGE_KEYS.token, 'first');
+    mockFetch(() => {
+      window.localStorage.setItem(STORAGE_KEYS.token, 'second');
+      return json(401, { error: 'Your session has expired. Sign in again.', code: 'session_expired' });
+    });
+    await failure(api('getMe'));
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('second');
+    expect(ended).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('sends the dev bypass token on every call while this device holds one', async () => {
+    const calls = mockFetch(() => json(200, { ok: true }));
+    await api('contact', { body: { name: 'A', email: 'a@b.co', subject: 's', message: 'm' } });
+    expect(calls[0]?.headers[DEV_BYPASS_HEADER]).toBeUndefined();
+    window.localStorage.setItem(STORAGE_KEYS.devBypass, 'bypass.jwt');
+    await api('contact', { body: { name: 'A', email: 'a@b.co', subject: 's', message: 'm' } });
+    await api('planStatus');
+    expect(calls[1]?.headers[DEV_BYPASS_HEADER]).toBe('bypass.jwt');
+    expect(calls[2]?.headers[DEV_BYPASS_HEADER]).toBe('bypass.jwt');
+  });
+
+  it('surfaces a maintenance refusal as status 503 with code "maintenance", translated', async () => {
+    await i18n.changeLanguage('en');
+    mockFetch(() => json(503, { error: 'The site is under maintenance.', code: 'maintenance' }));
+    const error = await failure(api('updateMe', { body: { name: 'X' } }));
+    expect(error).toMatchObject({ status: 503, code: 'maintenance', serverMessage: 'The site is under maintenance.' });
+    expect(describeError(error)).toBe(i18n.t('errors.codes.maintenance'));
+    expect(describeError(error)).toMatch(/maintenance/i);
   });
 
   it('fills {id} from params for a route of the table', async () => {

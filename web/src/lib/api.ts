@@ -1,9 +1,11 @@
 import type { z } from 'zod';
+import { DEV_BYPASS_HEADER, SESSION_TOKEN_HEADER, STORAGE_KEYS } from '@app/shared/constants';
 import type { RouteName, RouteResponse, Routes } from '@app/shared/routes';
 import type { ErrorResponse } from '@app/shared/schemas/common';
 import en from '../locales/en.json';
-import { endSessionFromServer, getToken } from './auth-token';
+import { endSessionFromServer, getToken, setToken } from './auth-token';
 import { i18n } from './i18n';
+import { readStorage } from './storage';
 
 /** What the caller sends for one part of a route: the input type of that part's schema. */
 type Part<N extends RouteName, K extends 'body' | 'params' | 'query'> = Routes[N] extends {
@@ -29,7 +31,10 @@ export type KnownErrorCode = keyof typeof en.errors.codes;
 const isKnownCode = (code: string | undefined): code is KnownErrorCode =>
   code !== undefined && Object.hasOwn(en.errors.codes, code);
 
-/** Every failed call: an HTTP error answer, or a network failure (status 0, code 'network'). */
+/**
+ * Every failed call: an HTTP error answer, or a network failure (status 0, code 'network').
+ * Maintenance mode refusing a write is status 503 with code 'maintenance'.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
@@ -68,14 +73,23 @@ export function describeError(error: unknown): string | undefined {
 let routeTable: Promise<Routes> | undefined;
 const loadRoutes = () => (routeTable ??= import('@app/shared/routes').then((m) => m.routes));
 
-/** Calls one route of the shared route table. Types come from its zod schemas. */
+/** The maintenance bypass token this device earned with the dev password, if any. */
+export const getDevBypassToken = (): string | null => readStorage(STORAGE_KEYS.devBypass);
+
+/**
+ * Calls one route of the shared route table. Types come from its zod schemas. The stored
+ * session token is read when the call starts (so a logout may call and then drop it), and a
+ * renewed token the server sends back replaces it while it is still the stored one.
+ */
 export async function api<N extends RouteName>(name: N, ...[options]: ApiArgs<N>): Promise<RouteResponse<N>> {
+  const token = getToken();
   const def = (await loadRoutes())[name];
   const opts = (options ?? {}) as { body?: unknown; params?: Record<string, unknown>; query?: Record<string, unknown>; signal?: AbortSignal };
 
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
+  const bypass = getDevBypassToken();
+  if (bypass) headers[DEV_BYPASS_HEADER] = bypass;
   let body: string | undefined;
   if (opts.body !== undefined) {
     headers['content-type'] = 'application/json';
@@ -91,12 +105,15 @@ export async function api<N extends RouteName>(name: N, ...[options]: ApiArgs<N>
   }
 
   const data = await readJson(response);
+  const stillStored = token !== null && getToken() === token;
   if (!response.ok) {
     const error = toApiError(response.status, data);
     // A refused token on a route that needs one ends the session (logged out everywhere).
-    if (response.status === 401 && token && def.auth !== 'none') endSessionFromServer();
+    if (response.status === 401 && stillStored && def.auth !== 'none') endSessionFromServer();
     throw error;
   }
+  const renewed = response.headers.get(SESSION_TOKEN_HEADER);
+  if (renewed && stillStored) setToken(renewed);
   return data as RouteResponse<N>;
 }
 

@@ -64,7 +64,13 @@ export function useSessionActions() {
     },
     [queryClient],
   );
+  /**
+   * Logs out: the server is asked to end every session of the user (best effort: offline or
+   * refused, the device forgets the session all the same), then the token and cached data go.
+   */
   const endSession = useCallback(() => {
+    // api() reads the token when called, before it is cleared just below.
+    if (getToken()) void api('logout').catch(() => undefined);
     clearToken();
     resetToVisitor(queryClient);
   }, [queryClient]);

@@ -81,6 +81,43 @@ describe('login page', () => {
     expect(calls[0]?.body).toEqual({ email: 'ana@example.com', password: 'right-password' });
   });
 
+  it('past repeated attempts, passes the bot check and sends the same sign-in again', async () => {
+    const calls = mockFetch((call) =>
+      (call.body as { recaptchaToken?: string }).recaptchaToken
+        ? json(200, { user, token: 'tok' })
+        : json(400, { error: 'Complete the bot check to sign in.', code: 'captcha_required' }),
+    );
+    renderPage(<LoginPage />, { path: '/login' });
+    await fillAndSubmit('ana@example.com', 'right-password');
+
+    expect(await screen.findByText('Welcome back, Ana!')).toBeInTheDocument();
+    expect(calls.map((c) => c.body)).toEqual([
+      { email: 'ana@example.com', password: 'right-password' },
+      { email: 'ana@example.com', password: 'right-password', recaptchaToken: 'test-pass' },
+    ]);
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
+  });
+
+  it('shows why when the retry with the bot check is refused too, and sends nothing more', async () => {
+    const calls = mockFetch((call) =>
+      (call.body as { recaptchaToken?: string }).recaptchaToken
+        ? json(400, { error: 'The bot check failed.', code: 'captcha_failed' })
+        : json(400, { error: 'Complete the bot check to sign in.', code: 'captcha_required' }),
+    );
+    renderPage(<LoginPage />, { path: '/login' });
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The bot check failed. Reload the page and try again.');
+    expect(calls).toHaveLength(2);
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it('explains a per-address wait in the UI language', async () => {
+    mockFetch(() => json(429, { error: 'Too many sign-in attempts.', code: 'login_rate_limited', secondsLeft: 600 }));
+    renderPage(<LoginPage />, { path: '/login' });
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many sign-in attempts from here. Wait a moment and try again');
+  });
+
   it('links to sign-up and password recovery', () => {
     renderPage(<LoginPage />, { path: '/login' });
     expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');

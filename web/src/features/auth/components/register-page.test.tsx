@@ -52,10 +52,10 @@ describe('register page', () => {
     const calls = mockFetch(() => json(200, { user, token: 't' }));
     renderPage(<RegisterPage />, { path: '/register' });
     const ui = userEvent.setup();
-    await fill(ui, '12345');
+    await fill(ui, 'abcdefg');
     await ui.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
     await ui.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/at least 6 characters/);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/at least 8 characters/);
 
     await ui.clear(screen.getByLabelText('Password'));
     await ui.type(screen.getByLabelText('Password'), 'password123');

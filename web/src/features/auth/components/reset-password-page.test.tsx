@@ -15,7 +15,7 @@ describe('reset-password page', () => {
     const ui = userEvent.setup();
     await ui.type(screen.getByLabelText('New password'), 'abc');
     await ui.click(screen.getByRole('button', { name: 'Update password' }));
-    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(/at least 6 characters/);
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(/at least 8 characters/);
 
     await ui.clear(screen.getByLabelText('New password'));
     await ui.type(screen.getByLabelText('New password'), 'new-secret-1');

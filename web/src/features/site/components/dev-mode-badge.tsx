@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../components/ui/icons';
 import { setDevMode, useDevMode } from '../lib/dev-mode';
 
-/** The header's DEV MODE badge; its exit button clears the flag (the maintenance gate then checks again). */
+/** The header's DEV MODE badge; its exit button clears the flag and the bypass token (the maintenance gate then checks again). */
 export function DevModeBadge() {
   const { t } = useTranslation();
   const devMode = useDevMode();

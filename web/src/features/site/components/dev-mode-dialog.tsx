@@ -7,6 +7,7 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError } from '../../../lib/api';
 import { formatCountdown } from '../../../lib/format';
 import { useCheckDevPassword } from '../api/check-dev-password';
+import { setDevBypassToken } from '../lib/dev-mode';
 
 type Problem = { kind: 'empty' | 'wrong' | 'failed' } | { kind: 'limited'; seconds: number };
 
@@ -31,9 +32,10 @@ export function DevModeDialog({ open, onOpenChange, onSuccess }: { open: boolean
     if (!password) return setProblem({ kind: 'empty' });
     setProblem(null);
     check.mutate(password, {
-      onSuccess: ({ success }) => {
-        if (success) onSuccess();
-        else setProblem({ kind: 'wrong' });
+      onSuccess: ({ success, bypassToken }) => {
+        if (!success) return setProblem({ kind: 'wrong' });
+        if (bypassToken) setDevBypassToken(bypassToken);
+        onSuccess();
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 429) setProblem({ kind: 'limited', seconds: error.secondsLeft ?? 60 });

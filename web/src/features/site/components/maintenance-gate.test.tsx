@@ -2,7 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '@app/shared/constants';
+import { DEV_BYPASS_HEADER, STORAGE_KEYS } from '@app/shared/constants';
+import { api } from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { json, mockFetch, type MockCall } from '../../../test/render';
@@ -129,6 +130,22 @@ describe('dev mode dialog', () => {
       { password: 'guess' },
       { password: 'open sesame' },
     ]);
+  });
+
+  it('keeps the bypass token of a right password for the API client, and exit drops it', async () => {
+    const { ui, calls } = await openDialog(modeIs(true, () => json(200, { success: true, bypassToken: 'bypass.jwt' })));
+    await ui.type(screen.getByLabelText('Password'), 'open sesame');
+    await ui.click(screen.getByRole('button', { name: 'Enter' }));
+    expect(await screen.findByRole('heading', { name: 'The app' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.devBypass)).toBe('bypass.jwt');
+    await api('contact', { body: { name: 'A', email: 'a@b.co', subject: 's', message: 'm' } }).catch(() => undefined);
+    expect(calls.at(-1)).toMatchObject({ url: '/contact', headers: { [DEV_BYPASS_HEADER]: 'bypass.jwt' } });
+
+    await ui.click(screen.getByRole('button', { name: 'Exit dev mode' }));
+    expect(window.localStorage.getItem(STORAGE_KEYS.devMode)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.devBypass)).toBeNull();
+    await api('contact', { body: { name: 'A', email: 'a@b.co', subject: 's', message: 'm' } }).catch(() => undefined);
+    expect(calls.at(-1)?.headers[DEV_BYPASS_HEADER]).toBeUndefined();
   });
 
   it('asks to wait when the checks are rate-limited', async () => {

@@ -7,7 +7,7 @@ import { launch, newContext, uniqueEmail } from './browser.ts';
  * The Pro journey of issue 5 against the real local server and its checkout simulator:
  * upgrade modal (by itself on home, then from the history's Pro hint), currency, local
  * checkout, success page, Pro in the header within one poll, history unlocked, dark
- * theme, cancel in the local portal, back to free.
+ * theme, cancel in the local portal (Pro until the period ends), then the period's end: back to free.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -107,6 +107,13 @@ describe('billing', () => {
     const [portal] = await Promise.all([context.waitForEvent('page'), plan.getByRole('button', { name: 'Cancel subscription' }).click()]);
     await portal.waitForURL((url) => url.pathname.startsWith('/local/portal/'));
     await portal.getByRole('button', { name: 'Cancel subscription' }).click();
+    // As in Stripe's default portal: Pro stays until the end of the paid period, and the plan card says until when.
+    await portal.getByText(/It will not renew\./).waitFor();
+    expect(await planStatus(page)).toMatchObject({ plan: 'pro', isPro: true, planRenews: false });
+    await page.reload();
+    await expect.poll(() => plan.getByText(/^Pro until .+\. It will not renew\.$/).isVisible()).toBe(true);
+    // The simulator plays the period's end (Stripe then deletes the subscription).
+    await portal.getByRole('button', { name: 'End the billing period now' }).click();
     await portal.waitForURL((url) => url.pathname === '/profile');
     await portal.close();
 

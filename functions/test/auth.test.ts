@@ -209,7 +209,7 @@ describe('me', () => {
 
   it('answers the plan status from the database', async () => {
     const u = await registerUser();
-    expect((await call('planStatus', { token: u.token })).body).toEqual({ plan: 'free', isPro: false, planExpiry: null });
+    expect((await call('planStatus', { token: u.token })).body).toEqual({ plan: 'free', isPro: false, planExpiry: null, planRenews: false });
   });
 });
 

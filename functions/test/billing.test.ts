@@ -539,14 +539,29 @@ describe('local checkout simulator', () => {
 
     const portal = await call<{ url: string }>('portal', { token: u.token });
     expect(portal.body.url).toBe(`http://localhost:3000/local/portal/cus_local_${u.id}`);
-    const portalHtml = await (await fetch(`${base}${localPath(portal.body.url)}`)).text();
+    const portalPath = localPath(portal.body.url);
+    const portalHtml = await (await fetch(`${base}${portalPath}`)).text();
     expect(portalHtml).toContain('>Cancel subscription</button>');
     expect(portalHtml).toMatch(/<a href="http:\/\/localhost:3000\/profile">Return<\/a>/);
 
-    const cancelled = await post(localPath(portal.body.url), 'cancel');
+    // Cancel, as Stripe's default portal does: Pro until the end of the paid period, not renewing.
+    const cancelled = await post(portalPath, 'cancel');
     expect(cancelled.status).toBe(303);
-    expect(cancelled.headers.get('location')).toBe('http://localhost:3000/profile');
+    expect(cancelled.headers.get('location')).toBe(portalPath);
+    const stillPro = await call<{ plan: string; planExpiry: string; planRenews: boolean }>('planStatus', { token: u.token });
+    expect(stillPro.body).toMatchObject({ plan: 'pro', isPro: true, planRenews: false, planExpiry: item.planExpiry });
+    const cancelledHtml = await (await fetch(`${base}${portalPath}`)).text();
+    expect(cancelledHtml).toContain('It will not renew.');
+    expect(cancelledHtml).toContain('>Renew subscription</button>');
+
+    // Renew undoes it; cancel again, then the period ends: free.
+    await post(portalPath, 'renew');
+    expect((await call('planStatus', { token: u.token })).body).toMatchObject({ isPro: true, planRenews: true });
+    await post(portalPath, 'cancel');
+    const ended = await post(portalPath, 'end');
+    expect(ended.headers.get('location')).toBe('http://localhost:3000/profile');
     expect((await call('planStatus', { token: u.token })).body).toMatchObject({ plan: 'free', isPro: false });
+    expect(await (await fetch(`${base}${portalPath}`)).text()).toContain('No active subscription.');
   });
 
   it('shows the BRL price as charged, and Cancel goes to the cancel URL without a payment', async () => {

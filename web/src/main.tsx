@@ -1,3 +1,5 @@
+// Before the app or any third-party script runs: a password-reset token leaves the address.
+import './features/auth/lib/strip-reset-token';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

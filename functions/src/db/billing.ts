@@ -7,7 +7,7 @@ import { getUser } from './users.ts';
 /**
  * Billing state on the user item (USER#id / PROFILE):
  *   stripeCustomerId, GSI1PK = STRIPE#<customerId>, GSI1SK = USER  (find the user by customer)
- *   subscriptions   map: Stripe subscription id -> SubscriptionState (the plan is derived from it)
+ *   subscriptions   map: Stripe subscription id -> SubscriptionState (plan, planExpiry and planRenews derive from it)
  *   billingVersion  bumped by every plan write (optimistic concurrency of the read-modify-write)
  *   planWrites      how many times a billing event has set the plan (audit; tests count it)
  *   checkoutId, checkoutUrl, checkoutCurrency, checkoutUntil (epoch s)   the open checkout, if any
@@ -214,10 +214,11 @@ function eventRecord(w: BillingWrite) {
 
 function planUpdate(w: BillingWrite, subscriptions: Record<string, SubscriptionState>, version: number | undefined) {
   const change = planFromSubscriptions(subscriptions);
-  const sets = ['#plan = :plan', 'planExpiry = :expiry', 'subscriptions = :subs', 'billingVersion = :next', 'updatedAt = :now'];
+  const sets = ['#plan = :plan', 'planExpiry = :expiry', 'planRenews = :renews', 'subscriptions = :subs', 'billingVersion = :next', 'updatedAt = :now'];
   const values: Record<string, unknown> = {
     ':plan': change.plan,
     ':expiry': change.planExpiry,
+    ':renews': change.planRenews,
     ':subs': subscriptions,
     ':next': (version ?? 0) + 1,
     ':now': nowIso(),

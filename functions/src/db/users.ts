@@ -8,6 +8,7 @@ import {
   type UiLanguage,
 } from '@app/shared/constants';
 import { normaliseEmail } from '@app/shared/schemas/common';
+import type { SubscriptionState } from '../domain/billing.ts';
 import { db, isConditionFailure, nowIso, tableName } from './client.ts';
 import { keys } from './keys.ts';
 
@@ -22,12 +23,16 @@ export interface User {
   transcriptionLang: RecognitionLanguage;
   plan: Plan | 'premium';
   planExpiry: string | null;
+  /** false once every active subscription is set to cancel at its period end (db/billing.ts). */
+  planRenews?: boolean;
   /** Bumped on every password change and logout: tokens carrying an older value are refused. */
   tokenVersion: number;
   /** The Stripe customer, recorded by the billing webhook (also the item's GSI1 key; see db/billing.ts). */
   stripeCustomerId?: string;
   /** The open checkout session (db/billing.ts), if any. */
   checkoutId?: string;
+  /** The user's Stripe subscriptions by id (db/billing.ts). */
+  subscriptions?: Record<string, SubscriptionState>;
   /** Set once the survey has been shown to this user (absent on older records: not shown). */
   surveyShown?: boolean;
   createdAt: string;

@@ -25,7 +25,7 @@ describe('decideBilling', () => {
     expect(d).toEqual({
       action: 'apply', eventId: 'evt_1', eventType: 'checkout.session.completed', eventCreated: T,
       lookup: 'reference', userId: 'u1', customerId: 'cus_1', closesCheckout: 'cs_1',
-      subscription: { id: 'sub_1', state: { status: 'active', end: secs(oneIntervalAfter(T)), at: T, rank: LIFECYCLE.checkout } },
+      subscription: { id: 'sub_1', state: { status: 'active', end: secs(oneIntervalAfter(T)), renews: true, at: T, rank: LIFECYCLE.checkout } },
     });
     expect(oneIntervalAfter(T)).toBe('2027-02-15T08:00:00.000Z');
   });
@@ -44,9 +44,14 @@ describe('decideBilling', () => {
     expect(decideBilling(ev('checkout.session.completed', { mode: 'subscription', payment_status: 'paid' })).action).toBe('ignore');
   });
 
-  it.each(['active', 'trialing'])('subscription %s is active until the item period end', (status) => {
+  it.each(['active', 'trialing'])('subscription %s is active until the item period end, renewing', (status) => {
     const d = decideBilling(ev('customer.subscription.updated', subscription(status)));
-    expect(d).toMatchObject({ action: 'apply', lookup: 'customer', customerId: 'cus_1', userId: 'u1', subscription: { id: 'sub_1', state: { status: 'active', end: END, rank: LIFECYCLE.active } } });
+    expect(d).toMatchObject({ action: 'apply', lookup: 'customer', customerId: 'cus_1', userId: 'u1', subscription: { id: 'sub_1', state: { status: 'active', end: END, renews: true, rank: LIFECYCLE.active } } });
+  });
+
+  it('a subscription set to cancel at the period end (or on a date) stays active until then without renewing', () => {
+    expect(decideBilling(ev('customer.subscription.updated', subscription('active', { cancel_at_period_end: true })))).toMatchObject({ subscription: { state: { status: 'active', end: END, renews: false } } });
+    expect(decideBilling(ev('customer.subscription.updated', subscription('active', { cancel_at: END })))).toMatchObject({ subscription: { state: { status: 'active', renews: false } } });
   });
 
   it('reads the legacy top-level current_period_end when items have none', () => {
@@ -94,7 +99,7 @@ describe('decideBilling', () => {
 });
 
 describe('subscription ordering and the plan', () => {
-  const state = (status: 'active' | 'ended', at: number, rank: number, end: number | null = status === 'active' ? END : null): SubscriptionState => ({ status, end, at, rank });
+  const state = (status: 'active' | 'ended', at: number, rank: number, end: number | null = status === 'active' ? END : null, renews = status === 'active'): SubscriptionState => ({ status, end, renews, at, rank });
 
   it('a later second wins; an earlier one never overwrites', () => {
     expect(isNewerState(state('ended', T + 1, LIFECYCLE.suspended), state('active', T, LIFECYCLE.active))).toBe(true);
@@ -123,9 +128,14 @@ describe('subscription ordering and the plan', () => {
   });
 
   it('Pro while any subscription is active, until the latest end among them', () => {
-    expect(planFromSubscriptions({})).toEqual({ plan: 'free', planExpiry: null });
-    expect(planFromSubscriptions({ a: state('ended', T, LIFECYCLE.final) })).toEqual({ plan: 'free', planExpiry: null });
-    expect(planFromSubscriptions({ a: state('ended', T, LIFECYCLE.final), b: state('active', T, LIFECYCLE.active, END) })).toEqual({ plan: 'pro', planExpiry: iso(END) });
-    expect(planFromSubscriptions({ a: state('active', T, LIFECYCLE.active, END + 99), b: state('active', T, LIFECYCLE.active, END) })).toEqual({ plan: 'pro', planExpiry: iso(END + 99) });
+    expect(planFromSubscriptions({})).toEqual({ plan: 'free', planExpiry: null, planRenews: false });
+    expect(planFromSubscriptions({ a: state('ended', T, LIFECYCLE.final) })).toEqual({ plan: 'free', planExpiry: null, planRenews: false });
+    expect(planFromSubscriptions({ a: state('ended', T, LIFECYCLE.final), b: state('active', T, LIFECYCLE.active, END) })).toEqual({ plan: 'pro', planExpiry: iso(END), planRenews: true });
+    expect(planFromSubscriptions({ a: state('active', T, LIFECYCLE.active, END + 99), b: state('active', T, LIFECYCLE.active, END) })).toEqual({ plan: 'pro', planExpiry: iso(END + 99), planRenews: true });
+  });
+
+  it('renews unless every active subscription is set to cancel at its period end', () => {
+    expect(planFromSubscriptions({ a: state('active', T, LIFECYCLE.active, END, false) })).toEqual({ plan: 'pro', planExpiry: iso(END), planRenews: false });
+    expect(planFromSubscriptions({ a: state('active', T, LIFECYCLE.active, END + 9, false), b: state('active', T, LIFECYCLE.active, END) })).toEqual({ plan: 'pro', planExpiry: iso(END + 9), planRenews: true });
   });
 });

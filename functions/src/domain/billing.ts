@@ -11,7 +11,8 @@ import type { Plan } from '@app/shared/constants';
  *   interval after the event (provisional: the subscription events that follow carry the exact
  *   period end). Records the customer; closes the user's open checkout.
  * - checkout.session.expired: closes the user's open checkout.
- * - customer.subscription.created|updated: active/trialing → active until the period end;
+ * - customer.subscription.created|updated: active/trialing → active until the period end, renewing
+ *   unless set to cancel then (`cancel_at_period_end`, or a `cancel_at` date);
  *   canceled/incomplete_expired → ended for good; unpaid/paused → ended (Stripe may resume them);
  *   past_due and incomplete → no change (a past-due user keeps Pro until the period already paid).
  * - customer.subscription.deleted → ended for good.
@@ -25,8 +26,13 @@ import type { Plan } from '@app/shared/constants';
  * never becomes active again, as in Stripe.
  */
 
-/** The plan a set of subscriptions gives; `null` expiry only with free. */
-export type PlanChange = { plan: Extract<Plan, 'pro'>; planExpiry: string } | { plan: Extract<Plan, 'free'>; planExpiry: null };
+/**
+ * The plan a set of subscriptions gives; `null` expiry only with free. `planRenews` false: every
+ * active subscription is set to cancel at its period end, so Pro ends at `planExpiry`.
+ */
+export type PlanChange =
+  | { plan: Extract<Plan, 'pro'>; planExpiry: string; planRenews: boolean }
+  | { plan: Extract<Plan, 'free'>; planExpiry: null; planRenews: false };
 
 /**
  * Within one `created` second, how far along its lifecycle an event shows a subscription: the
@@ -41,6 +47,8 @@ export interface SubscriptionState {
   status: 'active' | 'ended';
   /** Period end (epoch seconds) for an active subscription, else null. */
   end: number | null;
+  /** Active and not set to cancel at the period end (Stripe's `cancel_at_period_end`). */
+  renews: boolean;
   /** Stripe's `created` second of the event that set this state. */
   at: number;
   /** LIFECYCLE rank of that event. */
@@ -138,8 +146,8 @@ function invoiceSubscription(invoice: Obj): { subscriptionId?: string; metadata?
 
 const ignore = (reason: string): BillingDecision => ({ action: 'ignore', reason });
 
-const active = (at: number, rank: number, end: number): SubscriptionState => ({ status: 'active', end, at, rank });
-const ended = (at: number, rank: number): SubscriptionState => ({ status: 'ended', end: null, at, rank });
+const active = (at: number, rank: number, end: number, renews = true): SubscriptionState => ({ status: 'active', end, renews, at, rank });
+const ended = (at: number, rank: number): SubscriptionState => ({ status: 'ended', end: null, renews: false, at, rank });
 
 /** Decides what a verified event does. Pure: same payload, same answer. */
 export function decideBilling(event: StripeEventLike): BillingDecision {
@@ -191,7 +199,8 @@ export function decideBilling(event: StripeEventLike): BillingDecision {
       }
       if (PRO_STATUSES.has(status)) {
         const end = subscriptionPeriodEnd(object) ?? Math.floor(Date.parse(oneIntervalAfter(created)) / 1000);
-        return { ...target, subscription: { id: subscriptionId, state: active(created, LIFECYCLE.active, end) } };
+        const renews = object.cancel_at_period_end !== true && !num(object.cancel_at);
+        return { ...target, subscription: { id: subscriptionId, state: active(created, LIFECYCLE.active, end, renews) } };
       }
       return ignore(`subscription ${status || 'without status'}: plan unchanged until expiry`);
     }
@@ -228,11 +237,18 @@ export function isNewerState(incoming: SubscriptionState, recorded: Subscription
   return (incoming.end ?? 0) > (recorded.end ?? 0);
 }
 
-/** The plan the user's subscriptions give: Pro until the latest end among the active ones, else free. */
+/**
+ * The plan the user's subscriptions give: Pro until the latest end among the active ones, renewing
+ * if any of them renews; else free.
+ */
 export function planFromSubscriptions(subscriptions: Readonly<Record<string, SubscriptionState>>): PlanChange {
   let latest: number | undefined;
+  let renews = false;
   for (const s of Object.values(subscriptions)) {
-    if (s.status === 'active' && s.end !== null && (latest === undefined || s.end > latest)) latest = s.end;
+    if (s.status !== 'active' || s.end === null) continue;
+    if (latest === undefined || s.end > latest) latest = s.end;
+    // Records written before renewal was tracked have no `renews`: they renewed.
+    if (s.renews !== false) renews = true;
   }
-  return latest === undefined ? { plan: 'free', planExpiry: null } : { plan: 'pro', planExpiry: isoFromSeconds(latest) };
+  return latest === undefined ? { plan: 'free', planExpiry: null, planRenews: false } : { plan: 'pro', planExpiry: isoFromSeconds(latest), planRenews: renews };
 }

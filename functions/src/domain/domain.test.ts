@@ -31,6 +31,10 @@ describe('effectivePlan', () => {
     [{ plan: 'pro', planExpiry: '2026-07-01T00:00:00Z' }, 'pro'],
     [{ plan: 'pro', planExpiry: new Date(now - PLAN_GRACE_MS + 1000).toISOString() }, 'pro'],
     [{ plan: 'pro', planExpiry: new Date(now - PLAN_GRACE_MS - 1000).toISOString() }, 'free'],
+    // Cancelled at the period end: Pro until then, free from that moment (no grace).
+    [{ plan: 'pro', planExpiry: new Date(now + 1000).toISOString(), planRenews: false }, 'pro'],
+    [{ plan: 'pro', planExpiry: new Date(now - 1000).toISOString(), planRenews: false }, 'free'],
+    [{ plan: 'pro', planExpiry: new Date(now - 1000).toISOString(), planRenews: true }, 'pro'],
   ])('%j is %s', (user, expected) => {
     expect(effectivePlan(user, now)).toBe(expected);
   });

@@ -3,10 +3,14 @@ import type { Plan } from '@app/shared/constants';
 /** Days a paid plan stays active past its recorded period end, covering webhook delays. */
 export const PLAN_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
 
-/** The effective plan: 'premium' reads as pro; a pro plan past its expiry (plus grace) is free. */
-export function effectivePlan(user: { plan: string; planExpiry: string | null }, now = Date.now()): Plan {
+/**
+ * The effective plan: 'premium' reads as pro; a pro plan past its expiry is free: at once when it
+ * was set not to renew (cancelled at the period end), else after the grace for a late renewal.
+ */
+export function effectivePlan(user: { plan: string; planExpiry: string | null; planRenews?: boolean }, now = Date.now()): Plan {
   const paid = user.plan === 'pro' || user.plan === 'premium';
   if (!paid) return 'free';
-  if (user.planExpiry && Date.parse(user.planExpiry) + PLAN_GRACE_MS < now) return 'free';
+  const grace = user.planRenews === false ? 0 : PLAN_GRACE_MS;
+  if (user.planExpiry && Date.parse(user.planExpiry) + grace <= now) return 'free';
   return 'pro';
 }

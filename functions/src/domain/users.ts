@@ -4,6 +4,7 @@ import { effectivePlan } from './plan.ts';
 
 /** What the API shows of a user: never the hash or the token version. */
 export function toPublicUser(user: User, now = Date.now()): PublicUser {
+  const plan = effectivePlan(user, now);
   return {
     id: user.id,
     name: user.name,
@@ -11,8 +12,9 @@ export function toPublicUser(user: User, now = Date.now()): PublicUser {
     language: user.language,
     theme: user.theme,
     transcriptionLang: user.transcriptionLang,
-    plan: effectivePlan(user, now),
+    plan,
     planExpiry: user.planExpiry,
+    planRenews: plan === 'pro' && user.planRenews !== false,
     surveyShown: user.surveyShown === true,
     createdAt: user.createdAt,
   };

@@ -19,8 +19,12 @@ import type { LocalPage } from './server.ts';
  *                                     with the webhook secret by the stripe library, to this server's
  *                                     own /stripe/webhook; then 303 to the success URL. Cancel: 303 to
  *                                     the cancel URL.
- *   GET  /local/portal/:customerId    the subscription; Cancel subscription and Return
- *   POST /local/portal/:customerId    sends customer.subscription.deleted, then 303 to /profile.
+ *   GET  /local/portal/:customerId    the subscription; Cancel subscription (or, once cancelled,
+ *                                     Renew subscription and End the billing period now) and Return
+ *   POST /local/portal/:customerId    Cancel and Renew send customer.subscription.updated with
+ *                                     cancel_at_period_end true / false (Pro stays until the period
+ *                                     end, as in Stripe's default portal) and come back to the portal;
+ *                                     End sends customer.subscription.deleted, then 303 to /profile.
  */
 
 const PLAN_NAME = 'Live Transcribe Pro';
@@ -87,21 +91,32 @@ async function portalPage(req: IncomingMessage, res: ServerResponse, customerId:
   const userId = await findUserIdByCustomer(customerId);
   const user = userId ? await getUser(userId) : undefined;
   const returnUrl = `${appUrl()}/profile`;
-  if (action === 'cancel') {
+  const subscription = user?.subscriptions?.[subscriptionIdFor(customerId)];
+  const current = subscription?.status === 'active' && subscription.end !== null ? { end: subscription.end, renews: subscription.renews !== false } : undefined;
+  const change = portalActions[action ?? ''];
+  if (change) {
+    if (!current) return redirect(res, `/local/portal/${encodeURIComponent(customerId)}`);
     try {
-      await deliver(req, subscriptionEvent('customer.subscription.deleted', { customerId, userId, status: 'canceled' }));
+      await deliver(req, change(customerId, userId, current.end));
     } catch (err) {
-      return send(res, 502, page('Cancellation failed', `<h1>Cancellation failed</h1>
-        <p>The local webhook did not accept the cancellation: ${escapeHtml(err instanceof Error ? err.message : String(err))}</p>
+      return send(res, 502, page('Change failed', `<h1>Change failed</h1>
+        <p>The local webhook did not accept the change: ${escapeHtml(err instanceof Error ? err.message : String(err))}</p>
         <p><a href="${escapeHtml(returnUrl)}">Return</a></p>`));
     }
-    return redirect(res, returnUrl);
+    return redirect(res, action === 'end' ? returnUrl : `/local/portal/${encodeURIComponent(customerId)}`);
   }
-  const active = user !== undefined && effectivePlan(user) === 'pro';
-  const status = active
-    ? `<p>${PLAN_NAME}: active${user.planExpiry ? `, renews on ${escapeHtml(new Date(user.planExpiry).toUTCString().slice(0, 16))}` : ''}.</p>
-       <form method="post"><button type="submit" name="action" value="cancel" class="danger">Cancel subscription</button></form>`
-    : '<p>No active subscription.</p>';
+  const date = (end: number) => escapeHtml(new Date(end * 1000).toUTCString().slice(0, 16));
+  const status = !current || !user || effectivePlan(user) !== 'pro'
+    ? '<p>No active subscription.</p>'
+    : current.renews
+      ? `<p>${PLAN_NAME}: active, renews on ${date(current.end)}.</p>
+         <form method="post"><button type="submit" name="action" value="cancel" class="danger">Cancel subscription</button></form>`
+      : `<p>${PLAN_NAME}: cancelled, active until ${date(current.end)}. It will not renew.</p>
+         <form method="post">
+           <button type="submit" name="action" value="renew" class="primary">Renew subscription</button>
+           <button type="submit" name="action" value="end">End the billing period now</button>
+         </form>
+         <p class="note">End the billing period now plays the passing of time: Stripe ends the subscription on that date.</p>`;
   send(res, 200, page(`Manage subscription — ${PLAN_NAME}`, `
     <p class="note">Local customer portal simulator.</p>
     <h1>Manage your subscription</h1>
@@ -109,6 +124,19 @@ async function portalPage(req: IncomingMessage, res: ServerResponse, customerId:
     ${status}
     <p><a href="${escapeHtml(returnUrl)}">Return</a></p>`));
 }
+
+/**
+ * The portal's changes, as Stripe's default customer portal makes them: Cancel keeps the
+ * subscription until the end of the paid period (`cancel_at_period_end`), Renew undoes that, and
+ * the period's end (played here by a button) deletes the subscription.
+ */
+const portalActions: Record<string, (customerId: string, userId: string | undefined, periodEnd: number) => EventBody> = {
+  cancel: (customerId, userId, periodEnd) =>
+    subscriptionEvent('customer.subscription.updated', { customerId, userId, status: 'active', periodEnd, cancelAtPeriodEnd: true }),
+  renew: (customerId, userId, periodEnd) =>
+    subscriptionEvent('customer.subscription.updated', { customerId, userId, status: 'active', periodEnd, cancelAtPeriodEnd: false }),
+  end: (customerId, userId, periodEnd) => subscriptionEvent('customer.subscription.deleted', { customerId, userId, status: 'canceled', periodEnd }),
+};
 
 // ---- Stripe-shaped events --------------------------------------------------------------------
 
@@ -160,12 +188,12 @@ function paymentEvents(s: LocalCheckoutSession): EventBody[] {
 }
 
 function subscriptionEvent(
-  type: 'customer.subscription.created' | 'customer.subscription.deleted',
-  o: { customerId: string; userId: string | undefined; status: 'active' | 'canceled'; currency?: Currency },
+  type: 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted',
+  o: { customerId: string; userId: string | undefined; status: 'active' | 'canceled'; currency?: Currency; periodEnd?: number; cancelAtPeriodEnd?: boolean },
 ): EventBody {
   const created = nextCreated();
   const currency = o.currency ?? 'USD';
-  const periodEnd = oneMonthAfter(created);
+  const periodEnd = o.periodEnd ?? oneMonthAfter(created);
   return {
     id: randomId('evt'),
     type,
@@ -175,7 +203,8 @@ function subscriptionEvent(
       object: 'subscription',
       customer: o.customerId,
       status: o.status,
-      cancel_at_period_end: false,
+      cancel_at_period_end: o.cancelAtPeriodEnd ?? false,
+      cancel_at: o.cancelAtPeriodEnd ? periodEnd : null,
       canceled_at: o.status === 'canceled' ? created : null,
       ended_at: o.status === 'canceled' ? created : null,
       created,

@@ -34,6 +34,8 @@ export const user = z.object({
   transcriptionLang: recognitionLanguage,
   plan: plan,
   planExpiry: z.string().nullable(),
+  /** false: Pro was cancelled and ends at planExpiry; otherwise it renews then. */
+  planRenews: z.boolean().optional(),
   /** Whether the survey has been shown to this user (once per user). */
   surveyShown: z.boolean().default(false),
   createdAt: z.string(),
@@ -86,5 +88,5 @@ export const resetPasswordRequest = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
-export const planStatusResponse = z.object({ plan, isPro: z.boolean(), planExpiry: z.string().nullable() });
+export const planStatusResponse = z.object({ plan, isPro: z.boolean(), planExpiry: z.string().nullable(), planRenews: z.boolean().optional() });
 export type PlanStatusResponse = z.infer<typeof planStatusResponse>;

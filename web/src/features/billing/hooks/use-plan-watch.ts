@@ -30,8 +30,8 @@ export function usePlanWatch(user: User) {
         duration: UPGRADE_TOAST_MS,
       });
     }
-    if (now !== user.plan || data.planExpiry !== user.planExpiry) {
-      queryClient.setQueryData<User | null>(authKeys.me(), (u) => (u ? { ...u, plan: now, planExpiry: data.planExpiry } : u));
+    if (now !== user.plan || data.planExpiry !== user.planExpiry || data.planRenews !== user.planRenews) {
+      queryClient.setQueryData<User | null>(authKeys.me(), (u) => (u ? { ...u, plan: now, planExpiry: data.planExpiry, planRenews: data.planRenews } : u));
       void queryClient.invalidateQueries({ queryKey: authKeys.me() });
     }
     // Runs per answer of the server; the user's fields are read, not watched.

@@ -33,6 +33,13 @@ describe('plan card', () => {
     expect(calls.filter((c) => c.url === '/stripe/portal' && c.method === 'POST')).toHaveLength(2);
   });
 
+  it('Pro, cancelled at the period end: says until when Pro lasts instead of a renewal', async () => {
+    fakeBillingServer({ ...proUser, planRenews: false });
+    const plan = await renderPlanCard();
+    expect(within(plan).getByText('Pro until February 1, 2030. It will not renew.')).toBeInTheDocument();
+    expect(within(plan).queryByText(/Renews on/)).not.toBeInTheDocument();
+  });
+
   it('Pro: a portal failure closes the blank tab and toasts', async () => {
     fakeBillingServer(proUser, { portal: true });
     const tab = { closed: false, opener: null, location: { href: '' }, close: vi.fn() };

@@ -14,8 +14,8 @@ import { formatPrice, leadCurrency } from '../../billing/lib/price';
 import { Section } from './section';
 
 /**
- * The plan card. Pro: the renewal date, manage and cancel (both the Stripe customer
- * portal, in a new tab). Free: the price and an upgrade. Both: what Pro includes.
+ * The plan card. Pro: the renewal date (or, once cancelled, the day Pro ends), manage and
+ * cancel (both the Stripe customer portal, in a new tab). Free: the price and an upgrade. Both: what Pro includes.
  */
 export function PlanCard({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -39,7 +39,9 @@ export function PlanCard({ user }: { user: User }) {
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{isPro ? t('profile.proDescription') : t('profile.freeDescription')}</p>
           {isPro && user.planExpiry && (
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              {t('profile.planRenews', { date: formatDate(user.planExpiry, language) })}
+              {user.planRenews === false
+                ? t('profile.planEnds', { date: formatDate(user.planExpiry, language) })
+                : t('profile.planRenews', { date: formatDate(user.planExpiry, language) })}
             </p>
           )}
           {!isPro && usage.data !== undefined && (

@@ -133,7 +133,7 @@ export const routes = define({
   // Billing (Stripe)
   checkout: {
     method: 'POST', path: '/stripe/checkout', handler: 'billing/create-checkout', auth: 'user',
-    body: billing.checkoutRequest, response: billing.redirectResponse, table: ['GetItem'],
+    body: billing.checkoutRequest, response: billing.redirectResponse, table: ['GetItem', 'UpdateItem'],
   },
   cancelCheckout: {
     method: 'POST', path: '/stripe/checkout/cancel', handler: 'billing/cancel-checkout', auth: 'user',

@@ -35,10 +35,14 @@ export function SessionSync() {
     // Only when a (different) user loads; not on every profile update.
   }, [userId]);
 
-  // Autosaves an earlier page load could not send (offline, reload, closed tab) go out now, on any page.
+  // Autosaves an earlier page load could not send (offline, reload, closed tab) go out now, on any page
+  // (only this user's, with this user's token). Autosave errors are only logged.
   useEffect(() => {
     if (userId && readStorage(AUTOSAVE_QUEUE_KEY)) {
-      void import('../features/transcribe/autosave/autosave-engine').then((m) => m.autosaveEngineFor(userId).resumePending());
+      import('../features/transcribe/autosave/autosave-engine').then(
+        (m) => m.autosaveEngineFor(userId).resumePending(),
+        (err: unknown) => console.warn('[autosave] could not load the autosave code; the queue waits for the next page load', err),
+      );
     }
   }, [userId]);
 

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { i18n, i18nReady } from '../lib/i18n';
 
 // jsdom lacks matchMedia; some components ask for it.
@@ -24,6 +24,15 @@ beforeAll(async () => {
   await i18n.changeLanguage('en');
 });
 
+// A promise rejection nobody handles fails the test during which it surfaced (vitest also
+// reports it as an error of the whole run; that must never be turned off).
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => unhandled.push(reason);
+process.on('unhandledRejection', onUnhandled);
+afterAll(() => {
+  process.off('unhandledRejection', onUnhandled);
+});
+
 afterEach(async () => {
   cleanup();
   // sonner keeps toasts in module state and replays active ones to a new <Toaster>.
@@ -33,4 +42,8 @@ afterEach(async () => {
   vi.restoreAllMocks();
   window.localStorage.clear();
   await i18n.changeLanguage('en');
+  // Node reports a rejection once the microtasks after it have run: one macrotask later.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const reasons = unhandled.splice(0);
+  if (reasons.length) throw new Error(`Unhandled promise rejection during this test: ${reasons.map((r) => (r instanceof Error ? r.stack ?? r.message : String(r))).join('\n')}`);
 });

@@ -1,12 +1,19 @@
 import { useNavigate } from 'react-router';
-import { useSessionActions } from '../../lib/auth';
+import { useSessionActions, useUser } from '../../lib/auth';
+import { logOutDevice } from '../../features/transcribe/device-data';
 
-/** Logs out: token and cached data dropped, back to the home page. */
+/**
+ * Logs out: the user's unsent autosave text goes up first, then the token and cached data
+ * are dropped, the user's transcripts leave device storage, and the home page shows.
+ */
 export function useLogout() {
   const navigate = useNavigate();
+  const user = useUser();
   const { endSession } = useSessionActions();
+  const userId = user?.id ?? null;
   return () => {
-    endSession();
-    void navigate('/');
+    void logOutDevice(userId, endSession)
+      .then(() => navigate('/'))
+      .catch((err: unknown) => console.error('[logout]', err));
   };
 }

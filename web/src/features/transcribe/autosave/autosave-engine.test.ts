@@ -3,10 +3,14 @@ import { routes } from '@app/shared/routes';
 import { DELTA_MAX_CHARS, type Segment } from '@app/shared/schemas/transcriptions';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  autosaveEngineFor,
   createAutosaveEngine,
   DELTA_CHUNK_CHARS,
+  forgetAutosave,
   KEEPALIVE_MAX_BYTES,
   readQueue,
+  RETRY_BACKOFF_MAX_MS,
+  sendBeforeLogout,
   STALE_OWNER_MS,
   type AutosaveEngine,
 } from './autosave-engine';
@@ -23,13 +27,14 @@ interface Call {
 function fakeServer() {
   const sessions = new Map<string, { text: string; segments: Segment[]; completed: boolean; duration: number; language: string }>();
   const calls: Call[] = [];
-  const state = { offline: false, failSaves: 0, n: 0 };
+  const state = { offline: false, failSaves: 0, n: 0, maintenance: false };
   const fetchFn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
     const headers = (init.headers ?? {}) as Record<string, string>;
     calls.push({ path: String(input), method: init.method ?? 'GET', body, keepalive: init.keepalive === true, auth: headers.authorization });
     if (state.offline) throw new TypeError('Failed to fetch');
     const json = (status: number, data: unknown) => new Response(JSON.stringify(data), { status });
+    if (state.maintenance) return json(503, { error: 'Under maintenance', code: 'maintenance' });
     if (String(input) === routes.autosaveSessionId.path) {
       const id = `01JAAAAAAAAAAAAAAAAAAAAA${String(state.n++).padStart(2, '0')}`;
       sessions.set(id, { text: '', segments: [], completed: false, duration: 0, language: 'en-US' });
@@ -79,6 +84,10 @@ function transcript() {
   };
 }
 
+/** A session token as the server signs it: what matters to the client is `sub`, the user id. */
+const tokenOf = (userId: string) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub: userId })).replace(/=+$/, '')}.signature`;
+const signInAs = (userId: string) => window.localStorage.setItem(STORAGE_KEYS.token, tokenOf(userId));
+
 let engines: AutosaveEngine[] = [];
 function engine(userId = 'u1') {
   const e = createAutosaveEngine({ userId });
@@ -98,7 +107,7 @@ const settle = async () => {
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   vi.setSystemTime(new Date('2025-03-10T12:00:00Z'));
-  window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+  signInAs('u1');
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => {
@@ -112,7 +121,7 @@ describe('autosave engine', () => {
     engine().start('pt-BR');
     await settle();
     expect(server.calls).toHaveLength(1);
-    expect(server.calls[0]).toMatchObject({ path: routes.autosaveSessionId.path, method: 'GET', auth: 'Bearer tok' });
+    expect(server.calls[0]).toMatchObject({ path: routes.autosaveSessionId.path, method: 'GET', auth: `Bearer ${tokenOf('u1')}` });
   });
 
   it('saves on a text change only when more than 10 s passed since the last save, and every 30 s', async () => {
@@ -480,5 +489,142 @@ describe('autosave engine', () => {
     await settle();
     expect(server.calls).toHaveLength(0);
     expect(readQueue()).toHaveLength(1);
+  });
+});
+
+describe('autosave queue belongs to its user', () => {
+  it('user A’s queued text is never sent with user B’s token; it goes up with A’s once A signs in again', async () => {
+    const server = fakeServer();
+    const a = engine('u1');
+    const t = transcript();
+    a.start('pt-BR');
+    await settle();
+    server.state.offline = true;
+    a.update(t.say('texto de A'));
+    a.saveNow();
+    await settle();
+    server.state.offline = false;
+    server.calls.length = 0;
+
+    // A's session ends and B signs in on the same device; A's engine is still running in this page.
+    signInAs('u2');
+    a.update(t.say('mais'));
+    a.saveNow();
+    window.dispatchEvent(new Event('online'));
+    await advance(AUTOSAVE_INTERVAL_MS * 3);
+    const b = engine('u2');
+    b.resumePending();
+    await settle();
+    expect(server.calls).toEqual([]);
+    expect(readQueue().find((e) => e.userId === 'u1')).toMatchObject({ base: 0, text: t.text });
+
+    signInAs('u1');
+    await advance(AUTOSAVE_INTERVAL_MS);
+    await settle();
+    expect(server.soleSession().text).toBe(t.text);
+    expect(server.calls.length).toBeGreaterThan(0);
+    expect(server.calls.every((c) => c.auth === `Bearer ${tokenOf('u1')}`)).toBe(true);
+  });
+
+  it('logout: the running session is completed and the queue sent with the user’s token, then only that user’s entries leave the device', async () => {
+    const server = fakeServer();
+    const other = engine('u2');
+    other.start('pt-BR'); // another account's unsent session, left on this device
+    other.dispose();
+    const a = autosaveEngineFor('u1');
+    expect(autosaveEngineFor('u1')).toBe(a);
+    const t = transcript();
+    a.start('pt-BR');
+    await settle();
+    server.state.offline = true;
+    a.update(t.say('antes de sair'));
+    a.saveNow();
+    await a.idle();
+    server.state.offline = false;
+
+    await sendBeforeLogout('u1');
+    expect(server.soleSession()).toMatchObject({ text: 'antes de sair', completed: true });
+    window.localStorage.removeItem(STORAGE_KEYS.token);
+    forgetAutosave('u1');
+    expect(readQueue().map((e) => e.userId)).toEqual(['u2']);
+
+    // A result arriving while the page catches up with the logout queues nothing for the user who left.
+    autosaveEngineFor('u1').start('pt-BR');
+    autosaveEngineFor('u1').update(t.say('depois'));
+    await advance(AUTOSAVE_INTERVAL_MS);
+    await settle();
+    expect(readQueue().map((e) => e.userId)).toEqual(['u2']);
+    expect(server.sessions.size).toBe(1);
+  });
+
+  it('logout wipes the user’s queued text even when it could not be sent', async () => {
+    const server = fakeServer();
+    const a = autosaveEngineFor('u1');
+    const t = transcript();
+    a.start('pt-BR');
+    await settle();
+    server.state.offline = true;
+    a.update(t.say('sem rede'));
+    await sendBeforeLogout('u1');
+    expect(readQueue()).toHaveLength(1);
+    window.localStorage.removeItem(STORAGE_KEYS.token);
+    forgetAutosave('u1');
+    expect(window.localStorage.getItem(AUTOSAVE_QUEUE_KEY)).toBeNull();
+    await advance(AUTOSAVE_INTERVAL_MS);
+    expect(window.localStorage.getItem(AUTOSAVE_QUEUE_KEY)).toBeNull();
+  });
+});
+
+describe('autosave while the API refuses writes for maintenance (503)', () => {
+  it('keeps the unsent text queued, backs off, and sends it once maintenance ends', async () => {
+    const server = fakeServer();
+    const a = engine();
+    const t = transcript();
+    a.start('pt-BR');
+    await settle();
+    a.update(t.say('antes'));
+    a.saveNow();
+    await settle();
+    expect(server.soleSession().text).toBe('antes');
+
+    server.state.maintenance = true;
+    server.calls.length = 0;
+    for (let i = 0; i < 60; i++) {
+      a.update(t.say(`frase ${i}`));
+      await advance(10_000); // ten minutes of speech
+    }
+    a.complete();
+    await settle();
+    // Nothing confirmed, nothing dropped, the session not completed.
+    expect(server.soleSession()).toMatchObject({ text: 'antes', completed: false });
+    expect(readQueue()).toEqual([expect.objectContaining({ base: 'antes'.length, text: t.text.slice('antes'.length), stopped: true })]);
+    // Backed off: a try on each text change after the 10-second gap would be 30 requests or more.
+    expect(server.calls.length).toBeGreaterThanOrEqual(3);
+    expect(server.calls.length).toBeLessThanOrEqual(6);
+    expect(console.warn).toHaveBeenCalledWith('[autosave]', expect.stringContaining('maintenance'));
+
+    server.state.maintenance = false;
+    await advance(RETRY_BACKOFF_MAX_MS + AUTOSAVE_INTERVAL_MS);
+    await settle();
+    expect(server.soleSession()).toMatchObject({ text: t.text, completed: true });
+    expect(readQueue()).toEqual([]);
+  });
+
+  it('a session started during maintenance gets its id and sends its text once maintenance ends', async () => {
+    const server = fakeServer();
+    server.state.maintenance = true;
+    const a = engine();
+    const t = transcript();
+    a.start('pt-BR');
+    a.update(t.say('começou na manutenção'));
+    await advance(AUTOSAVE_INTERVAL_MS * 4);
+    await settle();
+    expect(server.sessions.size).toBe(0);
+    expect(readQueue()[0]).toMatchObject({ sessionId: null, base: 0, text: t.text });
+
+    server.state.maintenance = false;
+    await advance(RETRY_BACKOFF_MAX_MS + AUTOSAVE_INTERVAL_MS);
+    await settle();
+    expect(server.soleSession().text).toBe(t.text);
   });
 });

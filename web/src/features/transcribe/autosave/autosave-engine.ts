@@ -1,6 +1,8 @@
-import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_MIN_GAP_MS, type RecognitionLanguage } from '@app/shared/constants';
+import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_MIN_GAP_MS, DEV_BYPASS_HEADER, type RecognitionLanguage } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
+import { getDevBypassToken } from '../../../lib/api';
 import { getToken as storedToken } from '../../../lib/auth-token';
+import { tokenOwner } from '../lib/token-owner';
 import { AUTOSAVE_QUEUE_KEY } from './queue-key';
 
 /**
@@ -18,6 +20,13 @@ import { AUTOSAVE_QUEUE_KEY } from './queue-key';
  * session; a page that goes away releases its entries (pagehide) and another page load
  * adopts them, sends what is left and, for stopped sessions, completes them. An entry
  * whose owner stopped touching it for STALE_OWNER_MS (a crash) is adopted too.
+ *
+ * Queued text belongs to its user: it is sent only with that user's own token (the stored
+ * token's subject), never with the token of whoever signed in next on the device.
+ *
+ * A 503 (maintenance, or the service unavailable) or a 429 keeps everything queued and
+ * backs off: no request before RETRY_BACKOFF_MS, doubling up to RETRY_BACKOFF_MAX_MS,
+ * then the 30-second tick sends the text once the server takes writes again.
  *
  * Errors are logged (console.warn), never shown.
  */
@@ -67,6 +76,8 @@ export interface AutosaveEngine {
   complete(): void;
   /** Adopts the entries earlier page loads left in device storage and sends them. */
   resumePending(): void;
+  /** Completes the running session and sends everything queued (logout); resolves when nothing is in flight. */
+  finish(): Promise<void>;
   /** Resolves when no request is in flight (tests). */
   idle(): Promise<void>;
   /** Writes the queue, stops timers and listeners. */
@@ -88,6 +99,9 @@ export const KEEPALIVE_MAX_BYTES = 60_000;
 export const STALE_OWNER_MS = 3 * 60_000;
 /** A session interrupted by a reload and not resumed within a day is over: completed and dropped. */
 export const ORPHAN_TTL_MS = 24 * 60 * 60_000;
+/** After a 503 or 429, no request for this long; doubled at each refusal in a row, up to the maximum. */
+export const RETRY_BACKOFF_MS = AUTOSAVE_INTERVAL_MS;
+export const RETRY_BACKOFF_MAX_MS = 5 * 60_000;
 const PERSIST_EVERY_MS = 1_000;
 const EDGE_CHARS = 64;
 const SEGMENT_TEXT_MAX = 10_000;
@@ -149,7 +163,12 @@ export function readQueue(storage: Storage | null = defaultStorage()): QueueEntr
 
 export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEngine {
   const { userId } = options;
-  const getToken = options.getToken ?? storedToken;
+  const storedFor = options.getToken ?? storedToken;
+  /** The stored token, only when it is this user's: another user's token never carries this queue. */
+  const getToken = () => {
+    const token = storedFor();
+    return token && tokenOwner(token) === userId ? token : null;
+  };
   const storage = options.storage === undefined ? defaultStorage() : options.storage;
   const now = options.now ?? (() => Date.now());
   const me = randomId();
@@ -166,6 +185,9 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
   let lastSaveAt = 0;
   let released = false;
   let disposed = false;
+  /** The server asked to wait (503, 429): no request before this time. */
+  let holdUntil = 0;
+  let holdFor = 0;
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   let persistTimer: ReturnType<typeof setTimeout> | undefined;
@@ -237,7 +259,11 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
   async function call(method: 'GET' | 'POST', path: string, body: string | undefined, keepalive = false): Promise<Reply> {
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = getToken();
-    if (token) headers.authorization = `Bearer ${token}`;
+    if (!token) return { status: 0, data: undefined };
+    headers.authorization = `Bearer ${token}`;
+    // A developer past maintenance mode saves as the rest of the app does.
+    const bypass = getDevBypassToken();
+    if (bypass) headers[DEV_BYPASS_HEADER] = bypass;
     if (body !== undefined) headers['content-type'] = 'application/json';
     try {
       const response = await fetch(path, { method, headers, body, keepalive });
@@ -329,16 +355,30 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     persistNow();
   }
 
+  /** A 503 or 429 leaves everything queued: wait, longer at each refusal in a row. Any other answer ends the wait. */
+  function noteReply(reply: Reply): boolean {
+    if (reply.status !== 503 && reply.status !== 429) {
+      if (reply.status !== 0) holdFor = 0;
+      return false;
+    }
+    holdFor = Math.min(Math.max(holdFor * 2, RETRY_BACKOFF_MS), RETRY_BACKOFF_MAX_MS);
+    holdUntil = now() + holdFor;
+    const why = reply.data?.code === 'maintenance' ? 'the service is in maintenance' : `the server refused for now (${reply.status})`;
+    warn(`${why}; the text stays queued, next try in ${Math.round(holdFor / 1000)} s`);
+    return true;
+  }
+
   const hasText = (e: QueueEntry) => e.text.length > 0;
   const metaChanged = (e: QueueEntry) => roundDuration(e.durationSec) !== e.sentDurationSec || e.language !== e.sentLanguage;
   const hasWork = (e: QueueEntry) => !e.sessionId || hasText(e) || metaChanged(e) || e.stopped;
 
   /** One pass: session id, the deltas, then the completion of a stopped session. */
   async function runOnce(e: QueueEntry, { all, keepalive }: Pass): Promise<void> {
-    if (disposed || !online() || !getToken()) return;
+    if (disposed || !online() || !getToken() || now() < holdUntil) return;
     const paths = await loadPaths();
     if (!e.sessionId) {
       const reply = await call('GET', paths.sessionId, undefined);
+      if (noteReply(reply)) return;
       const sessionId = reply.data?.sessionId;
       if (reply.status !== 200 || typeof sessionId !== 'string') {
         warn('no session id yet; retrying later', reply.status);
@@ -359,6 +399,7 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
       const before = e.base;
       const reply = await call('POST', paths.save, body ?? JSON.stringify(delta), keepalive && body !== undefined);
       keepalive = false;
+      if (noteReply(reply)) return;
       const length = reply.data?.length;
       if (reply.status === 200 && typeof length === 'number') {
         confirm(e, length, delta);
@@ -383,6 +424,7 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     }
     if (e.stopped && entries.has(e.id) && !hasText(e)) {
       const reply = await call('POST', paths.complete, JSON.stringify({ sessionId: e.sessionId }), keepalive);
+      if (noteReply(reply)) return;
       if (reply.status === 200 || reply.status === 404) {
         // The entry stays the active one (a late final result may extend it) but leaves the queue.
         drop(e);
@@ -632,6 +674,14 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     if (adopted.length) armTimer();
   }
 
+  function finish(): Promise<void> {
+    if (disposed) return Promise.resolve();
+    complete();
+    resumePending();
+    for (const e of entries.values()) if (hasWork(e)) void flush(e, true);
+    return idle();
+  }
+
   async function idle(): Promise<void> {
     while (running.size) await Promise.all([...running.values()]);
   }
@@ -651,16 +701,59 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     }
   }
 
-  return { userId, start, update, saveNow, complete, resumePending, idle, dispose };
+  return { userId, start, update, saveNow, complete, resumePending, finish, idle, dispose };
 }
 
 let current: AutosaveEngine | null = null;
 
-/** The page's one engine for this user (a different user gets a new one; the old one's queue stays in storage). */
+/** Takes nothing: what a user who is no longer signed in on this device gets. */
+const inertEngine = (userId: string): AutosaveEngine => ({
+  userId,
+  start() {},
+  update() {},
+  saveNow() {},
+  complete() {},
+  resumePending() {},
+  finish: () => Promise.resolve(),
+  idle: () => Promise.resolve(),
+  dispose() {},
+});
+
+/**
+ * The page's one engine for this user (a different user gets a new one; the old one's queue
+ * stays in storage, for its user's next sign-in). While the device is not signed in as this
+ * user (logged out, or another user signed in meanwhile) it takes nothing.
+ */
 export function autosaveEngineFor(userId: string): AutosaveEngine {
+  if (tokenOwner() !== userId) return inertEngine(userId);
   if (current?.userId !== userId) {
     current?.dispose();
     current = createAutosaveEngine({ userId });
   }
   return current;
+}
+
+const hasQueued = (userId: string) => readQueue().some((e) => e.userId === userId);
+
+/** Logout, first step (still signed in): the user's running session is completed and everything queued is sent. */
+export function sendBeforeLogout(userId: string): Promise<void> {
+  if (current?.userId !== userId && !hasQueued(userId)) return Promise.resolve();
+  return autosaveEngineFor(userId).finish();
+}
+
+/** Logout, last step: the user's engine stops and the user's queued sessions leave device storage (sent or not). */
+export function forgetAutosave(userId: string, storage: Storage | null = defaultStorage()): void {
+  if (current?.userId === userId) {
+    current.dispose();
+    current = null;
+  }
+  const queue = readQueue(storage);
+  const kept = queue.filter((e) => e.userId !== userId);
+  if (kept.length === queue.length) return;
+  try {
+    if (kept.length) storage?.setItem(AUTOSAVE_QUEUE_KEY, JSON.stringify(kept));
+    else storage?.removeItem(AUTOSAVE_QUEUE_KEY);
+  } catch (err) {
+    warn('could not write the queue to device storage', err);
+  }
 }

@@ -44,7 +44,8 @@ describe('useAutosave', () => {
   });
 
   it('drives the engine for a signed-in user, and the returned object stays the same', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    // The session token of that user (its `sub` is the user id).
+    window.localStorage.setItem(STORAGE_KEYS.token, `h.${btoa(JSON.stringify({ sub: user.id })).replace(/=+$/, '')}.s`);
     const calls = server();
     const { result, rerender } = renderHook(() => useAutosave({ enabled: true }), { wrapper });
     const visitor = result.current;

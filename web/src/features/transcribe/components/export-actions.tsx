@@ -39,8 +39,13 @@ export default function ExportActions({
 
   const download = async (format: ExportFormat) => {
     if (!isPro) return requestUpgrade();
-    const { exportFile } = await import('../../../lib/export');
-    exportFile(format, { text: store.text, segments: store.segments, language }, baseName(startedAt));
+    try {
+      const { exportFile } = await import('../../../lib/export');
+      exportFile(format, { text: store.text, segments: store.segments, language }, baseName(startedAt));
+    } catch {
+      // The export code could not load (offline after a new deploy).
+      toast.error(t('errors.codes.network'), { id: 'transcribe-export' });
+    }
   };
 
   const copy = async () => {

@@ -23,7 +23,7 @@ import { useTranscription } from '../hooks/use-transcription';
 import { useWakeLock } from '../hooks/use-wake-lock';
 import { DeferredAutosave } from '../lib/deferred-autosave';
 import type { RecoveredTranscript } from '../lib/recovery';
-import type { Notice } from '../lib/transcription-controller';
+import { logUnexpected, type Notice } from '../lib/transcription-controller';
 import { requestUpgrade } from '../lib/upgrade';
 import { CaptionsIcon, PauseIcon, PlayIcon, SaveIcon, StopIcon, TrashIcon } from './icons';
 import { LanguagePicker } from './language-picker';
@@ -118,16 +118,30 @@ export function TranscriptionCard() {
   const [recovered, setRecovered] = useState<RecoveredTranscript | null>(null);
   const supported = controller.supported;
 
-  // A transcript left by an earlier page (reload, crash, closed tab) is offered back.
+  // Device data belongs to who recorded it: once the session is known, a transcript left by an
+  // earlier page (reload, crash, closed tab) is offered back to that same user (or visitor) only.
+  // When the signed-in user changes (logout, a session that ended, another account), the card
+  // lets go of the transcript on screen; its device copy stays with its owner.
+  const owner = isLoading ? undefined : (user?.id ?? null);
+  const ownerSeen = useRef(owner);
   useEffect(() => {
+    if (owner === undefined) return;
+    const previous = ownerSeen.current;
+    ownerSeen.current = owner;
+    if (previous !== undefined && previous !== owner) controller.release();
+    setRecovered(null);
     let live = true;
-    void controller.loadRecovery().then((found) => {
-      if (live && found && controller.getSnapshot().status === 'ready' && controller.store.isEmpty) setRecovered(found);
-    });
+    controller.loadRecovery(owner).then(
+      (found) => {
+        if (live && found && controller.getSnapshot().status === 'ready' && controller.store.isEmpty) setRecovered(found);
+      },
+      // The recovery code could not load (offline, a new deploy): nothing to offer.
+      (err: unknown) => console.warn('[transcribe] could not look for a transcript to restore', err),
+    );
     return () => {
       live = false;
     };
-  }, [controller]);
+  }, [controller, owner]);
 
   // Unsupported browser: say so once, and explain in place of Start.
   const warned = useRef(false);
@@ -139,7 +153,7 @@ export function TranscriptionCard() {
 
   // With text on the card, the confirmation is likely next: fetch it ahead.
   useEffect(() => {
-    if (hasText) void loadConfirm();
+    if (hasText) loadConfirm().catch(() => undefined); // fetched ahead only: opening the dialog loads it again
   }, [hasText]);
 
   useWakeLock(status === 'recording');
@@ -166,7 +180,7 @@ export function TranscriptionCard() {
     else if (status === 'paused') controller.resume();
     else start();
   };
-  const stop = () => void controller.stop();
+  const stop = () => void controller.stop().catch(logUnexpected);
   // The engine loads on the intent to start, usually before the click lands.
   const prefetch = () => {
     void controller.prefetch().catch(() => undefined);

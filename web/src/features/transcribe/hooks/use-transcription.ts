@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { RecognitionLanguage } from '@app/shared/constants';
 import { getSpeechRecognition } from '../engine/speech-recognition';
+import { tokenOwner } from '../lib/token-owner';
 import { TranscriptionController, type Notice } from '../lib/transcription-controller';
 import type { Autosave } from '../autosave/use-autosave';
 
@@ -29,6 +30,8 @@ export function useTranscription({ language, autosave, limitMs, notify }: Option
         autosave: () => latest.current.autosave,
         limitMs: () => latest.current.limitMs,
         notify: (notice) => latest.current.notify(notice),
+        // The stored token's user, known at once (the session check may still be under way).
+        owner: () => tokenOwner(),
         language,
       }),
   );

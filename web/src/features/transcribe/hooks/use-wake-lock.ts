@@ -14,7 +14,7 @@ export function useWakeLock(active: boolean): void {
       if (document.visibilityState !== 'visible' || (sentinel && !sentinel.released)) return;
       try {
         const lock = await navigator.wakeLock.request('screen');
-        if (cancelled) void lock.release();
+        if (cancelled) void lock.release().catch(() => undefined);
         else sentinel = lock;
       } catch {
         // Refused (battery saver, no user gesture, permissions policy): the screen may dim.

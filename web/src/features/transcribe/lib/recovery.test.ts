@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createRecoveryStore } from './recovery';
+import { createRecoveryStore, forgetRecovery } from './recovery';
 import { hasRecoveryMarker } from './recovery-marker';
 
 /* jsdom has no IndexedDB: this is the localStorage store (Chromium's IndexedDB path runs in the e2e reload test). */
 describe('recovery (device storage)', () => {
-  const meta = { id: 't1', language: 'es-ES' as const, startedAt: '2025-05-01T10:00:00.000Z' };
+  const meta = { id: 't1', userId: null, language: 'es-ES' as const, startedAt: '2025-05-01T10:00:00.000Z' };
 
   it('keeps segments and, at pagehide, the interim text; a new page gets them back', async () => {
     vi.useFakeTimers();
@@ -16,7 +16,7 @@ describe('recovery (device storage)', () => {
     store.setDuration(2500);
     store.flushSync('y más');
     const next = createRecoveryStore();
-    expect(await next.load()).toEqual({
+    expect(await next.load(null)).toEqual({
       meta: { ...meta, durationMs: 2500 },
       segments: [
         { text: 'hola', startMs: 100, endMs: 900 },
@@ -31,9 +31,9 @@ describe('recovery (device storage)', () => {
     const store = createRecoveryStore();
     store.begin(meta);
     store.append({ text: 'uno', startMs: 0, endMs: 500 });
-    expect(await createRecoveryStore().load()).toBeNull();
+    expect(await createRecoveryStore().load(null)).toBeNull();
     await vi.advanceTimersByTimeAsync(1000);
-    expect((await createRecoveryStore().load())?.segments.map((s) => s.text)).toEqual(['uno']);
+    expect((await createRecoveryStore().load(null))?.segments.map((s) => s.text)).toEqual(['uno']);
   });
 
   it('discard (saved, cleared) leaves nothing to restore; corrupt data is ignored', async () => {
@@ -42,8 +42,77 @@ describe('recovery (device storage)', () => {
     store.append({ text: 'uno', startMs: 0, endMs: 500 });
     store.discard();
     expect(hasRecoveryMarker()).toBe(false);
-    expect(await createRecoveryStore().load()).toBeNull();
+    expect(await createRecoveryStore().load(null)).toBeNull();
     window.localStorage.setItem('transcribe.recovery', '{"meta":{"id":1}}');
-    expect(await createRecoveryStore().load()).toBeNull();
+    expect(await createRecoveryStore().load(null)).toBeNull();
+  });
+});
+
+describe('recovery belongs to who recorded it', () => {
+  const recordAs = (userId: string | null, text: string) => {
+    const store = createRecoveryStore();
+    store.begin({ id: `t-${text}`, userId, language: 'en-US', startedAt: '2025-05-01T10:00:00.000Z' });
+    store.append({ text, startMs: 0, endMs: 500 });
+    store.flushSync('');
+    return store;
+  };
+  const textFor = async (owner: string | null) => (await createRecoveryStore().load(owner))?.segments.map((s) => s.text) ?? null;
+
+  it('user A’s transcript is offered to A only: never to user B, never to a visitor', async () => {
+    recordAs('user-a', 'secret of A');
+    expect(await textFor('user-a')).toEqual(['secret of A']);
+    expect(await textFor('user-b')).toBeNull();
+    expect(await textFor(null)).toBeNull();
+  });
+
+  it('a visitor’s transcript is offered to visitors, not to a signed-in user', async () => {
+    recordAs(null, 'visitor words');
+    expect(await textFor(null)).toEqual(['visitor words']);
+    expect(await textFor('user-a')).toBeNull();
+  });
+
+  it('a copy written before transcripts were tagged (no owner) is offered to no one', async () => {
+    window.localStorage.setItem(
+      'transcribe.recovery',
+      JSON.stringify({ meta: { id: 'old', language: 'en-US', startedAt: '2025-05-01T10:00:00.000Z', durationMs: 500 }, from: 0, segments: [{ text: 'old', startMs: 0, endMs: 500 }], interim: '' }),
+    );
+    expect(await textFor(null)).toBeNull();
+    expect(await textFor('user-a')).toBeNull();
+  });
+
+  it('logout (forgetRecovery) stops a store still recording for that user and removes the copy', async () => {
+    vi.useFakeTimers();
+    const store = recordAs('user-a', 'first');
+    await forgetRecovery('user-a');
+    expect(hasRecoveryMarker()).toBe(false);
+    expect(window.localStorage.getItem('transcribe.recovery')).toBeNull();
+    // Late results of the session being recorded write nothing back.
+    store.append({ text: 'late', startMs: 500, endMs: 900 });
+    store.setDuration(2000);
+    await vi.advanceTimersByTimeAsync(2000);
+    store.flushSync('interim');
+    expect(window.localStorage.getItem('transcribe.recovery')).toBeNull();
+    expect(await textFor('user-a')).toBeNull();
+  });
+
+  it('logout of one user leaves a copy recorded by someone else (a visitor, another account)', async () => {
+    recordAs(null, 'visitor words');
+    await forgetRecovery('user-a');
+    expect(await textFor(null)).toEqual(['visitor words']);
+    recordAs('user-b', 'words of B');
+    await forgetRecovery('user-a');
+    expect(await textFor('user-b')).toEqual(['words of B']);
+  });
+
+  it('detach (the signed-in user changed): what was pending is kept for its owner; nothing more is written', async () => {
+    vi.useFakeTimers();
+    const store = recordAs('user-a', 'one');
+    store.append({ text: 'two', startMs: 500, endMs: 900 });
+    store.detach();
+    store.append({ text: 'three', startMs: 900, endMs: 1200 });
+    await vi.advanceTimersByTimeAsync(2000);
+    store.flushSync('four');
+    store.pageShown();
+    expect(await textFor('user-a')).toEqual(['one', 'two']);
   });
 });

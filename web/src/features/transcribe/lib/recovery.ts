@@ -8,11 +8,16 @@ import { setRecoveryMarker } from './recovery-marker';
  * storage as they arrive (IndexedDB, in small batches), and whatever is not yet
  * written (plus the interim text) goes to localStorage synchronously on
  * `pagehide`. After a reload or crash the card offers to restore it.
+ *
+ * The copy belongs to the user who recorded it (null: a visitor) and is offered back only to
+ * that same user or visitor; a logout removes it (forgetRecovery).
  */
 
 export interface RecoveryMeta {
   /** One id per transcription. */
   id: string;
+  /** Who recorded it: the signed-in user's id, or null for a visitor. */
+  userId: string | null;
   language: RecognitionLanguage;
   /** When recording started (ISO). */
   startedAt: string;
@@ -40,7 +45,10 @@ export interface RecoveryStore {
   pageShown(): void;
   /** The transcription was saved or cleared: nothing to recover. */
   discard(): void;
-  load(): Promise<RecoveredTranscript | null>;
+  /** The signed-in user changed: what is pending is written for its owner, and nothing more is written. */
+  detach(): void;
+  /** The transcript left on this device, only when `owner` (a user id, or null for a visitor) recorded it. */
+  load(owner: string | null): Promise<RecoveredTranscript | null>;
 }
 
 const DB_NAME = 'live-transcribe';
@@ -71,8 +79,16 @@ const isSegment = (v: unknown): v is Segment =>
 
 function isMeta(v: unknown): v is RecoveryMeta {
   const m = v as RecoveryMeta;
-  return typeof v === 'object' && v !== null && typeof m.id === 'string' && isLanguage(m.language) && typeof m.startedAt === 'string' && Number.isFinite(m.durationMs);
+  return (
+    typeof v === 'object' && v !== null && typeof m.id === 'string' && (m.userId === null || typeof m.userId === 'string') &&
+    isLanguage(m.language) && typeof m.startedAt === 'string' && Number.isFinite(m.durationMs)
+  );
 }
+
+const ownedBy = (found: RecoveredTranscript | null, owner: string | null) => (found?.meta.userId === owner ? found : null);
+
+/** Stores holding a transcript in memory (begun or adopted), so a logout can stop their writes. */
+const live = new Set<IdbRecovery | LocalRecovery>();
 
 function readTail(): Tail | null {
   const raw = readStorage(TAIL_KEY);
@@ -148,7 +164,13 @@ class IdbRecovery implements RecoveryStore {
     return (this.db ??= openDb());
   }
 
+  /** Whose transcript this store is writing (undefined: none). */
+  get owner(): string | null | undefined {
+    return this.meta?.userId;
+  }
+
   begin(meta: Omit<RecoveryMeta, 'durationMs'>): void {
+    live.add(this);
     this.meta = { ...meta, durationMs: 0 };
     this.seq = 0;
     this.queue = [];
@@ -160,6 +182,7 @@ class IdbRecovery implements RecoveryStore {
   }
 
   adopt(recovered: RecoveredTranscript): void {
+    live.add(this);
     this.meta = { ...recovered.meta };
     setRecoveryMarker(true);
     this.seq = recovered.segments.length;
@@ -239,11 +262,13 @@ class IdbRecovery implements RecoveryStore {
   }
 
   pageShown(): void {
+    if (!this.meta) return;
     writeStorage(TAIL_KEY, null);
     void this.flush();
   }
 
   discard(): void {
+    live.delete(this);
     this.meta = null;
     this.seq = 0;
     this.queue = [];
@@ -254,7 +279,21 @@ class IdbRecovery implements RecoveryStore {
     void this.flush();
   }
 
-  async load(): Promise<RecoveredTranscript | null> {
+  detach(): void {
+    live.delete(this);
+    if (!this.meta) return;
+    // The write takes the current meta and queue now; later calls find no meta and do nothing.
+    void this.flush();
+    this.meta = null;
+    this.seq = 0;
+  }
+
+  async load(owner: string | null): Promise<RecoveredTranscript | null> {
+    return ownedBy(await this.loadAny(), owner);
+  }
+
+  /** Whatever the device holds, whoever recorded it. */
+  async loadAny(): Promise<RecoveredTranscript | null> {
     const tail = readTail();
     let meta: RecoveryMeta | null = null;
     let stored: Segment[] = [];
@@ -281,7 +320,12 @@ class LocalRecovery implements RecoveryStore {
   private segments: Segment[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
 
+  get owner(): string | null | undefined {
+    return this.meta?.userId;
+  }
+
   begin(meta: Omit<RecoveryMeta, 'durationMs'>): void {
+    live.add(this);
     this.meta = { ...meta, durationMs: 0 };
     this.segments = [];
     setRecoveryMarker(true);
@@ -289,6 +333,7 @@ class LocalRecovery implements RecoveryStore {
   }
 
   adopt(recovered: RecoveredTranscript): void {
+    live.add(this);
     this.meta = { ...recovered.meta };
     this.segments = [...recovered.segments];
     setRecoveryMarker(true);
@@ -323,32 +368,63 @@ class LocalRecovery implements RecoveryStore {
     writeStorage(TAIL_KEY, JSON.stringify(tail));
   }
 
+  /** Without a transcript (discarded, detached) there is nothing to write: the device copy stays as it is. */
   flush(): Promise<void> {
-    this.write('');
+    if (this.meta) this.write('');
     return Promise.resolve();
   }
 
   flushSync(interim: string): void {
-    this.write(interim);
+    if (this.meta) this.write(interim);
   }
 
   pageShown(): void {
-    this.write('');
+    if (this.meta) this.write('');
   }
 
   discard(): void {
+    live.delete(this);
     this.meta = null;
     this.segments = [];
     setRecoveryMarker(false);
     this.write('');
   }
 
-  load(): Promise<RecoveredTranscript | null> {
+  detach(): void {
+    live.delete(this);
+    if (!this.meta) return;
+    this.write('');
+    this.meta = null;
+    this.segments = [];
+  }
+
+  load(owner: string | null): Promise<RecoveredTranscript | null> {
+    return this.loadAny().then((found) => ownedBy(found, owner));
+  }
+
+  loadAny(): Promise<RecoveredTranscript | null> {
     return Promise.resolve(merge(null, [], readTail()));
   }
 }
 
+const createStore = () => (typeof indexedDB === 'undefined' ? new LocalRecovery() : new IdbRecovery());
+
 export function createRecoveryStore(): RecoveryStore {
-  return typeof indexedDB === 'undefined' ? new LocalRecovery() : new IdbRecovery();
+  return createStore();
+}
+
+/**
+ * Logout: the user's transcript leaves this device. Stores writing it stop at once (even one
+ * still recording), and the device copy is removed if that user recorded it; a copy of someone
+ * else (a visitor, another account) stays, still offered only to its owner.
+ */
+export async function forgetRecovery(userId: string): Promise<void> {
+  const writing = [...live].filter((store) => store.owner === userId);
+  for (const store of writing) store.discard();
+  await Promise.all(writing.map((store) => store.flush()));
+  const store = createStore();
+  if ((await store.loadAny())?.meta.userId !== userId) return;
+  store.discard();
+  await store.flush();
 }
 

@@ -12,10 +12,11 @@ let calls: string[];
 let updates: { text: string; segments: readonly Segment[]; durationSec: number; language: RecognitionLanguage }[];
 let recoveryLog: string[];
 let limit: number | null;
+let owner: string | null;
 
 function memoryRecovery(saved: RecoveredTranscript | null = null): RecoveryStore {
   return {
-    begin: (meta) => recoveryLog.push(`begin:${meta.language}`),
+    begin: (meta) => recoveryLog.push(`begin:${meta.language}:${meta.userId}`),
     adopt: (r) => recoveryLog.push(`adopt:${r.segments.length}`),
     append: (s) => recoveryLog.push(`append:${s.text}`),
     setDuration: () => undefined,
@@ -23,7 +24,8 @@ function memoryRecovery(saved: RecoveredTranscript | null = null): RecoveryStore
     flushSync: (interim) => recoveryLog.push(`flushSync:${interim}`),
     pageShown: () => undefined,
     discard: () => recoveryLog.push('discard'),
-    load: async () => saved,
+    detach: () => recoveryLog.push('detach'),
+    load: async (owner) => (saved?.meta.userId === owner ? saved : null),
   };
 }
 
@@ -43,6 +45,7 @@ function makeController(options: { recovery?: RecoveryStore; language?: Recognit
     }),
     notify: (n) => notices.push(n),
     limitMs: () => limit,
+    owner: () => owner,
     now: () => clock,
     language: options.language ?? 'en-US',
   });
@@ -65,6 +68,7 @@ beforeEach(() => {
   updates = [];
   recoveryLog = [];
   limit = null;
+  owner = null;
 });
 afterEach(() => FakeRecognition.reset());
 
@@ -75,19 +79,20 @@ async function started(c: TranscriptionController) {
 }
 
 describe('TranscriptionController', () => {
-  it('start: recording, autosave session, device copy; finals reach the store, recovery and autosave', async () => {
+  it('start: recording, autosave session, device copy (tagged with its user); finals reach the store, recovery and autosave', async () => {
+    owner = 'user-a';
     const c = makeController();
     await started(c);
     expect(c.getSnapshot().status).toBe('recording');
     expect(calls).toEqual(['start:en-US']);
-    expect(recoveryLog).toEqual(['begin:en-US']);
+    expect(recoveryLog).toEqual(['begin:en-US:user-a']);
     await tick(1500);
     rec().interim('hel');
     expect(c.store.interim).toBe('hel');
     rec().final('hello');
     rec().final('world');
     expect(c.store.text).toBe('hello world');
-    expect(recoveryLog).toEqual(['begin:en-US', 'append:hello', 'append:world']);
+    expect(recoveryLog).toEqual(['begin:en-US:user-a', 'append:hello', 'append:world']);
     // The same append-only array every time, growing: no copy per result.
     expect(updates).toHaveLength(2);
     expect(updates[0]!.segments).toBe(updates[1]!.segments);
@@ -191,7 +196,7 @@ describe('TranscriptionController', () => {
 
   it('restores a transcript paused, continues its clock and opens a new autosave session on resume', async () => {
     const saved: RecoveredTranscript = {
-      meta: { id: 'x', language: 'pt-BR', startedAt: '2025-05-01T10:00:00.000Z', durationMs: 42_000 },
+      meta: { id: 'x', userId: 'user-a', language: 'pt-BR', startedAt: '2025-05-01T10:00:00.000Z', durationMs: 42_000 },
       segments: [
         { text: 'olá', startMs: 1000, endMs: 2000 },
         { text: 'mundo', startMs: 40_000, endMs: 42_000 },
@@ -199,7 +204,9 @@ describe('TranscriptionController', () => {
     };
     const c = makeController({ recovery: memoryRecovery(saved) });
     window.localStorage.setItem('transcribe.recovery.active', '1');
-    const found = await c.loadRecovery();
+    expect(await c.loadRecovery('user-b')).toBeNull();
+    expect(await c.loadRecovery(null)).toBeNull();
+    const found = await c.loadRecovery('user-a');
     expect(found).toEqual(saved);
     c.restore(found!);
     expect(c.getSnapshot()).toMatchObject({ status: 'paused', language: 'pt-BR', restored: true });
@@ -216,6 +223,48 @@ describe('TranscriptionController', () => {
     expect(c.store.segments.at(-1)).toEqual({ text: 'de novo', startMs: 42_000, endMs: 43_000 });
   });
 
+  it('release (the signed-in user changed): the transcript leaves the card, listening stops, the device copy is kept for its owner', async () => {
+    owner = 'user-a';
+    const c = makeController();
+    await started(c);
+    const listening = rec();
+    await tick(2000);
+    listening.final('private words');
+    owner = null;
+    c.release();
+    expect(c.getSnapshot()).toMatchObject({ status: 'ready', sessionLanguage: null, restored: false });
+    expect(c.store.isEmpty).toBe(true);
+    expect(c.elapsedMs()).toBe(0);
+    expect(recoveryLog).toEqual(['begin:en-US:user-a', 'append:private words', 'detach']);
+    expect(calls.at(-1)).toBe('complete');
+    // A late result of the aborted recognition lands nowhere.
+    listening.final('late');
+    expect(c.store.isEmpty).toBe(true);
+    expect(recoveryLog.at(-1)).toBe('detach');
+    // The next transcription is the new owner's.
+    await started(c);
+    expect(recoveryLog.at(-1)).toBe('begin:en-US:null');
+  });
+
+  it('when the recovery code cannot load, loadRecovery rejects to its caller and start reports start-failed', async () => {
+    window.localStorage.setItem('transcribe.recovery.active', '1');
+    const c = new TranscriptionController({
+      Recognition: FakeRecognition,
+      loadRuntime: () => Promise.reject(new Error('chunk failed')),
+      autosave: () => ({ start() {}, update() {}, saveNow() {}, complete() {} }),
+      notify: (n) => notices.push(n),
+      limitMs: () => null,
+      owner: () => null,
+      language: 'en-US',
+    });
+    await expect(c.loadRecovery(null)).rejects.toThrow('chunk failed');
+    // Start then reports it as a notice, the card stays usable.
+    c.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(notices).toEqual([{ kind: 'error', code: 'start-failed' }]);
+    expect(c.getSnapshot().status).toBe('ready');
+  });
+
   it('loads no recovery code when nothing was left to restore', async () => {
     const load = vi.fn(async () => ({ RecognitionEngine, createRecoveryStore: () => memoryRecovery() }));
     const c = new TranscriptionController({
@@ -224,9 +273,10 @@ describe('TranscriptionController', () => {
       autosave: () => ({ start() {}, update() {}, saveNow() {}, complete() {} }),
       notify: () => undefined,
       limitMs: () => null,
+      owner: () => null,
       language: 'en-US',
     });
-    expect(await c.loadRecovery()).toBeNull();
+    expect(await c.loadRecovery(null)).toBeNull();
     expect(load).not.toHaveBeenCalled();
   });
 

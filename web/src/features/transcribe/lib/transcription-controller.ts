@@ -48,6 +48,8 @@ export interface ControllerOptions {
   notify: (notice: Notice) => void;
   /** Listening limit in ms (visitors), or null. Read at each tick. */
   limitMs: () => number | null;
+  /** Who the device is signed in as (a user id, or null for a visitor): the device copy of a new transcript is theirs. */
+  owner: () => string | null;
   now?: () => number;
   language: RecognitionLanguage;
 }
@@ -153,7 +155,7 @@ export class TranscriptionController {
     this.startTicker();
     this.withRuntime((runtime, recovery) => {
       if (this.snapshot.status !== 'recording') return;
-      recovery.begin({ id: newRecoveryId(), language, startedAt: this.startedAt.toISOString() });
+      recovery.begin({ id: newRecoveryId(), userId: this.options.owner(), language, startedAt: this.startedAt.toISOString() });
       this.engine = this.createEngine(runtime);
       this.engine.start(language);
     });
@@ -169,7 +171,7 @@ export class TranscriptionController {
       this.recovery?.setDuration(this.elapsedMs());
       void this.recovery?.flush();
       if (this.autosaveOpen) this.options.autosave().saveNow();
-    });
+    }, logUnexpected);
   }
 
   resume(): void {
@@ -220,11 +222,11 @@ export class TranscriptionController {
     this.set({ status: 'ready', sessionLanguage: null, restored: false, reconnecting: null });
   }
 
-  /** A transcript left in device storage by an earlier page (reload, crash), if any. */
-  async loadRecovery(): Promise<RecoveredTranscript | null> {
+  /** A transcript `owner` (a user id, or null for a visitor) left in device storage on an earlier page (reload, crash), if any. */
+  async loadRecovery(owner: string | null): Promise<RecoveredTranscript | null> {
     if (!hasRecoveryMarker()) return null;
     await this.prefetch();
-    return this.recovery!.load();
+    return this.recovery!.load(owner);
   }
 
   /** Brings back a transcript from device storage, paused: Resume continues it. */
@@ -266,9 +268,28 @@ export class TranscriptionController {
     this.recovery?.pageShown();
   }
 
+  /**
+   * The signed-in user changed (logout, a session that ended, another account): the transcript
+   * leaves the card, listening stops, and its device copy stays with its owner (a logout removes it).
+   */
+  release(): void {
+    this.generation += 1;
+    this.stopTicker();
+    this.recovery?.setDuration(this.elapsedMs());
+    this.recovery?.detach();
+    this.engine?.abort();
+    this.engine = null;
+    this.closeAutosave();
+    this.store.clear();
+    this.heldMs = 0;
+    this.set({ status: 'ready', sessionLanguage: null, restored: false, reconnecting: null });
+  }
+
   dispose(): void {
     this.generation += 1;
     this.stopTicker();
+    this.recovery?.setDuration(this.elapsedMs());
+    this.recovery?.detach();
     this.engine?.abort();
     this.engine = null;
   }
@@ -335,7 +356,7 @@ export class TranscriptionController {
     if (this.snapshot.status !== 'recording') return;
     const limit = this.options.limitMs();
     if (limit !== null && this.elapsedMs() >= limit) {
-      void this.stop();
+      this.stop().catch(logUnexpected);
       this.options.notify({ kind: 'time-limit' });
     }
   }
@@ -369,6 +390,9 @@ export class TranscriptionController {
     for (const listener of this.listeners) listener();
   }
 }
+
+/** A failure nothing waits for (the recognition engine's own errors arrive as notices): logged, never unhandled. */
+export const logUnexpected = (err: unknown) => console.error('[transcribe]', err);
 
 /** Chinese is written without spaces between words; the others with. */
 export const separatorFor = (language: RecognitionLanguage) => (language === 'zh-CN' ? '' : ' ');

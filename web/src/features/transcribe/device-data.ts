@@ -1,0 +1,53 @@
+import { readStorage } from '../../lib/storage';
+import { AUTOSAVE_QUEUE_KEY } from './autosave/queue-key';
+import { hasRecoveryMarker } from './lib/recovery-marker';
+
+/** How long a logout waits for the leaving user's unsent autosave text to reach the server. */
+export const LOGOUT_SEND_MS = 3_000;
+
+const warn = (...args: unknown[]) => console.warn('[logout]', ...args);
+
+/**
+ * Logout on this device. While still signed in, the user's running autosave session is
+ * completed and the queued text sent (waiting at most LOGOUT_SEND_MS); then `endSession`
+ * runs, and the user's transcripts leave device storage: their autosave queue entries,
+ * sent or not, and the recovery copy if they recorded it. Data of a visitor or another
+ * account stays (offered only to its owner). Never rejects: a failure is logged and the
+ * session ends all the same. The code for each part loads only when there is data for it.
+ */
+export async function logOutDevice(userId: string | null, endSession: () => void | Promise<void>): Promise<void> {
+  const load = <T>(module: Promise<T>) =>
+    module.catch((err: unknown) => {
+      warn('could not load the code that clears device data', err);
+      return null;
+    });
+  const [autosave, recovery] = userId
+    ? await Promise.all([
+        readStorage(AUTOSAVE_QUEUE_KEY) !== null ? load(import('./autosave/autosave-engine')) : null,
+        hasRecoveryMarker() ? load(import('./lib/recovery')) : null,
+      ])
+    : [null, null];
+
+  if (autosave && userId) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      autosave.sendBeforeLogout(userId).catch((err: unknown) => warn('could not send the queued autosave', err)),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, LOGOUT_SEND_MS))),
+    ]);
+    clearTimeout(timer);
+  }
+
+  try {
+    await endSession();
+  } catch (err) {
+    warn('ending the session failed', err);
+  }
+
+  if (!userId) return;
+  try {
+    autosave?.forgetAutosave(userId);
+    await recovery?.forgetRecovery(userId);
+  } catch (err) {
+    warn('could not clear device data', err);
+  }
+}

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_CAPTCHA_AFTER } from '../shared/src/constants.ts';
 import { launch, mailsTo, newContext, uniqueEmail } from './browser.ts';
 
 /** The account journey of issue 2, as a person does it, selecting by role and accessible name. */
@@ -52,7 +53,13 @@ describe('accounts', () => {
     await expect.poll(() => page.getByText('Account created successfully!').isVisible()).toBe(true);
     await dismissUpgradeModal(page);
 
+    // Logging out ends the session on the server too: the token it held is refused afterwards.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    expect((await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
     await logOut(page);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await expect.poll(async () => (await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
 
     // A wrong password is refused with the server's message; the right one works.
     await page.goto('/login');
@@ -70,14 +77,21 @@ describe('accounts', () => {
     await expect.poll(() => main.getByRole('status').filter({ hasText: 'Check your email for the password reset link.' }).isVisible()).toBe(true);
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
-    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]{43}/.exec(mails[0]!.text)?.[0];
+    // The token rides in the fragment, never sent to a server.
+    const link = /https?:\/\/\S+\/reset-password#[A-Za-z0-9_-]{43}/.exec(mails[0]!.text)?.[0];
     expect(link).toBeTruthy();
+    const resetToken = new URL(link!).hash.slice(1);
 
     // A second request within the hour is refused with a countdown.
     await main.getByRole('button', { name: 'Send reset link' }).click();
     await expect.poll(() => main.getByText(/Please wait \d\d:\d\d before requesting again\./).isVisible()).toBe(true);
 
-    await page.goto(new URL(link!).pathname);
+    await page.goto(new URL(link!).pathname + new URL(link!).hash);
+    await main.getByLabel('New password').waitFor();
+    // The page takes the token out of the address at once and sends no referrer.
+    expect(page.url()).not.toContain(resetToken);
+    expect(new URL(page.url()).pathname).toBe('/reset-password');
+    expect(await page.locator('meta[name="referrer"]').getAttribute('content')).toBe('no-referrer');
     await main.getByLabel('New password').fill('second-password-2');
     await main.getByLabel('Confirm password').fill('second-password-2');
     await main.getByRole('button', { name: 'Update password' }).click();
@@ -91,8 +105,10 @@ describe('accounts', () => {
     await expect.poll(() => main.getByText('Invalid email or password.').isVisible()).toBe(true);
     await logIn(page, email, 'second-password-2');
 
-    // The used link is spent.
-    await page.goto(new URL(link!).pathname);
+    // The used link is spent (opened in the old shape, token in the path, which still works).
+    await page.goto(`/reset-password/${resetToken}`);
+    await main.getByLabel('New password').waitFor();
+    expect(page.url()).not.toContain(resetToken);
     await main.getByLabel('New password').fill('third-password-3');
     await main.getByLabel('Confirm password').fill('third-password-3');
     await main.getByRole('button', { name: 'Update password' }).click();
@@ -128,6 +144,37 @@ describe('accounts', () => {
     await page2.goto('/profile');
     await expect.poll(() => page2.getByRole('heading', { name: 'Sua conta' }).isVisible()).toBe(true);
     await other.close();
+    await context.close();
+  });
+
+  it('after repeated wrong passwords, the right one still signs in (the bot check passes on its own)', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const email = uniqueEmail('guarded');
+    const res = await page.request.post('/api/auth/register', {
+      data: { name: 'Guarded', email, password: 'guarded-password-1', recaptchaToken: 'test-pass' },
+    });
+    expect(res.status()).toBe(200);
+    await page.goto('/login');
+    const main = page.getByRole('main');
+    await main.getByLabel('Email').fill(email);
+    for (let i = 0; i < LOGIN_CAPTCHA_AFTER + 1; i++) {
+      await main.getByLabel('Password', { exact: true }).fill(`wrong-password-${i}`);
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
+      await main.getByRole('button', { name: 'Log in' }).click();
+      await answered;
+      await expect.poll(() => main.getByRole('button', { name: 'Log in' }).isEnabled()).toBe(true);
+    }
+    await expect.poll(() => main.getByText('Invalid email or password.').isVisible()).toBe(true);
+    const sent: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/login')) sent.push(r.postDataJSON());
+    });
+    await logIn(page, email, 'guarded-password-1', { firstHomeVisit: true });
+    expect(sent).toEqual([
+      { email, password: 'guarded-password-1' },
+      { email, password: 'guarded-password-1', recaptchaToken: 'test-pass' },
+    ]);
     await context.close();
   });
 

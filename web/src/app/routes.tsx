@@ -31,7 +31,6 @@ const RegisterPage = lazyPage(() => import('../features/auth/components/register
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/components/forgot-password-page'));
 const ResetPasswordPage = lazyPage(() => import('../features/auth/components/reset-password-page'));
 const ProfilePage = lazyPage(() => import('../features/profile/components/profile-page'));
-const PlaceholderPage = lazyPage(() => import('../features/site/components/placeholder-page'));
 const NotFoundPage = lazyPage(() => import('../features/site/components/not-found-page'));
 const HistoryPage = lazyPage(() => import('../features/history/components/history-page'));
 const AutomaticPage = lazyPage(() => import('../features/automatic/components/automatic-page'));
@@ -49,6 +48,8 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginPage /> },
       { path: 'register', element: <RegisterPage /> },
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      // Links sent before the token moved to the fragment: the page takes it and clears the address.
       { path: 'reset-password/:token', element: <ResetPasswordPage /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'transcricoes', element: <HistoryPage /> },

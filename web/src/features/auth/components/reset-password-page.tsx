@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { PASSWORD_MIN, RESET_REDIRECT_MS } from '@app/shared/constants';
 import { resetPasswordRequest } from '@app/shared/schemas/auth';
@@ -11,6 +11,7 @@ import { ApiError, describeError } from '../../../lib/api';
 import { hasErrors, validateField, type FieldErrors } from '../../../lib/validation';
 import { useResetPassword } from '../api/reset-password';
 import { useFieldRefs } from '../hooks/use-field-refs';
+import { forgetResetToken, heldResetToken, holdResetToken, RESET_PATH, sendNoReferrer } from '../lib/reset-link';
 import { AuthCard, textLinkClasses } from './auth-card';
 
 type Field = 'password' | 'confirm';
@@ -23,7 +24,19 @@ const isInvalidLink = (error: unknown) =>
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { token = '' } = useParams();
+  // The token reaches the page in memory (moved out of the address at start-up), or, when
+  // the app navigated here itself, in the address, which is then cleared at once.
+  const { token: inPath } = useParams();
+  const { hash } = useLocation();
+  const inUrl = inPath ?? (hash.length > 1 ? hash.slice(1) : undefined);
+  const [token] = useState(() => {
+    if (inUrl !== undefined) holdResetToken(inUrl);
+    return heldResetToken() ?? '';
+  });
+  useEffect(() => {
+    if (inUrl !== undefined) void navigate(RESET_PATH, { replace: true });
+  }, [inUrl, navigate]);
+  useEffect(sendNoReferrer, []);
   const reset = useResetPassword();
   const [values, setValues] = useState<Record<Field, string>>({ password: '', confirm: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -52,6 +65,7 @@ export default function ResetPasswordPage() {
       { token, newPassword: values.password },
       {
         onSuccess: () => {
+          forgetResetToken();
           timer.current = window.setTimeout(() => void navigate('/login'), RESET_REDIRECT_MS);
         },
         onError: (error) => {

@@ -14,7 +14,7 @@ export const SURVEY_RETRY_MS = 5_000;
 export function isQuietPage(pathname: string): boolean {
   return (
     pathname === '/' ||
-    ['/login', '/register', '/forgot-password', '/reset-password/', '/billing/'].some((p) => pathname === p || pathname.startsWith(p))
+    ['/login', '/register', '/forgot-password', '/reset-password', '/billing/'].some((p) => pathname === p || pathname.startsWith(p))
   );
 }
 

@@ -1,7 +1,21 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
+import { SEGMENTS_MAX } from '@app/shared/constants';
+import { db } from '../src/db/client.ts';
+import { keys } from '../src/db/keys.ts';
 import { call, registerUser } from './call.ts';
+import { storedItems } from './stored.ts';
 
-type Detail = { fullTranscript: string; isCompleted: boolean; duration: number; language: string; segments: { text: string; startMs: number; endMs: number }[] };
+type Detail = {
+  fullTranscript: string;
+  isCompleted: boolean;
+  duration: number;
+  language: string;
+  length: number;
+  preview: string;
+  segments: { text: string; startMs: number; endMs: number }[];
+};
 
 async function newSession(token: string) {
   const res = await call<{ sessionId: string }>('autosaveSessionId', { token });
@@ -121,4 +135,59 @@ describe('autosave', () => {
     expect((await delta(u.token, id, 0, text)).status).toBe(200);
     expect((await detail(u.token, id)).fullTranscript).toBe(text);
   });
+
+  it('a delta with no new text still updates duration and language; a late duplicate changes nothing', async () => {
+    const u = await registerUser();
+    const id = await newSession(u.token);
+    expect((await delta(u.token, id, 0, '', { duration: 3, language: 'es-ES' })).body.length).toBe(0);
+    expect(await detail(u.token, id)).toMatchObject({ duration: 3, language: 'es-ES', length: 0 });
+    await delta(u.token, id, 0, 'Hola ', { duration: 5, language: 'es-ES' });
+    await delta(u.token, id, 5, 'mundo', { duration: 9, language: 'es-ES' });
+    expect((await delta(u.token, id, 10, '', { duration: 40, language: 'pt-BR' })).body.length).toBe(10);
+    expect(await detail(u.token, id)).toMatchObject({ fullTranscript: 'Hola mundo', duration: 40, language: 'pt-BR', length: 10 });
+    // The first delta again, arriving late: it ends before the stored text does.
+    expect((await delta(u.token, id, 0, 'Hola ', { duration: 5, language: 'es-ES' })).body.length).toBe(10);
+    expect(await detail(u.token, id)).toMatchObject({ duration: 40, language: 'pt-BR', length: 10 });
+  });
+
+  it('a retry repairs the metadata when its update failed after the text was written', async () => {
+    const u = await registerUser();
+    const id = await newSession(u.token);
+    await delta(u.token, id, 0, 'Hello ', { duration: 10 });
+    const ddb = mockClient(db());
+    ddb.send.callThrough();
+    ddb.on(UpdateCommand, { Key: keys.transcript(u.id, 'AUTO', id) }).rejectsOnce(Object.assign(new Error('internal'), { name: 'InternalServerError' }));
+    try {
+      const failed = await delta(u.token, id, 6, 'world', { duration: 20, language: 'pt-BR' });
+      expect(failed.status).toBe(500);
+    } finally {
+      ddb.restore();
+    }
+    // The text was written, the metadata was not.
+    expect(await detail(u.token, id)).toMatchObject({ fullTranscript: 'Hello world', duration: 10, language: 'en-US', length: 6, preview: 'Hello ' });
+    const retry = await delta(u.token, id, 6, 'world', { duration: 20, language: 'pt-BR' });
+    expect(retry.body.length).toBe(11);
+    expect(await detail(u.token, id)).toMatchObject({ fullTranscript: 'Hello world', duration: 20, language: 'pt-BR', length: 11, preview: 'Hello world' });
+  });
 });
+
+describe('autosave segment limits', () => {
+  const seg = (text: string, startMs = 0) => ({ text, startMs, endMs: startMs + 500 });
+  it.each([
+    ['hold more text than the delta', [seg('one two'), seg('three')], 'The segments hold more text than the transcript they belong to'],
+    ['outnumber the cap', Array<ReturnType<typeof seg>>(SEGMENTS_MAX + 1).fill(seg('')), `At most ${SEGMENTS_MAX.toLocaleString('en-US')} segments per request`],
+    ['include one not in the text', [seg('one'), seg('six')], 'Segment 2 does not match the text: segments must occur in it in order'],
+    ['overlap', [seg('one'), seg('ne')], 'Segment 2 does not match the text: segments must occur in it in order'],
+    ['are out of order', [seg('two'), seg('one')], 'Segment 2 does not match the text: segments must occur in it in order'],
+  ])('are refused with 400 when they %s, and nothing stored changes', async (_, segments, message) => {
+    const u = await registerUser();
+    const id = await newSession(u.token);
+    await delta(u.token, id, 0, 'Hello ', { segments: [seg('Hello')] });
+    const before = await storedItems(u.id);
+    const res = await delta(u.token, id, 6, 'one two', { segments, duration: 30, language: 'pt-BR' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(message);
+    expect(await storedItems(u.id)).toEqual(before);
+  });
+});
+

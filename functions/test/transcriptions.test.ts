@@ -1,9 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { SEGMENTS_MAX } from '@app/shared/constants';
 import { db, tableName } from '../src/db/client.ts';
 import { keys } from '../src/db/keys.ts';
 import { setPlan } from '../src/db/users.ts';
 import { call, registerUser } from './call.ts';
+import { storedItems } from './stored.ts';
 
 async function proUser() {
   const u = await registerUser();
@@ -131,4 +133,20 @@ describe('saved transcriptions', () => {
     const pro = await proUser();
     expect((await call('getTranscription', { token: pro.token, params: { id: 'not-an-id' } })).status).toBe(404);
   });
+
+  const seg = (text: string, startMs = 0) => ({ text, startMs, endMs: startMs + 500 });
+  it.each([
+    ['hold more text than the transcript', [seg('olá mundo'), seg('olá')], 'The segments hold more text than the transcript they belong to'],
+    ['outnumber the cap', Array<ReturnType<typeof seg>>(SEGMENTS_MAX + 1).fill(seg('')), `At most ${SEGMENTS_MAX.toLocaleString('en-US')} segments per request`],
+    ['include one not in the text', [seg('olá'), seg('tchau')], 'Segment 2 does not match the text: segments must occur in it in order'],
+    ['overlap', [seg('olá m'), seg('mun')], 'Segment 2 does not match the text: segments must occur in it in order'],
+  ])('refuse segments that %s with 400, storing nothing', async (_, segments, message) => {
+    const pro = await proUser();
+    const before = await storedItems(pro.id);
+    const res = await save(pro.token, { segments });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(message);
+    expect(await storedItems(pro.id)).toEqual(before);
+  });
 });
+

@@ -12,8 +12,8 @@ export const TITLE_MAX = 100;
  * every few seconds: a 30-second delta carries at most ~120 segments even at one per word,
  * and a 12-hour transcript saved whole has ~10,000, or 43,200 at one result every second.
  * 50,000 covers that with room, and also an offline backlog sent as one delta of up to
- * 300,000 characters cut into one-word segments. Validating costs about a microsecond per
- * segment, so the cap keeps a hostile request to tens of milliseconds of CPU.
+ * 300,000 characters cut into one-word segments. A longer array is refused before any of its
+ * segments is parsed; within the cap, each segment costs microseconds to check and store.
  */
 export const SEGMENTS_MAX = 50_000;
 /** New passwords (register, reset); older accounts with shorter ones still sign in. */

@@ -88,7 +88,8 @@ export type StoredSegment = [startMs: number, endMs: number, at: number, len: nu
 export function placeSegments(text: string, offset: number, segments: readonly Segment[]): { placed: StoredSegment[] } | { error: string } {
   const placed: StoredSegment[] = [];
   let cursor = 0;
-  for (const [i, s] of segments.entries()) {
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i]!;
     if (!s.text) continue;
     const at = text.indexOf(s.text, cursor);
     if (at < 0) return { error: `Segment ${i + 1} does not match the text: segments must occur in it in order` };

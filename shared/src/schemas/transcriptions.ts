@@ -111,7 +111,9 @@ export const autosaveSaveRequest = z.union([autosaveDeltaRequest, autosaveFullRe
     const looksFull = typeof issue.input === 'object' && issue.input !== null && !('offset' in issue.input) && 'fullTranscript' in issue.input;
     const first = issue.errors[looksFull ? 1 : 0]?.[0];
     if (!first) return undefined;
-    return first.path.length ? `${first.path.join('.')}: ${first.message}` : first.message;
+    // zod's own messages do not name the field; ours do.
+    const generic = /^(Invalid|Too (big|small)|Unrecognized)/.test(first.message);
+    return generic && first.path.length ? `${first.path.join('.')}: ${first.message}` : first.message;
   },
 });
 export type AutosaveSaveRequest = z.input<typeof autosaveSaveRequest>;

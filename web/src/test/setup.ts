@@ -41,6 +41,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   await i18n.changeLanguage('en');
   // Node reports a rejection once the microtasks after it have run: one macrotask later.
   await new Promise((resolve) => setTimeout(resolve, 0));

@@ -17,7 +17,7 @@ export function Footer() {
         <p className="text-sm text-slate-600 dark:text-slate-400">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
         <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
           <nav aria-label={t('footer.nav')}>
-            <ul className="flex gap-6">
+            <ul className="flex flex-wrap gap-x-6 gap-y-2">
               <li>
                 <Link to="/terms" className={linkClasses}>
                   {t('footer.terms')}
@@ -26,6 +26,11 @@ export function Footer() {
               <li>
                 <Link to="/help" className={linkClasses}>
                   {t('footer.help')}
+                </Link>
+              </li>
+              <li>
+                <Link to="/pricing" className={linkClasses}>
+                  {t('footer.pricing')}
                 </Link>
               </li>
             </ul>

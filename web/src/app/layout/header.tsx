@@ -46,6 +46,9 @@ export function Header() {
           <DevModeBadge />
           {!isLoading && !user && (
             <div className="hidden items-center gap-2 md:flex">
+              <NavLink to="/pricing" className={navLinkClasses}>
+                {t('header.pricing')}
+              </NavLink>
               <Link to="/login" className={buttonClasses('ghost', 'sm')}>
                 {t('header.login')}
               </Link>

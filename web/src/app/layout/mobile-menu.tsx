@@ -80,6 +80,9 @@ export function MobileMenu({ user }: { user: User | null }) {
             </ul>
           ) : (
             <div className="grid gap-2 pt-2">
+              <NavLink to="/pricing" className={linkClasses}>
+                {t('header.pricing')}
+              </NavLink>
               <Link to="/login" className={buttonClasses('secondary', 'lg')}>
                 {t('header.login')}
               </Link>

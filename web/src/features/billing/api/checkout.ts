@@ -5,7 +5,7 @@ import { api, ApiError } from '../../../lib/api';
 import { authKeys } from '../../../lib/auth';
 import { useBillingT } from '../i18n';
 import { browser } from '../lib/browser';
-import { rememberPlan } from '../lib/plan-memory';
+import { rememberCheckoutOrigin, rememberPlan } from '../lib/plan-memory';
 
 /**
  * POST /stripe/checkout {currency}, then off to the hosted checkout. The processing
@@ -22,6 +22,8 @@ export function useCheckout({ userId, errorTitle }: { userId: string; errorTitle
     onSuccess: ({ url }) => {
       // Coming back Pro, the plan watcher compares against this and greets the user.
       rememberPlan(userId, 'free');
+      // Back from the checkout without paying returns here.
+      rememberCheckoutOrigin(`${window.location.pathname}${window.location.search}`);
       browser.assign(url);
     },
     onError: (error) => {

@@ -1,19 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useCancelOpenCheckout } from '../api/cancel-checkout';
 import { useBillingT } from '../i18n';
+import { checkoutOrigin } from '../lib/plan-memory';
 
 /** /billing/cancelled: back from the hosted checkout without paying. */
 export default function BillingCancelledPage() {
   const { t } = useTranslation();
   const tb = useBillingT();
   const navigate = useNavigate();
-  const location = useLocation();
   useCancelOpenCheckout();
-  // Opened directly (no earlier entry in this tab): "back" goes to the pricing page.
-  const back = () => (location.key === 'default' && window.history.length <= 1 ? void navigate('/pricing') : void navigate(-1));
+  // Back to where the checkout started (the previous history entry is the checkout page itself); else the pricing page.
+  const back = () => void navigate(checkoutOrigin() ?? '/pricing');
 
   return (
     <div className="mx-auto max-w-lg px-4 py-16">

@@ -53,6 +53,13 @@ describe('billing cancelled page', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/pricing');
   });
 
+  it('back returns to where the checkout started, never to the checkout page', async () => {
+    window.sessionStorage.setItem('billing.checkoutFrom', '/profile');
+    renderPage(<BillingCancelledPage />, { path: '/billing/cancelled' });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/profile');
+  });
+
   it('ends the signed-in user\'s abandoned checkout, so a new one can start at once', async () => {
     window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
     const { calls } = fakeBillingServer(freeUser);

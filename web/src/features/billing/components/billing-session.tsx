@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import type { User } from '@app/shared/schemas/auth';
+import { transcriptionStartedThisVisit } from '../../../lib/visit';
 import { usePlanWatch } from '../hooks/use-plan-watch';
 import { useThemeSync } from '../hooks/use-theme';
 import { takeAutoOpenTurn } from '../lib/plan-memory';
@@ -8,7 +9,8 @@ import { takeAutoOpenTurn } from '../lib/plan-memory';
 /**
  * The signed-in user's billing side effects: the plan poll (and its success toast),
  * the theme, and the upgrade modal opening by itself once per visit on home for a
- * free user. Renders nothing.
+ * free user, only before the first transcription of the visit starts (never over a
+ * running one). Renders nothing.
  */
 export default function BillingSession({ user, openUpgrade }: { user: User; openUpgrade: () => void }) {
   usePlanWatch(user);
@@ -17,7 +19,7 @@ export default function BillingSession({ user, openUpgrade }: { user: User; open
   const { pathname } = useLocation();
   const isFree = user.plan !== 'pro';
   useEffect(() => {
-    if (pathname === '/' && isFree && takeAutoOpenTurn()) openUpgrade();
+    if (pathname === '/' && isFree && !transcriptionStartedThisVisit() && takeAutoOpenTurn()) openUpgrade();
   }, [pathname, isFree]);
 
   return null;

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../app/routes';
 import { createQueryClient } from '../../../lib/query-client';
+import { markTranscriptionStarted, resetVisit } from '../../../lib/visit';
 import { fakeBillingServer, freeUser, proUser } from '../test/fake-server';
 
 function renderApp(path: string) {
@@ -25,6 +26,7 @@ const header = () => screen.getByRole('banner');
 const slow = { timeout: 5_000 };
 
 beforeEach(() => {
+  resetVisit();
   window.sessionStorage.clear();
   document.documentElement.classList.remove('dark');
 });
@@ -57,6 +59,20 @@ describe('upgrade modal', () => {
     await ui.click(within(again).getByRole('button', { name: 'Upgrade now' }));
     const currency = await screen.findByRole('dialog', { name: 'Choose your currency' });
     expect(within(currency).getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+
+  it('never opens by itself once a transcription has started in this visit; the Upgrade button still opens it', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    fakeBillingServer(freeUser);
+    markTranscriptionStarted();
+    renderApp('/');
+    const upgrade = await within(header()).findByRole('button', { name: 'Upgrade' }, slow);
+    // The billing code has loaded (the header's slot is lazy too): had it been allowed, the modal would be open now.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(window.sessionStorage.getItem('billing.upgradeShown')).toBeNull(); // the visit's automatic turn is not spent either
+    await userEvent.setup().click(upgrade);
+    expect(await screen.findByRole('dialog', { name: 'Upgrade to Pro' })).toBeInTheDocument();
   });
 
   it('opens from any feature through the window event "open-upgrade"; a visitor is offered an account', async () => {

@@ -48,6 +48,13 @@ export default function UpgradeFlow({ open, onOpenChange, user }: { open: boolea
         <p className="mt-4 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
           {tb('refund', { days: REFUND_DAYS })}
         </p>
+        {!isPro && (
+          <p className="mt-3 text-sm">
+            <Link to="/pricing" onClick={close} className="font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300">
+              {tb('seePricing')}
+            </Link>
+          </p>
+        )}
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           {isPro ? (
             <Button onClick={close}>{t('dialog.close')}</Button>

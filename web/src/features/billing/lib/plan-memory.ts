@@ -35,3 +35,27 @@ export function takeAutoOpenTurn(): boolean {
     return false;
   }
 }
+
+/**
+ * Where in the app the checkout started (session storage: the hosted checkout is a full page
+ * load away), so coming back without paying returns there, never to the dead checkout page.
+ */
+const ORIGIN_KEY = 'billing.checkoutFrom';
+
+export function rememberCheckoutOrigin(path: string): void {
+  try {
+    window.sessionStorage.setItem(ORIGIN_KEY, path);
+  } catch {
+    // Storage unavailable: back goes to the pricing page.
+  }
+}
+
+/** The in-app path the checkout started from, or null. Only same-origin paths are ever returned. */
+export function checkoutOrigin(): string | null {
+  try {
+    const path = window.sessionStorage.getItem(ORIGIN_KEY);
+    return path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/billing/') ? path : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { RECOGNITION_LANGUAGES, STORAGE_KEYS, UI_LANGUAGES, type RecognitionLanguage } from '@app/shared/constants';
+import { FREE_RECOGNITION_LANGUAGE, RECOGNITION_LANGUAGES, STORAGE_KEYS, UI_LANGUAGES, type RecognitionLanguage } from '@app/shared/constants';
 import type { User } from '@app/shared/schemas/auth';
 import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/spinner';
 import { languageName } from '../../../lib/format';
 import { writeStorage } from '../../../lib/storage';
 import { useUiLanguage } from '../../../lib/ui-language';
+import { openUpgrade } from '../../billing/open-upgrade';
 import { useUpdateProfile } from '../api/update-profile';
 import { Section } from './section';
 
@@ -23,6 +24,10 @@ export function LanguageSettings({ user }: { user: User }) {
   const uiGroupHint = useId();
   const selectId = useId();
   const selectHint = useId();
+  const proHint = useId();
+  // Free users transcribe in the free language only: the others show, disabled, with the Pro hint (as on the card).
+  const isPro = user.plan === 'pro';
+  const shownLang = isPro ? transcriptionLang : FREE_RECOGNITION_LANGUAGE;
 
   const changeTranscriptionLang = (next: RecognitionLanguage) => {
     const previous = transcriptionLang;
@@ -81,23 +86,34 @@ export function LanguageSettings({ user }: { user: User }) {
           <div className="flex items-center gap-3">
             <select
               id={selectId}
-              aria-describedby={selectHint}
-              value={transcriptionLang}
+              aria-describedby={isPro ? selectHint : `${selectHint} ${proHint}`}
+              value={shownLang}
               disabled={update.isPending}
               onChange={(e) => isRecognitionLanguage(e.target.value) && changeTranscriptionLang(e.target.value)}
               className="h-11 w-full max-w-xs rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm disabled:opacity-60 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
             >
-              {RECOGNITION_LANGUAGES.map((tag) => (
-                <option key={tag} value={tag}>
-                  {languageName(tag, language)}
-                </option>
-              ))}
+              {RECOGNITION_LANGUAGES.map((tag) => {
+                const proOnly = !isPro && tag !== FREE_RECOGNITION_LANGUAGE;
+                return (
+                  <option key={tag} value={tag} disabled={proOnly}>
+                    {proOnly ? t('profile.proLanguage', { language: languageName(tag, language) }) : languageName(tag, language)}
+                  </option>
+                );
+              })}
             </select>
             {update.isPending && <Spinner className="text-slate-500" />}
           </div>
           <p id={selectHint} className="text-sm text-slate-600 dark:text-slate-400">
             {t('profile.transcriptionLanguageHint')}
           </p>
+          {!isPro && (
+            <p id={proHint} className="text-sm text-slate-600 dark:text-slate-400">
+              {t('transcribe.language.proHint')}{' '}
+              <button type="button" onClick={openUpgrade} className="font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300">
+                {t('profile.upgradeForLanguages')}
+              </button>
+            </p>
+          )}
         </div>
       </div>
     </Section>

@@ -76,9 +76,9 @@ describe('profile page', () => {
     expect(i18n.language).toBe('pt');
   });
 
-  it('saves the default transcription language and keeps it on the device', async () => {
+  it('saves the default transcription language and keeps it on the device (Pro)', async () => {
     window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
-    const calls = fakeServer();
+    const calls = fakeServer({ ...baseUser, plan: 'pro' });
     renderPage(<ProfilePage />, { path: '/profile' });
     const select = await screen.findByRole('combobox', { name: 'Default transcription language' });
     expect(select).toHaveValue('pt-BR');
@@ -88,6 +88,22 @@ describe('profile page', () => {
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ transcriptionLang: 'es-ES' });
     expect(window.localStorage.getItem(STORAGE_KEYS.transcriptionLang)).toBe('es-ES');
+  });
+
+  it('free users: the Pro-only recognition languages are disabled with the Pro hint and an upgrade', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    fakeServer();
+    renderPage(<ProfilePage />, { path: '/profile' });
+    const select = await screen.findByRole('combobox', { name: 'Default transcription language' });
+    expect(select).toHaveValue('en-US');
+    expect(within(select).getByRole('option', { name: 'English (United States)' })).toBeEnabled();
+    expect(within(select).getByRole('option', { name: 'Portuguese (Brazil) (Pro)' })).toBeDisabled();
+    expect(within(select).getByRole('option', { name: 'Russian (Russia) (Pro)' })).toBeDisabled();
+    expect(select).toHaveAccessibleDescription(/Other languages are available with Pro\./);
+    let opened = false;
+    window.addEventListener('open-upgrade', () => (opened = true), { once: true });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Unlock every language' }));
+    expect(opened).toBe(true);
   });
 
   it('shows the free plan with the Pro price and a working upgrade (the plan card has its own tests)', async () => {

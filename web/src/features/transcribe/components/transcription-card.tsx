@@ -17,6 +17,7 @@ import { Card } from '../../../components/ui/card';
 import { MicIcon } from '../../../components/ui/icons';
 import { useSession } from '../../../lib/auth';
 import { readStorage, writeStorage } from '../../../lib/storage';
+import { markTranscriptionStarted } from '../../../lib/visit';
 import { monthlyUsageKey, useMonthlyUsage } from '../api/monthly-usage';
 import { SHORTCUT_KEYS, useShortcuts } from '../hooks/use-shortcuts';
 import { useTranscription } from '../hooks/use-transcription';
@@ -157,6 +158,10 @@ export function TranscriptionCard() {
   }, [hasText]);
 
   useWakeLock(status === 'recording');
+  // From the first Start of the visit on, the upgrade modal no longer opens by itself over the card.
+  useEffect(() => {
+    if (status !== 'ready') markTranscriptionStarted();
+  }, [status]);
 
   // Free users: "n of 5" automatic transcriptions this month, refreshed once a session has ended.
   const isFree = user?.plan === 'free';
@@ -171,6 +176,7 @@ export function TranscriptionCard() {
 
   const start = () => {
     if (!supported) return;
+    markTranscriptionStarted();
     setRecovered(null);
     if (hasText) setDialog('confirm');
     else controller.start();

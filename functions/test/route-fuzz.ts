@@ -112,6 +112,11 @@ export async function fuzzRoutes(numRuns: number, seed?: number): Promise<{ fail
       const before = await snapshot();
       const res = await call(name, { rawBody, headers, query, token, params: { id } });
       if (res.status >= 500) throw new Error(`${name} answered ${res.status}: ${JSON.stringify(res.body)} for ${rawBody}`);
+      if (name === 'logout' && res.status === 200) {
+        // A logout ends every session of that user: sign in again so later runs still act as them.
+        const u = token === owner.token ? owner : other;
+        u.token = (await call<{ token: string }>('login', { body: { email: u.email, password: u.password } })).body.token;
+      }
       if (!/application\/json/.test(String(res.headers['content-type']))) throw new Error(`${name} answered non-JSON`);
       if (res.status >= 400) {
         if (typeof res.body.error !== 'string') throw new Error(`${name} ${res.status} without error`);

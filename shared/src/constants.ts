@@ -53,6 +53,8 @@ export const DEV_BYPASS_TTL_SECONDS = 60 * 60;
 /** Response header carrying a renewed session token; request header carrying the maintenance bypass token. */
 export const SESSION_TOKEN_HEADER = 'x-session-token';
 export const DEV_BYPASS_HEADER = 'x-dev-bypass';
+/** Sent by CloudFront to the API with a secret value: requests without it did not come through CloudFront. */
+export const ORIGIN_SECRET_HEADER = 'x-origin-verify';
 
 export const UI_LANGUAGES = ['pt', 'en', 'es'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
@@ -64,6 +66,16 @@ export type RecognitionLanguage = (typeof RECOGNITION_LANGUAGES)[number];
 export const FREE_RECOGNITION_LANGUAGE: RecognitionLanguage = 'en-US';
 export const DEFAULT_TRANSCRIPTION_LANGUAGE: RecognitionLanguage = 'pt-BR';
 export const RTL_LANGUAGES: readonly RecognitionLanguage[] = ['ar-SA', 'he-IL'];
+
+/**
+ * The writing direction of text in a recognition language, set from the language itself: an
+ * Arabic or Hebrew transcript that starts with digits or Latin words still reads right to left.
+ * Unknown (no language recorded): the browser guesses from the text.
+ */
+export function textDirection(language: string | null | undefined): 'rtl' | 'ltr' | 'auto' {
+  if (!language) return 'auto';
+  return (RTL_LANGUAGES as readonly string[]).includes(language) ? 'rtl' : 'ltr';
+}
 
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FREE_MONTHLY_COUNTER } from '@app/shared/constants';
+import { FREE_MONTHLY_COUNTER, textDirection } from '@app/shared/constants';
 import type { AutosaveSummary } from '@app/shared/schemas/transcriptions';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -235,7 +235,7 @@ function AutomaticItem({ item, onOpen }: { item: AutosaveSummary; onOpen: () => 
         <span className="sr-only">, {t('automatic.duration')} </span>
         <span className="tabular-nums">{formatCountdown(item.duration)}</span>
       </p>
-      <p dir="auto" lang={item.language} className="mt-2 line-clamp-3 break-words text-sm text-slate-700 dark:text-slate-300">
+      <p dir={textDirection(item.language)} lang={item.language} className="mt-2 line-clamp-3 break-words text-sm text-slate-700 dark:text-slate-300">
         {item.preview ? (
           <>
             {item.preview}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { textDirection } from '@app/shared/constants';
 import type { TranscriptionSummary } from '@app/shared/schemas/transcriptions';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -116,7 +117,7 @@ function HistoryItem({ item, onOpen }: { item: TranscriptionSummary; onOpen: () 
         </p>
       )}
       {item.preview && (
-        <p dir="auto" lang={item.language ?? undefined} className="mt-2 line-clamp-3 break-words text-sm text-slate-700 dark:text-slate-300">
+        <p dir={textDirection(item.language)} lang={item.language ?? undefined} className="mt-2 line-clamp-3 break-words text-sm text-slate-700 dark:text-slate-300">
           {item.preview}
           {more && '…'}
         </p>

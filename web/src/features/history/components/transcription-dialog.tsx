@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { textDirection } from '@app/shared/constants';
 import type { TranscriptionSummary } from '@app/shared/schemas/transcriptions';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -71,7 +72,7 @@ export function TranscriptionDialog({
             role="region"
             aria-label={t('history.detail.transcript')}
             tabIndex={0}
-            dir="auto"
+            dir={textDirection(detail.data.language)}
             lang={detail.data.language ?? undefined}
             className="max-h-[50vh] overflow-y-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
           >

@@ -1,7 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RecognitionLanguage } from '@app/shared/constants';
+import { textDirection, type RecognitionLanguage } from '@app/shared/constants';
 import { CloseIcon } from '../../../components/ui/icons';
 import { cn } from '../../../components/ui/cn';
 import { readStorage, writeStorage } from '../../../lib/storage';
@@ -136,7 +136,7 @@ export default function CaptionMode({
           </div>
           <div className="flex flex-1 flex-col justify-end overflow-hidden px-4 pb-8 sm:px-10 sm:pb-12">
             <p
-              dir="auto"
+              dir={textDirection(language)}
               lang={language}
               aria-live="off"
               className="font-semibold leading-tight [overflow-wrap:anywhere]"

@@ -68,7 +68,10 @@ export default function SaveDialog({
           onOpenChange(false);
         },
         onError: (err) => {
-          setFormError(err instanceof ApiError && err.requiresPro ? t('transcribe.save.proOnly') : (describeError(err) ?? t('transcribe.save.error')));
+          const message = err instanceof ApiError && err.requiresPro ? t('transcribe.save.proOnly') : (describeError(err) ?? t('transcribe.save.error'));
+          setFormError(message);
+          // The save error toast too: it stays in view if the dialog is closed, and screen readers hear it.
+          toast.error(t('transcribe.save.error'), { id: 'transcribe-save-error', description: message });
         },
       },
     );

@@ -1,6 +1,6 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RecognitionLanguage } from '@app/shared/constants';
+import { textDirection, type RecognitionLanguage } from '@app/shared/constants';
 import { cn } from '../../../components/ui/cn';
 import type { TranscriptBlock, TranscriptChapter, TranscriptStore } from '../lib/transcript-store';
 import { ArrowDownIcon } from './icons';
@@ -24,7 +24,7 @@ const Segment = memo(function Segment({ text, separator }: { text: string; separ
 
 const Paragraph = memo(function Paragraph({ block, separator }: { block: TranscriptBlock; separator: string }) {
   return (
-    <p dir="auto" className="mb-3 [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto] last:mb-0">
+    <p className="mb-3 [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto] last:mb-0">
       {block.segments.map((segment, i) => (
         <Segment key={block.first + i} text={segment.text} separator={separator} />
       ))}
@@ -65,7 +65,7 @@ function Interim({ store, onChange }: { store: TranscriptStore; onChange: () => 
   useLayoutEffect(onChange, [interim, onChange]);
   if (!interim) return null;
   return (
-    <p dir="auto" data-interim="" className="mt-1 text-slate-500 italic dark:text-slate-400">
+    <p data-interim="" className="mt-1 text-slate-500 italic dark:text-slate-400">
       {interim}
     </p>
   );
@@ -130,7 +130,7 @@ export function TranscriptView({
         aria-label={t('transcribe.transcript.label')}
         tabIndex={0}
         lang={language}
-        dir="auto"
+        dir={textDirection(language)}
         data-testid="transcript"
         className="h-64 overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-slate-50 p-4 text-base leading-relaxed text-slate-900 sm:h-80 sm:text-lg dark:border-slate-800 dark:bg-slate-950 dark:text-slate-100"
       >
@@ -152,7 +152,7 @@ export function TranscriptView({
           {t('transcribe.transcript.jump')}
         </button>
       )}
-      <div ref={live} aria-live="polite" className="sr-only" lang={language} />
+      <div ref={live} aria-live="polite" className="sr-only" lang={language} dir={textDirection(language)} />
     </div>
   );
 }

@@ -76,7 +76,7 @@ export interface AutosaveEngine {
   complete(): void;
   /** Adopts the entries earlier page loads left in device storage and sends them. */
   resumePending(): void;
-  /** Completes the running session and sends everything queued (logout); resolves when nothing is in flight. */
+  /** Logout: sends everything queued and completes every session, the running one included; resolves when nothing is in flight. */
   finish(): Promise<void>;
   /** Resolves when no request is in flight (tests). */
   idle(): Promise<void>;
@@ -676,9 +676,11 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
 
   function finish(): Promise<void> {
     if (disposed) return Promise.resolve();
-    complete();
-    resumePending();
-    for (const e of entries.values()) if (hasWork(e)) void flush(e, true);
+    adoptOrphans();
+    // The user is leaving: every session of theirs is over, the one being recorded included.
+    for (const e of entries.values()) e.stopped = true;
+    persistNow();
+    for (const e of entries.values()) void flush(e, true);
     return idle();
   }
 

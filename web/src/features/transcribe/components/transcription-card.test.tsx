@@ -3,8 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import HomePage from '../../home/components/home-page';
+import { SessionSync } from '../../../app/session-sync';
+import { endSessionFromServer } from '../../../lib/auth-token';
 import { json, mockFetch, renderPage } from '../../../test/render';
 import { FakeRecognition } from '../engine/testing/fake-recognition';
+import { createRecoveryStore } from '../lib/recovery';
 
 const proUser = {
   id: 'u1', name: 'Ana', email: 'ana@example.com', language: 'en', theme: 'light',
@@ -61,7 +64,7 @@ describe('transcription card', () => {
     await ui.click(within(card()).getByRole('button', { name: 'Stop' }));
     await ui.click(within(card()).getByRole('button', { name: 'Clear' }));
     expect(within(card()).getByRole('status')).toHaveTextContent('Ready');
-  });
+  }, 20_000); // the whole journey loads its chunks on demand: slow on a busy machine
 
   it('visitors: only English; other languages carry a Pro hint and ask for the upgrade; save is Pro only', async () => {
     vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
@@ -96,7 +99,7 @@ describe('transcription card', () => {
     renderPage(<HomePage />);
     const ui = userEvent.setup();
     const group = await within(card()).findByRole('group', { name: 'Recognition language' });
-    await waitFor(() => expect(within(group).getByRole('button', { name: 'Spanish (Spain)' })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() => expect(within(group).getByRole('button', { name: 'Spanish (Spain)' })).toHaveAttribute('aria-pressed', 'true'), { timeout: 5_000 });
     expect(within(card()).queryByRole('progressbar')).not.toBeInTheDocument();
     await ui.click(within(group).getByRole('button', { name: 'Hebrew (Israel)' }));
     expect(window.localStorage.getItem(STORAGE_KEYS.transcriptionLang)).toBe('he-IL');
@@ -142,4 +145,107 @@ describe('transcription card', () => {
     expect(await screen.findByText(/Microphone access is blocked \(not-allowed\)\. Click the microphone or lock icon/)).toBeInTheDocument();
     expect(within(card()).getByRole('status')).toHaveTextContent('Ready');
   });
+});
+
+describe('transcription card: device data belongs to its user', () => {
+  const tokenOf = (userId: string) => `h.${btoa(JSON.stringify({ sub: userId })).replace(/=+$/, '')}.s`;
+  /** The device signed in as `id` (null: a visitor); /me answers that user. */
+  const signInAs = (id: string | null) => {
+    if (id) window.localStorage.setItem(STORAGE_KEYS.token, tokenOf(id));
+    else window.localStorage.removeItem(STORAGE_KEYS.token);
+    mockFetch(({ url }) => (url.endsWith('/api/auth/me') && id ? json(200, { ...proUser, id }) : json(404, {})));
+  };
+  /** A transcript an earlier page of `userId` left in device storage. */
+  const leftBy = (userId: string | null, text: string) => {
+    const store = createRecoveryStore();
+    store.begin({ id: `r-${text}`, userId, language: 'en-US', startedAt: '2025-05-01T10:00:00.000Z' });
+    store.append({ text, startMs: 0, endMs: 1500 });
+    store.flushSync('');
+  };
+  /** Renders the home page for the signed-in device and waits for the card to know who is there. */
+  const renderHome = async (signedIn: boolean) => {
+    const view = renderPage(
+      <>
+        <SessionSync />
+        <HomePage />
+      </>,
+    );
+    // Pro users start in Spanish (their profile); visitors in English.
+    const expected = signedIn ? 'Spanish (Spain)' : 'English (United States)';
+    await waitFor(() => expect(within(card()).getByRole('button', { name: expected })).toHaveAttribute('aria-pressed', 'true'), { timeout: 5_000 });
+    // The recovery code and the prompt (both loaded on demand) are there, and the card's lookup is applied.
+    await Promise.all([import('../lib/runtime'), import('./restore-prompt')]);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    return view;
+  };
+
+  it('offers a transcript left on this device to the user who recorded it, never to another user or a visitor', async () => {
+    vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
+    leftBy('user-a', 'words of A');
+
+    signInAs('user-b');
+    const b = await renderHome(true);
+    expect(screen.queryByText('Unsaved transcript found')).not.toBeInTheDocument();
+    b.unmount();
+
+    signInAs(null);
+    const visitor = await renderHome(false);
+    expect(screen.queryByText('Unsaved transcript found')).not.toBeInTheDocument();
+    visitor.unmount();
+
+    signInAs('user-a');
+    await renderHome(true);
+    expect(await screen.findByText('Unsaved transcript found')).toBeInTheDocument();
+    await userEvent.setup().click(within(card()).getByRole('button', { name: 'Restore' }));
+    expect(transcript()).toHaveTextContent('words of A');
+  }, 20_000);
+
+  it('a visitor’s transcript is offered to the next visitor, not to a user who signs in', async () => {
+    vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
+    leftBy(null, 'visitor words');
+    signInAs('user-a');
+    const a = await renderHome(true);
+    expect(screen.queryByText('Unsaved transcript found')).not.toBeInTheDocument();
+    a.unmount();
+    signInAs(null);
+    await renderHome(false);
+    expect(await screen.findByText('Unsaved transcript found')).toBeInTheDocument();
+  }, 20_000);
+
+  for (const [how, end] of [
+    ['the server refuses the token (401)', () => endSessionFromServer()],
+    [
+      'another tab logs out',
+      () => {
+        window.localStorage.removeItem(STORAGE_KEYS.token);
+        window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.token, oldValue: 'x', newValue: null }));
+      },
+    ],
+  ] as const) {
+    it(`when ${how}, the transcript leaves the card and is not offered to the next person; its user gets it back`, async () => {
+      vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
+      signInAs('user-a');
+      const view = await renderHome(true);
+      const ui = userEvent.setup();
+      await ui.click(within(card()).getByRole('button', { name: 'Start' }));
+      await waitFor(() => expect(FakeRecognition.instances).toHaveLength(1));
+      act(() => rec().final('private words of A'));
+      expect(transcript()).toHaveTextContent('private words of A');
+
+      act(() => end());
+      await waitFor(() => expect(within(card()).getByRole('status')).toHaveTextContent('Ready'));
+      expect(transcript()).not.toHaveTextContent('private words of A');
+      expect(within(card()).getByRole('progressbar', { name: 'Visitor time limit' })).toBeInTheDocument();
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(screen.queryByText('Unsaved transcript found')).not.toBeInTheDocument();
+      view.unmount();
+
+      // A signs in again on this device: the transcript is offered back.
+      signInAs('user-a');
+      await renderHome(true);
+      expect(await screen.findByText('Unsaved transcript found')).toBeInTheDocument();
+      await ui.click(within(card()).getByRole('button', { name: 'Restore' }));
+      expect(transcript()).toHaveTextContent('private words of A');
+    }, 20_000);
+  }
 });

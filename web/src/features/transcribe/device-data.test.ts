@@ -1,0 +1,85 @@
+import { STORAGE_KEYS } from '@app/shared/constants';
+import { routes } from '@app/shared/routes';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockFetch } from '../../test/render';
+import { createAutosaveEngine, readQueue } from './autosave/autosave-engine';
+import { LOGOUT_SEND_MS, logOutDevice } from './device-data';
+import { createRecoveryStore } from './lib/recovery';
+import { hasRecoveryMarker } from './lib/recovery-marker';
+
+const tokenOf = (userId: string) => `h.${btoa(JSON.stringify({ sub: userId })).replace(/=+$/, '')}.s`;
+
+/** What an earlier page load of `userId` left on this device: an unsent autosave session and, for the first, the recovery copy. */
+function leftBy(userId: string, text: string, recovery = true) {
+  const engine = createAutosaveEngine({ userId, getToken: () => null });
+  engine.start('en-US');
+  engine.update({ text, segments: [{ text, startMs: 0, endMs: 900 }], durationSec: 1, language: 'en-US' });
+  engine.dispose();
+  if (!recovery) return;
+  const store = createRecoveryStore();
+  store.begin({ id: `r-${userId}`, userId, language: 'en-US', startedAt: '2025-05-01T10:00:00.000Z' });
+  store.append({ text, startMs: 0, endMs: 900 });
+  store.flushSync('');
+}
+
+describe('logout on this device', () => {
+  it('sends the user’s queued text with their token first, then removes only their transcripts from the device', async () => {
+    leftBy('u2', 'words of another account', false);
+    leftBy('u1', 'words of the user leaving');
+    window.localStorage.setItem(STORAGE_KEYS.token, tokenOf('u1'));
+    const log: string[] = [];
+    const calls = mockFetch((call) => {
+      log.push(call.url);
+      if (call.url === routes.autosaveSessionId.path) return json(200, { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
+      if (call.url === routes.autosaveSave.path) {
+        const body = call.body as { offset: number; text: string };
+        return json(200, { length: body.offset + body.text.length });
+      }
+      return json(200, { ok: true });
+    });
+
+    await logOutDevice('u1', () => {
+      log.push('end session');
+      window.localStorage.removeItem(STORAGE_KEYS.token);
+    });
+
+    expect(log).toEqual([routes.autosaveSessionId.path, routes.autosaveSave.path, routes.autosaveComplete.path, 'end session']);
+    expect(calls[1]?.body).toMatchObject({ offset: 0, text: 'words of the user leaving' });
+    expect(calls.every((c) => c.headers.authorization === `Bearer ${tokenOf('u1')}`)).toBe(true);
+    expect(readQueue().map((e) => [e.userId, e.text])).toEqual([['u2', 'words of another account']]);
+    expect(hasRecoveryMarker()).toBe(false);
+    expect(await createRecoveryStore().load('u1')).toBeNull();
+  });
+
+  it('waits at most LOGOUT_SEND_MS for a server that does not answer, then ends the session and wipes all the same', async () => {
+    vi.useFakeTimers();
+    leftBy('u1', 'never sent');
+    window.localStorage.setItem(STORAGE_KEYS.token, tokenOf('u1'));
+    mockFetch(() => new Promise<Response>(() => undefined));
+    const endSession = vi.fn(() => window.localStorage.removeItem(STORAGE_KEYS.token));
+
+    const done = logOutDevice('u1', endSession);
+    await vi.advanceTimersByTimeAsync(LOGOUT_SEND_MS - 100);
+    expect(endSession).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(100);
+    await done;
+    expect(endSession).toHaveBeenCalledTimes(1);
+    expect(readQueue()).toEqual([]);
+    expect(await createRecoveryStore().load('u1')).toBeNull();
+  });
+
+  it('a session that fails to end on the server still leaves the device clean, and the logout does not reject', async () => {
+    leftBy('u1', 'kept until logout');
+    window.localStorage.setItem(STORAGE_KEYS.token, tokenOf('u1'));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockFetch(() => json(503, { error: 'Under maintenance', code: 'maintenance' }));
+    await expect(
+      logOutDevice('u1', () => {
+        window.localStorage.removeItem(STORAGE_KEYS.token);
+        throw new Error('logout refused');
+      }),
+    ).resolves.toBeUndefined();
+    expect(readQueue()).toEqual([]);
+    expect(await createRecoveryStore().load('u1')).toBeNull();
+  });
+});

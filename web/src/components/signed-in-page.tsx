@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { User } from '@app/shared/schemas/auth';
 import { useSession } from '../lib/auth';
+import { returnState } from '../lib/return-to';
 import { buttonClasses } from './ui/button';
 import { Card } from './ui/card';
 import { Spinner } from './ui/spinner';
@@ -15,10 +16,11 @@ interface SignedInPageProps {
   children: (user: User) => ReactNode;
 }
 
-/** A page for signed-in users: a spinner while the session loads, a login prompt for visitors. */
+/** A page for signed-in users: a spinner while the session loads, a login prompt (that returns here) for visitors. */
 export function SignedInPage({ title, loginRequired, children }: SignedInPageProps) {
   const { t } = useTranslation();
   const { user, isLoading } = useSession();
+  const location = useLocation();
 
   if (isLoading) {
     return (
@@ -37,7 +39,8 @@ export function SignedInPage({ title, loginRequired, children }: SignedInPagePro
         <Card className="text-center">
           <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{loginRequired.title}</h1>
           <p className="mt-2 text-slate-600 dark:text-slate-400">{loginRequired.text}</p>
-          <Link to="/login" className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
+          {/* After logging in, the login page brings the user back to this page. */}
+          <Link to="/login" state={returnState(location)} className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
             {loginRequired.button}
           </Link>
         </Card>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { loginRequest } from '@app/shared/schemas/auth';
 import { Alert } from '../../../components/ui/alert';
@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { describeError } from '../../../lib/api';
+import { returnPath } from '../../../lib/return-to';
 import { hasErrors, validateField, type FieldErrors } from '../../../lib/validation';
 import { useLogin } from '../api/login';
 import { useFieldRefs } from '../hooks/use-field-refs';
@@ -19,6 +20,7 @@ const FIELDS: readonly Field[] = ['email', 'password'];
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const login = useLogin();
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -43,7 +45,7 @@ export default function LoginPage() {
       {
         onSuccess: ({ user }) => {
           toast.success(t('login.success', { name: user.name }));
-          void navigate('/');
+          void navigate(returnPath(location.state), { replace: true });
         },
         onError: (error) => {
           toast.error(t('login.toastTitle'), { description: describeError(error) ?? t('login.toastHint') });

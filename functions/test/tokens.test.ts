@@ -99,6 +99,16 @@ describe('session renewal', () => {
     expect(ended.headers).not.toHaveProperty(SESSION_TOKEN_HEADER);
   });
 
+  it('refuses a token older than TOKEN_TTL_SECONDS even when its own exp is later (signed with a longer life)', async () => {
+    const u = await registerUser();
+    const token = await sign({ tv: 0 }, (j) =>
+      j.setSubject(u.id).setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt(now() - TOKEN_TTL_SECONDS - 60).setExpirationTime(now() + 86_400),
+    );
+    const res = await call('getMe', { token });
+    expect(res.status).toBe(401);
+    expect(res.headers).not.toHaveProperty(SESSION_TOKEN_HEADER);
+  });
+
   it('refuses a token without iat', async () => {
     const u = await registerUser();
     const token = await sign({ tv: 0 }, (j) => j.setSubject(u.id).setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setExpirationTime('1h'));

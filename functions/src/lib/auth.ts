@@ -51,6 +51,8 @@ export async function authenticateSession(header: string | undefined, requirePro
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
       requiredClaims: ['sub', 'exp', 'iat', 'iss', 'aud'],
+      // Also ends tokens signed with a longer life before it was shortened.
+      maxTokenAge: TOKEN_TTL_SECONDS,
     });
     sub = payload.sub!;
     tv = payload.tv;

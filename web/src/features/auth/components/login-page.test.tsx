@@ -115,7 +115,9 @@ describe('login page', () => {
     mockFetch(() => json(429, { error: 'Too many sign-in attempts.', code: 'login_rate_limited', secondsLeft: 600 }));
     renderPage(<LoginPage />, { path: '/login' });
     await fillAndSubmit();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many sign-in attempts from here. Wait a moment and try again');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many sign-in attempts from here. Wait a moment and try again');
+    expect(alert).toHaveTextContent('You can try again in 10:00.');
   });
 
   it('links to sign-up and password recovery', () => {

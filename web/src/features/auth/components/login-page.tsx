@@ -7,10 +7,12 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
-import { describeError } from '../../../lib/api';
+import { ApiError, describeError } from '../../../lib/api';
+import { formatCountdown } from '../../../lib/format';
 import { returnPath } from '../../../lib/return-to';
 import { hasErrors, validateField, type FieldErrors } from '../../../lib/validation';
 import { useLogin } from '../api/login';
+import { useCountdown } from '../hooks/use-countdown';
 import { useFieldRefs } from '../hooks/use-field-refs';
 import { AuthCard, textLinkClasses } from './auth-card';
 
@@ -25,6 +27,9 @@ export default function LoginPage() {
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const { register, focusFirst } = useFieldRefs<Field>();
+  // Too many attempts from this address: when it may try again.
+  const [limitedUntil, setLimitedUntil] = useState<number | null>(null);
+  const secondsLeft = useCountdown(limitedUntil);
 
   const change = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -48,6 +53,8 @@ export default function LoginPage() {
           void navigate(returnPath(location.state), { replace: true });
         },
         onError: (error) => {
+          const wait = error instanceof ApiError && error.status === 429 ? (error.secondsLeft ?? 0) : 0;
+          setLimitedUntil(wait > 0 ? Date.now() + wait * 1000 : null);
           toast.error(t('login.toastTitle'), { description: describeError(error) ?? t('login.toastHint') });
         },
       },
@@ -71,6 +78,7 @@ export default function LoginPage() {
         {login.isError && (
           <Alert tone="error">
             <p>{describeError(login.error) ?? t('login.error')}</p>
+            {secondsLeft > 0 && <p>{t('login.wait', { time: formatCountdown(secondsLeft) })}</p>}
           </Alert>
         )}
         <TextField

@@ -265,6 +265,19 @@ describe('TranscriptionController', () => {
     expect(c.getSnapshot().status).toBe('ready');
   });
 
+  it('a start that throws once its code has loaded reports start-failed, never an unhandled rejection', async () => {
+    const recovery = memoryRecovery();
+    recovery.begin = () => {
+      throw new Error('device storage refused');
+    };
+    const c = makeController({ recovery });
+    c.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(notices).toEqual([{ kind: 'error', code: 'start-failed' }]);
+    expect(c.getSnapshot().status).toBe('ready');
+    expect(FakeRecognition.instances).toHaveLength(0);
+  });
+
   it('loads no recovery code when nothing was left to restore', async () => {
     const load = vi.fn(async () => ({ RecognitionEngine, createRecoveryStore: () => memoryRecovery() }));
     const c = new TranscriptionController({

@@ -120,17 +120,17 @@ export class TranscriptionController {
   private withRuntime(fn: (runtime: Runtime, recovery: RecoveryStore) => void): void {
     if (this.runtime && this.recovery) return fn(this.runtime, this.recovery);
     const generation = this.generation;
-    this.prefetch().then(
-      (runtime) => {
+    // The code failed to load, or starting with it threw: the session does not start, and says so.
+    this.prefetch()
+      .then((runtime) => {
         if (generation === this.generation) fn(runtime, this.recovery!);
-      },
-      () => {
-        if (generation !== this.generation) return;
+      })
+      .catch((err: unknown) => {
+        if (generation !== this.generation) return logUnexpected(err);
         this.stopTicker();
         this.options.notify({ kind: 'error', code: 'start-failed' });
         this.set(this.store.isEmpty ? { status: 'ready', sessionLanguage: null, reconnecting: null } : { status: 'stopped', reconnecting: null });
-      },
-    );
+      });
   }
 
   setLanguage(language: RecognitionLanguage): void {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterEach, expect, inject } from 'vitest';
 import { setPlan } from '../functions/src/db/users.ts';
 
 /** Debian's Chromium, never a downloaded browser. */
@@ -30,9 +30,38 @@ export function launch(): Promise<Browser> {
 
 export const baseUrl = () => inject('baseUrl');
 
+/** Content-Security-Policy violations reported by the pages of this test file's contexts since the last check. */
+const cspViolations: string[] = [];
+
+/**
+ * Every test fails on a Content-Security-Policy violation in any of its pages: the local server
+ * sends the production policy, so what the browser refuses here it refuses in production.
+ */
+afterEach(() => {
+  expect(cspViolations.splice(0), 'Content-Security-Policy violations').toEqual([]);
+});
+
+interface Violation {
+  directive: string;
+  blocked: string;
+  source: string;
+  line: number;
+  sample: string;
+}
+
+/** A browser profile on the local server, reporting every CSP violation of its pages (see above). */
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', ...options });
   context.setDefaultTimeout(10_000);
+  await context.exposeBinding('__reportCspViolation', ({ page }, v: Violation) => {
+    cspViolations.push(`${v.directive} blocked ${v.blocked || 'inline'} on ${page.url()} (${v.source}:${v.line}${v.sample ? ` "${v.sample}"` : ''})`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __reportCspViolation: (v: Violation) => void }).__reportCspViolation;
+      void report({ directive: e.effectiveDirective, blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber, sample: e.sample });
+    });
+  });
   return context;
 }
 

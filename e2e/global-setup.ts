@@ -2,11 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startLocalApp, type LocalApp } from '../functions/src/local/app.ts';
+import { bundlesFromEnv, startLocalApp, type LocalApp } from '../functions/src/local/app.ts';
 import { checkoutSimulator } from '../functions/src/local/checkout-simulator.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
 
-/** Boots the real local product once for the browser tests: built SPA, handlers, DynamoDB Local. */
+/**
+ * Boots the real local product once for the browser tests: built SPA, handlers, DynamoDB Local.
+ * With LOCAL_HANDLERS=bundles the handlers are the bundles `cdk synth` made (what Lambda runs).
+ */
 let app: LocalApp | undefined;
 let dataDir: string | undefined;
 
@@ -20,7 +23,9 @@ export async function setup(project: TestProject) {
     webDist: resolve(process.env.E2E_WEB_DIST ?? resolve(import.meta.dirname, '../web/dist')),
     inMemory: true,
     localPages: [checkoutSimulator],
+    bundlesFrom: bundlesFromEnv(resolve(import.meta.dirname, '..')),
   });
+  if (app.bundlesFrom) console.log(`e2e: route handlers from the bundles in ${app.bundlesFrom}`);
   project.provide('baseUrl', app.url);
   project.provide('outboxDir', app.outboxDir);
   project.provide('dynamoEndpoint', app.dynamo.endpoint);

@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCsp, inlineScriptHashes, securityHeaders } from '../../infra/lib/security-headers.ts';
 import { startLocalServer } from '../src/local/server.ts';
 
 /** The local server's static half: the SPA files, gzipped for clients that accept it (as CloudFront does). */
@@ -13,14 +14,28 @@ let dir: string;
 let server: Server;
 let port: number;
 const js = `export const x = ${JSON.stringify('a'.repeat(5000))};\n`;
+const page = (inline: string) => `<!doctype html><script>${inline}</script><div id="root"></div>`;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'static-'));
   await mkdir(join(dir, 'assets'));
-  await writeFile(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(join(dir, 'index.html'), page('window.a=1'));
   await writeFile(join(dir, 'assets', 'app-abc.js'), js);
   await writeFile(join(dir, 'icon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-  server = await startLocalServer({ port: 0, webDist: dir, host: '127.0.0.1' });
+  server = await startLocalServer({
+    port: 0,
+    webDist: dir,
+    host: '127.0.0.1',
+    csp: { surveyOrigin: 'https://forms.example.com' },
+    // A stand-in for a third-party site (like the checkout simulator).
+    localPages: [
+      async (_req, res, url) => {
+        if (url.pathname !== '/local/page') return false;
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('third party');
+        return true;
+      },
+    ],
+  });
   port = (server.address() as AddressInfo).port;
 });
 afterAll(async () => {
@@ -73,5 +88,38 @@ describe('local static server', () => {
     expect(head.status).toBe(200);
     expect(head.body).toHaveLength(0);
     expect((await get('/assets/missing.js')).status).toBe(404);
+  });
+});
+
+describe('local server security headers', () => {
+  const expected = (inline: string) =>
+    securityHeaders(buildCsp({ surveyOrigin: 'https://forms.example.com', scriptHashes: inlineScriptHashes(page(inline)) }));
+
+  it("sends CloudFront's security headers on pages, files and API answers, the CSP allowing index.html's inline script by hash", async () => {
+    const headers = expected('window.a=1');
+    expect(headers['content-security-policy']).toContain(inlineScriptHashes(page('window.a=1'))[0]);
+    expect(headers['content-security-policy']).toContain('frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/ https://forms.example.com;');
+    for (const path of ['/help', '/assets/app-abc.js', '/icon.png', '/assets/missing.js', '/api/nothing-here']) {
+      const res = await get(path);
+      for (const [name, value] of Object.entries(headers)) expect(res.headers[name], `${path} ${name}`).toBe(value);
+    }
+    expect((await get('/api/nothing-here')).status).toBe(404);
+  });
+
+  it('follows a rebuilt index.html: the new inline script is allowed, the old one no longer', async () => {
+    await writeFile(join(dir, 'index.html'), page('window.b=2'));
+    // A new modification time, even on file systems with coarse timestamps.
+    const later = new Date(Date.now() + 5_000);
+    await utimes(join(dir, 'index.html'), later, later);
+    const csp = (await get('/')).headers['content-security-policy'];
+    expect(csp).toBe(expected('window.b=2')['content-security-policy']);
+    expect(csp).not.toContain(inlineScriptHashes(page('window.a=1'))[0]);
+  });
+
+  it('sends none of them on local stand-ins for third-party pages', async () => {
+    const res = await get('/local/page');
+    expect(res.body.toString()).toBe('third party');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 });

@@ -18,6 +18,27 @@ export const STRIPE_CHECKOUT = 'https://checkout.stripe.com';
 /** Browser features: the microphone for this origin only; nothing else this product doesn't use. */
 export const PERMISSIONS_POLICY = 'microphone=(self), camera=(), geolocation=(), payment=(), usb=(), display-capture=()';
 
+/** HSTS: two years, subdomains included, on the browsers' preload list. */
+export const HSTS_MAX_AGE_SECONDS = 730 * 86_400;
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+export const FRAME_OPTIONS = 'DENY';
+
+/**
+ * Every security header CloudFront adds to every response (the SPA's and the API's), named and
+ * written as browsers receive them. web.ts builds the response-headers policy from these values and
+ * the local server sends this same map, so every browser test runs under the production policy.
+ */
+export function securityHeaders(csp: string): Record<string, string> {
+  return {
+    'content-security-policy': csp,
+    'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains; preload`,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': REFERRER_POLICY,
+    'x-frame-options': FRAME_OPTIONS,
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
+}
+
 /** CloudFront's limit on the Content-Security-Policy value of a response-headers policy. */
 export const CSP_MAX_LENGTH = 1783;
 

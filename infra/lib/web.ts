@@ -24,7 +24,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { buildCsp, inlineScriptHashes, PERMISSIONS_POLICY } from './security-headers.ts';
+import { buildCsp, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, inlineScriptHashes, PERMISSIONS_POLICY, REFERRER_POLICY } from './security-headers.ts';
 
 /** Paths CloudFront forwards to the HTTP API (DESIGN section 2); everything else is the SPA. */
 export const API_PATH_PATTERNS = ['/api/*', '/stripe/*', '/contact', '/transcriptions/*'] as const;
@@ -109,10 +109,10 @@ export class Web extends Construct {
       comment: 'Live Transcribe: CSP, HSTS, nosniff, referrer policy, frame denial, permissions policy',
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy: this.csp, override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: true, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, preload: true, override: true },
         contentTypeOptions: { override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: REFERRER_POLICY as HeadersReferrerPolicy, override: true },
+        frameOptions: { frameOption: FRAME_OPTIONS as HeadersFrameOption, override: true },
       },
       customHeadersBehavior: {
         customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],

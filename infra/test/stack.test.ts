@@ -11,7 +11,7 @@ import { DEFAULT_RESERVED_CONCURRENCY, reservedConcurrencyFromContext } from '..
 import { ESM_REQUIRE_BANNER } from '../lib/bundling.ts';
 import { API_5XX_COUNT, API_5XX_RATE_PERCENT, WEBHOOK_REJECTED_PER_HOUR } from '../lib/monitoring.ts';
 import { repoRoot, webSourceIndexHtml } from '../lib/paths.ts';
-import { buildCsp, CSP_MAX_LENGTH, cspDirectives, inlineScriptHashes, parseOrigins, PERMISSIONS_POLICY, RECAPTCHA } from '../lib/security-headers.ts';
+import { buildCsp, CSP_MAX_LENGTH, cspDirectives, inlineScriptHashes, parseOrigins, PERMISSIONS_POLICY, RECAPTCHA, securityHeaders } from '../lib/security-headers.ts';
 import { LiveTranscribeStack, type LiveTranscribeStackProps } from '../lib/stack.ts';
 import { DEFAULT_THROTTLE, ROUTE_THROTTLES, routeThrottles } from '../lib/throttling.ts';
 import { API_PATH_PATTERNS, SPA_REWRITE_CODE, VIEWER_ADDRESS_CODE } from '../lib/web.ts';
@@ -355,6 +355,22 @@ describe('LiveTranscribe stack (dev, full route table)', () => {
     expect(config.CustomHeadersConfig.Items).toEqual([{ Header: 'Permissions-Policy', Value: PERMISSIONS_POLICY, Override: true }]);
     const features = new Map(PERMISSIONS_POLICY.split(',').map((f) => f.trim().split('=') as [string, string]));
     expect([...features].filter(([, allow]) => allow !== '()')).toEqual([['microphone', '(self)']]);
+  });
+
+  it('sends exactly the headers the local server sends (securityHeaders), so browser tests run under them', () => {
+    const config = ofType(t, 'AWS::CloudFront::ResponseHeadersPolicy')[0]![1].Properties.ResponseHeadersPolicyConfig;
+    const sec = config.SecurityHeadersConfig;
+    const hsts = sec.StrictTransportSecurity;
+    const sent: Record<string, string> = {
+      'content-security-policy': sec.ContentSecurityPolicy.ContentSecurityPolicy,
+      'strict-transport-security': `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}${hsts.Preload ? '; preload' : ''}`,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': sec.ReferrerPolicy.ReferrerPolicy,
+      'x-frame-options': sec.FrameOptions.FrameOption,
+      ...Object.fromEntries(config.CustomHeadersConfig.Items.map((h: Json) => [h.Header.toLowerCase(), h.Value])),
+    };
+    expect(sent).toEqual(securityHeaders(sent['content-security-policy']!));
+    expect(Object.keys(sec).sort()).toEqual(['ContentSecurityPolicy', 'ContentTypeOptions', 'FrameOptions', 'ReferrerPolicy', 'StrictTransportSecurity']);
   });
 
   it('sends a CSP: self, the bot check, Stripe checkout as a form target, nothing else by default', () => {

@@ -1,3 +1,5 @@
+// First: zod must be jitless before any schema is built.
+import './lib/zod-jitless';
 // Before the app or any third-party script runs: a password-reset token leaves the address.
 import './features/auth/lib/strip-reset-token';
 import { StrictMode } from 'react';

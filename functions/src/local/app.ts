@@ -6,6 +6,8 @@ import { join, resolve } from 'node:path';
 import { ensureTable } from '../db/table.ts';
 import { resetEnv } from '../lib/env.ts';
 import { resetSecrets } from '../lib/secrets.ts';
+import { parseOrigins } from '../../../infra/lib/security-headers.ts';
+import { bundleLoader } from './bundles.ts';
 import { startDynamoLocal, type DynamoLocal } from './dynamo.ts';
 import { startLocalServer, type LocalPage } from './server.ts';
 
@@ -17,6 +19,19 @@ export interface LocalAppOptions {
   /** Keep the store in memory (tests) instead of under dataDir. */
   inMemory?: boolean;
   localPages?: LocalPage[];
+  /** Run the route handlers from the bundles synthesized into this folder (cdk.out), not the sources. */
+  bundlesFrom?: string;
+}
+
+/**
+ * `LOCAL_HANDLERS=bundles`: the folder whose synthesized bundles the local server runs (`CDK_OUT`,
+ * default cdk.out under `root`); unset or `source`: none, the TypeScript sources run.
+ */
+export function bundlesFromEnv(root: string): string | undefined {
+  const mode = process.env.LOCAL_HANDLERS ?? 'source';
+  if (mode === 'source') return undefined;
+  if (mode !== 'bundles') throw new Error(`LOCAL_HANDLERS must be source or bundles; got "${mode}"`);
+  return resolve(root, process.env.CDK_OUT ?? 'cdk.out');
 }
 
 export interface LocalApp {
@@ -24,6 +39,8 @@ export interface LocalApp {
   dynamo: DynamoLocal;
   server: Server;
   outboxDir: string;
+  /** Where the route handlers come from when not the sources (see bundlesFromEnv). */
+  bundlesFrom?: string;
   stop: () => Promise<void>;
 }
 
@@ -75,7 +92,15 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   );
   let server: Server;
   try {
-    server = await startLocalServer({ port: options.port, webDist: options.webDist, localPages: options.localPages });
+    server = await startLocalServer({
+      port: options.port,
+      webDist: options.webDist,
+      localPages: options.localPages,
+      // Bundles carry their own copy of every module: they see the defaults above through process.env only.
+      loadHandler: options.bundlesFrom ? bundleLoader(options.bundlesFrom) : undefined,
+      // The deploy's CSP context, from the same variables (README, Deploy).
+      csp: { analyticsOrigins: parseOrigins(process.env.ANALYTICS_ORIGINS), surveyOrigin: process.env.SURVEY_ORIGIN || undefined },
+    });
   } catch (err) {
     await dynamo.stop();
     throw err;
@@ -85,6 +110,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     dynamo,
     server,
     outboxDir,
+    bundlesFrom: options.bundlesFrom,
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

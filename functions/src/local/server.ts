@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { matchPath, routes, type RouteDef } from '@app/shared/routes';
+import { buildCsp, inlineScriptHashes, securityHeaders, type CspOptions } from '../../../infra/lib/security-headers.ts';
 import type { LambdaHandler, Result } from '../lib/http.ts';
 import { toEventV2 } from './event.ts';
 
@@ -16,6 +17,10 @@ export interface LocalServerOptions {
   webDist: string;
   localPages?: LocalPage[];
   host?: string;
+  /** The route handler of a route-table entry; by default the TypeScript module under handlers/. */
+  loadHandler?: (def: RouteDef) => Promise<LambdaHandler>;
+  /** Third-party origins of the Content-Security-Policy (the inline-script hashes come from webDist). */
+  csp?: Omit<CspOptions, 'scriptHashes'>;
 }
 
 const API_PREFIXES = ['/api/', '/stripe/', '/contact', '/transcriptions/'];
@@ -34,7 +39,7 @@ const TYPES: Record<string, string> = {
 };
 
 const handlerCache = new Map<string, Promise<LambdaHandler>>();
-function loadHandler(def: RouteDef): Promise<LambdaHandler> {
+function loadSourceHandler(def: RouteDef): Promise<LambdaHandler> {
   let h = handlerCache.get(def.handler);
   if (!h) {
     h = import(/* @vite-ignore */ new URL(`../handlers/${def.handler}.ts`, import.meta.url).href).then((m: { handler: LambdaHandler }) => m.handler);
@@ -107,6 +112,24 @@ const acceptsGzip = (acceptEncoding: string | undefined) =>
     return coding === 'gzip' && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
   });
 
+/**
+ * CloudFront's security headers, with the CSP allowing the inline scripts of the index.html being
+ * served by hash (recomputed when the file changes, e.g. after a rebuild).
+ */
+function headersFor(webDist: string, csp: Omit<CspOptions, 'scriptHashes'> = {}): () => Promise<Record<string, string>> {
+  const index = join(resolve(webDist), 'index.html');
+  let cached: { mtimeMs: number; headers: Record<string, string> } | undefined;
+  return async () => {
+    const info = await stat(index).catch(() => undefined);
+    const mtimeMs = info?.mtimeMs ?? 0;
+    if (cached?.mtimeMs !== mtimeMs) {
+      const html = info ? await readFile(index, 'utf8') : '';
+      cached = { mtimeMs, headers: securityHeaders(buildCsp({ ...csp, scriptHashes: inlineScriptHashes(html) })) };
+    }
+    return cached.headers;
+  };
+}
+
 async function serveStatic(res: ServerResponse, webDist: string, path: string, method: string, acceptEncoding?: string) {
   const root = resolve(webDist);
   let file = normalize(join(root, decodeURIComponent(path)));
@@ -140,9 +163,12 @@ async function serveStatic(res: ServerResponse, webDist: string, path: string, m
 
 /**
  * The local server: the SPA and every route of the route table on one port, calling the
- * same handler modules Lambda runs with API Gateway HTTP API (v2) events.
+ * handlers Lambda runs with API Gateway HTTP API (v2) events, and sending CloudFront's security
+ * headers. Local pages (the checkout simulator) stand in for third-party sites and get none.
  */
 export function startLocalServer(options: LocalServerOptions): Promise<Server> {
+  const loadHandler = options.loadHandler ?? loadSourceHandler;
+  const productionHeaders = headersFor(options.webDist, options.csp);
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -154,6 +180,7 @@ export function startLocalServer(options: LocalServerOptions): Promise<Server> {
         return send(res, jsonError(413, 'Request body is too large'));
       }
       for (const page of options.localPages ?? []) if (await page(req, res, url, body)) return;
+      for (const [name, value] of Object.entries(await productionHeaders())) res.setHeader(name, value);
       const found = findRoute(method, url.pathname);
       if (found === 'method') return send(res, jsonError(405, 'Method not allowed'));
       if (found) {

@@ -1,5 +1,5 @@
 import { relative, resolve } from 'node:path';
-import { startLocalApp } from './app.ts';
+import { bundlesFromEnv, startLocalApp } from './app.ts';
 import { checkoutSimulator } from './checkout-simulator.ts';
 import { javaAvailable } from './dynamo.ts';
 
@@ -17,8 +17,10 @@ async function main() {
     port,
     webDist: resolve(root, 'web/dist'),
     localPages: [checkoutSimulator],
+    bundlesFrom: bundlesFromEnv(root),
   });
-  console.log(`Live Transcribe is running at ${app.url}  (data: ${relative(root, dataDir) || '.'}/, mail outbox: ${relative(root, app.outboxDir)}/; Ctrl+C to stop)`);
+  const handlers = app.bundlesFrom ? `handlers: the bundles in ${relative(root, app.bundlesFrom)}/, ` : '';
+  console.log(`Live Transcribe is running at ${app.url}  (${handlers}data: ${relative(root, dataDir) || '.'}/, mail outbox: ${relative(root, app.outboxDir)}/; Ctrl+C to stop)`);
   const stop = async () => {
     await app.stop();
     process.exit(0);

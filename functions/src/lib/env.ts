@@ -19,6 +19,10 @@ const schema = z.object({
   STRIPE_PRICE_BRL: z.string().optional(),
   /** Name or ARN of a Secrets Manager secret holding the JSON secrets; unset locally. */
   SECRETS_ID: z.string().optional(),
+  /** On AWS: the secret holding the value CloudFront sends in ORIGIN_SECRET_HEADER (lib/secrets.ts). */
+  ORIGIN_SECRET_ID: z.string().optional(),
+  /** Local/test value of the origin secret; unset means no origin check. */
+  ORIGIN_SECRET: z.string().min(32).optional(),
   /** Local/test values of the secrets (never set on Lambda). */
   JWT_SECRET: z.string().min(32).optional(),
   RECAPTCHA_SECRET: z.string().optional(),

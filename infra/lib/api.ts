@@ -3,6 +3,7 @@ import { CfnStage, HttpApi, HttpMethod, LogGroupLogDestination, type HttpStage }
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
@@ -40,6 +41,8 @@ export const ACCESS_LOG_FORMAT = `{${Object.entries(ACCESS_LOG_FIELDS).map(([k, 
 export interface ApiProps {
   readonly table: ITableV2;
   readonly secret: ISecret;
+  /** The value CloudFront sends in ORIGIN_SECRET_HEADER; every function reads it and requires it. */
+  readonly originSecret: ISecret;
   readonly mailIdentity: IEmailIdentity;
   readonly mailFrom: string;
   /** Recipient of contact-form messages (SUPPORT_EMAIL). */
@@ -101,6 +104,7 @@ export class Api extends Construct {
     const environment: Record<string, string> = {
       TABLE_NAME: props.table.tableName,
       SECRETS_ID: props.secret.secretArn,
+      ORIGIN_SECRET_ID: props.originSecret.secretArn,
       MAIL_TRANSPORT: 'ses',
       MAIL_FROM: props.mailFrom,
       SUPPORT_EMAIL: props.supportEmail,
@@ -124,6 +128,7 @@ export class Api extends Construct {
         production: props.production,
         reservedConcurrency: reserved[name],
       }).fn;
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.originSecret.secretArn] }));
       this.functions.set(name, fn);
       const created = this.httpApi.addRoutes({
         path: route.path,

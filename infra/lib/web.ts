@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, type SecretValue } from 'aws-cdk-lib';
+import { ORIGIN_SECRET_HEADER } from '@app/shared/constants';
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -53,6 +54,8 @@ export const VIEWER_ADDRESS_CODE = `function handler(event) {
 export interface WebProps {
   /** Host name of the HTTP API (origin for the API paths). */
   readonly apiDomainName: string;
+  /** Sent to the API in ORIGIN_SECRET_HEADER on every request (a secret reference, resolved at deploy). */
+  readonly originSecret: SecretValue;
   /** Optional custom domain; needs `certificate` (ACM, us-east-1). */
   readonly domainName?: string;
   readonly certificate?: ICertificate;
@@ -126,7 +129,11 @@ export class Web extends Construct {
     });
 
     const apiBehavior: BehaviorOptions = {
-      origin: new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+      // CloudFront's origin headers replace any the viewer sent under the same name.
+      origin: new HttpOrigin(props.apiDomainName, {
+        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+        customHeaders: { [ORIGIN_SECRET_HEADER]: props.originSecret.unsafeUnwrap() },
+      }),
       functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: AllowedMethods.ALLOW_ALL,

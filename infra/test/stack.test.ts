@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ORIGIN_SECRET_HEADER } from '@app/shared/constants';
 import { routes, type RouteDef } from '@app/shared/routes';
 import { ACCESS_LOG_FORMAT } from '../lib/api.ts';
 import { DEFAULT_RESERVED_CONCURRENCY, reservedConcurrencyFromContext } from '../lib/api-function.ts';
@@ -198,15 +199,14 @@ describe('LiveTranscribe stack (dev, full route table)', () => {
     }
   });
 
-  it('lets every function read the app secret (and no other), and only mail routes send mail', () => {
-    const secretId = ofType(t, 'AWS::SecretsManager::Secret')[0]![0];
+  it('lets every function read the app secret and the origin secret (and no other), and only mail routes send mail', () => {
+    const [secretId, originId] = ofType(t, 'AWS::SecretsManager::Secret').map(([id]) => id);
     const identityId = ofType(t, 'AWS::SES::EmailIdentity')[0]![0];
     for (const [name, route] of ROUTES) {
       const statements = statementsOfFunction(t, routeFunctions.get(name)!);
       expect(actionsOf(statements, 'secretsmanager:'), name).toEqual(['secretsmanager:GetSecretValue']);
-      const secretStatement = statements.find((s: Json) => asArray<string>(s.Action).includes('secretsmanager:GetSecretValue'));
-      expect(secretStatement.Resource).toEqual({ Ref: secretId });
-      expect(statements.filter((s: Json) => asArray<string>(s.Action).some((a) => a.startsWith('secretsmanager:')))).toHaveLength(1);
+      const secretStatements = statements.filter((s: Json) => asArray<string>(s.Action).some((a) => a.startsWith('secretsmanager:')));
+      expect(secretStatements.flatMap((s: Json) => asArray(s.Resource))).toEqual([{ Ref: secretId }, { Ref: originId }]);
       expect(actionsOf(statements, 'ses:'), name).toEqual(route.mail ? ['ses:SendEmail', 'ses:SendRawEmail'] : []);
       if (route.mail) {
         const ses = statements.find((s: Json) => asArray<string>(s.Action).includes('ses:SendEmail'));
@@ -232,11 +232,14 @@ describe('LiveTranscribe stack (dev, full route table)', () => {
 
   it('keeps secret values out of the template', () => {
     const secrets = ofType(t, 'AWS::SecretsManager::Secret');
-    expect(secrets).toHaveLength(1);
-    const p = secrets[0]![1].Properties;
-    expect(p.SecretString).toBeUndefined();
-    expect(p.GenerateSecretString).toMatchObject({ GenerateStringKey: 'jwtSecret' });
-    expect(p.GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(43); // >= 256 bits
+    expect(secrets).toHaveLength(2);
+    const [app, origin] = secrets.map(([, r]) => r.Properties);
+    expect(app.GenerateSecretString).toMatchObject({ GenerateStringKey: 'jwtSecret' });
+    expect(origin.GenerateSecretString.GenerateStringKey).toBeUndefined();
+    for (const p of [app, origin]) {
+      expect(p.SecretString).toBeUndefined();
+      expect(p.GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(43); // >= 256 bits
+    }
     const text = JSON.stringify(json);
     // (boolean checks, so a failure does not print the whole template)
     const valued = /(jwtSecret|recaptchaSecret|stripeSecretKey|stripeWebhookSecret)\\*"\s*:\s*\\*"[^"\\]/.exec(text);
@@ -246,9 +249,23 @@ describe('LiveTranscribe stack (dev, full route table)', () => {
   });
 
   it('lets nothing in the template read any other secret', () => {
-    const secretId = ofType(t, 'AWS::SecretsManager::Secret')[0]![0];
+    const ids = ofType(t, 'AWS::SecretsManager::Secret').map(([id]) => ({ Ref: id }));
     for (const s of allStatements(t).filter((s: Json) => asArray<string>(s.Action).some((a) => a.startsWith('secretsmanager:')))) {
-      expect(s.Resource).toEqual({ Ref: secretId });
+      for (const r of asArray(s.Resource)) expect(ids).toContainEqual(r);
+    }
+  });
+
+  it('has CloudFront send the API the origin secret by reference (resolved at deploy), and the functions require it', () => {
+    const originId = ofType(t, 'AWS::SecretsManager::Secret')[1]![0];
+    const config = ofType(t, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+    const apiOrigin = config.Origins.find((o: Json) => o.CustomOriginConfig);
+    expect(apiOrigin.OriginCustomHeaders).toEqual([
+      { HeaderName: ORIGIN_SECRET_HEADER, HeaderValue: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: originId }, ':SecretString:::}}']] } },
+    ]);
+    // Only the API origin gets it (the bucket has no use for it).
+    for (const o of config.Origins.filter((o: Json) => !o.CustomOriginConfig)) expect(o.OriginCustomHeaders, o.Id).toBeUndefined();
+    for (const fnId of routeFunctions.values()) {
+      expect(json.Resources[fnId].Properties.Environment.Variables.ORIGIN_SECRET_ID).toEqual({ Ref: originId });
     }
   });
 

@@ -3,6 +3,7 @@ import { benchHandlers } from './handlers.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchLoad } from './load.ts';
 import { benchProperty } from './property.ts';
+import { benchSegments } from './segments.ts';
 import { benchTranscribe } from './transcribe.ts';
 
 /**
@@ -14,6 +15,7 @@ const all = {
   handlers: benchHandlers,
   autosave: benchAutosave,
   property: benchProperty,
+  segments: benchSegments,
   load: benchLoad,
   transcribe: benchTranscribe,
   lighthouse: benchLighthouse,

@@ -8,13 +8,13 @@ export default function HomePage() {
   const { t } = useTranslation();
   const { user, isLoading } = useSession();
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-14">
+    <div className="mx-auto max-w-4xl px-4 py-5 sm:px-6 sm:py-14">
       <title>{t('app.name')}</title>
       <div className="text-center">
-        <h1 className="text-balance text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">{t('home.title')}</h1>
-        <p className="mx-auto mt-3 max-w-2xl text-pretty text-base text-slate-600 sm:mt-4 sm:text-lg dark:text-slate-400">{t('home.subtitle')}</p>
+        <h1 className="text-balance text-2xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">{t('home.title')}</h1>
+        <p className="mx-auto mt-2 max-w-2xl text-pretty text-sm text-slate-600 sm:mt-4 sm:text-lg dark:text-slate-400">{t('home.subtitle')}</p>
       </div>
-      <div className="mt-8 sm:mt-10">
+      <div className="mt-5 sm:mt-10">
         <TranscriptionCard />
       </div>
       {!isLoading && !user && <VisitorCta />}

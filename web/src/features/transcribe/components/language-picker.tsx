@@ -21,9 +21,10 @@ function languageNames(ui: string): Record<RecognitionLanguage, string> {
 }
 
 /**
- * The 8 recognition languages as toggle buttons. Visitors and free users have
- * only the free language; the others show a Pro tag, are aria-disabled (still
- * focusable, so the hint can be read) and open the upgrade modal.
+ * The 8 recognition languages: toggle buttons, or on small screens one compact select
+ * (so Start stays on the first screen of a phone). Visitors and free users have only the
+ * free language; the others show a Pro tag, are aria-disabled (still focusable, so the
+ * hint can be read) and open the upgrade modal; in the select, choosing one does the same.
  */
 export function LanguagePicker({
   value,
@@ -42,14 +43,33 @@ export function LanguagePicker({
   const hintId = useId();
   const ui = currentUiLanguage();
   const names = useMemo(() => languageNames(ui), [ui]);
+  const isProOnly = (tag: RecognitionLanguage) => !isPro && tag !== FREE_RECOGNITION_LANGUAGE;
   return (
     <div>
       <h3 id={labelId} className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">
         {t('transcribe.language.label')}
       </h3>
-      <div role="group" aria-labelledby={labelId} className="flex flex-wrap gap-2">
+      <select
+        aria-labelledby={labelId}
+        aria-describedby={isPro ? undefined : hintId}
+        value={value}
+        disabled={locked}
+        onChange={(e) => {
+          const tag = e.target.value as RecognitionLanguage;
+          if (isProOnly(tag)) requestUpgrade();
+          else onChange(tag);
+        }}
+        className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 disabled:opacity-60 sm:hidden dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+      >
+        {RECOGNITION_LANGUAGES.map((tag) => (
+          <option key={tag} value={tag}>
+            {isProOnly(tag) ? `${names[tag]} · ${t('transcribe.proTag')}` : names[tag]}
+          </option>
+        ))}
+      </select>
+      <div role="group" aria-labelledby={labelId} className="hidden flex-wrap gap-2 sm:flex">
         {RECOGNITION_LANGUAGES.map((tag) => {
-          const proOnly = !isPro && tag !== FREE_RECOGNITION_LANGUAGE;
+          const proOnly = isProOnly(tag);
           const active = tag === value;
           return (
             <button

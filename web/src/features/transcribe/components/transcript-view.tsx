@@ -78,11 +78,14 @@ export function TranscriptView({
   store,
   language,
   status,
+  fill = false,
   className,
 }: {
   store: TranscriptStore;
   language: RecognitionLanguage;
   status: 'ready' | 'recording' | 'paused' | 'stopped';
+  /** On a phone, take the screen's height (a session is under way). */
+  fill?: boolean;
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -132,7 +135,10 @@ export function TranscriptView({
         lang={language}
         dir={textDirection(language)}
         data-testid="transcript"
-        className="h-64 overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-slate-50 p-4 text-base leading-relaxed text-slate-900 sm:h-80 sm:text-lg dark:border-slate-800 dark:bg-slate-950 dark:text-slate-100"
+        className={cn(
+          'h-64 overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-slate-50 p-4 text-base leading-relaxed text-slate-900 sm:h-80 sm:text-lg dark:border-slate-800 dark:bg-slate-950 dark:text-slate-100',
+          fill && 'max-sm:h-[calc(100dvh-21rem)]',
+        )}
       >
         <FinalText
           store={store}

@@ -14,6 +14,7 @@ import {
 } from '@app/shared/constants';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { cn } from '../../../components/ui/cn';
 import { MicIcon } from '../../../components/ui/icons';
 import { useSession } from '../../../lib/auth';
 import { readStorage, writeStorage } from '../../../lib/storage';
@@ -47,6 +48,8 @@ const loadExport = () => import('./export-actions');
 const ExportActions = lazy(loadExport);
 
 const VISITOR_LIMIT_MS = VISITOR_LIMIT_SECONDS * 1000;
+/** Below Tailwind's `sm` breakpoint: a phone held upright. */
+const PHONE_QUERY = '(max-width: 639.98px)';
 
 const ERROR_KEYS = {
   'not-allowed': 'notAllowed',
@@ -158,6 +161,11 @@ export function TranscriptionCard() {
   }, [hasText]);
 
   useWakeLock(status === 'recording');
+  // On a phone, a starting session brings the card to the top: the transcript gets the screen.
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (status === 'recording' && window.matchMedia?.(PHONE_QUERY).matches) section.current?.scrollIntoView({ block: 'start' });
+  }, [status]);
   // From the first Start of the visit on, the upgrade modal no longer opens by itself over the card.
   useEffect(() => {
     if (status !== 'ready') markTranscriptionStarted();
@@ -225,7 +233,7 @@ export function TranscriptionCard() {
 
   return (
     <Card padded={false} className="overflow-visible">
-      <section aria-labelledby={titleId}>
+      <section ref={section} aria-labelledby={titleId} className="scroll-mt-16">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 px-4 py-3 sm:px-6 sm:py-4 dark:border-slate-800">
           <h2 id={titleId} className="font-semibold text-slate-900 dark:text-white">
             {t('home.cardTitle')}
@@ -245,8 +253,12 @@ export function TranscriptionCard() {
           </div>
         </div>
 
-        <div className="space-y-5 px-4 py-5 sm:px-6">
-          <LanguagePicker value={language} onChange={pick} isPro={isPro} locked={busy} />
+        {/* Phones: the controls come before the transcript, and while a session runs the locked language
+            picker makes way for a transcript that fills the screen. */}
+        <div className="flex flex-col gap-5 px-4 py-5 sm:px-6">
+          <div className={cn(busy && 'max-sm:hidden')}>
+            <LanguagePicker value={language} onChange={pick} isPro={isPro} locked={busy} />
+          </div>
 
           {!user && <VisitorLimit controller={controller} status={status} limitMs={VISITOR_LIMIT_MS} />}
           {isFree && usage.data !== undefined && (
@@ -259,16 +271,16 @@ export function TranscriptionCard() {
             </Suspense>
           )}
 
-          <TranscriptView store={store} language={textLanguage} status={status} />
+          <TranscriptView store={store} language={textLanguage} status={status} fill={busy} className="max-sm:order-2" />
 
           {reconnecting && (
-            <p role="status" className="text-sm text-amber-800 dark:text-amber-200">
+            <p role="status" className="text-sm text-amber-800 max-sm:order-2 dark:text-amber-200">
               {t('transcribe.reconnecting', reconnecting)}
             </p>
           )}
 
           {supported ? (
-            <div className="flex flex-wrap items-center gap-2">
+            <div className="flex flex-wrap items-center gap-2 max-sm:order-1">
               {(status === 'ready' || status === 'stopped') && (
                 <Button
                   size="lg"
@@ -326,9 +338,11 @@ export function TranscriptionCard() {
           )}
 
           {hasText && status !== 'recording' && (
-            <Suspense fallback={null}>
-              <ExportActions store={store} language={textLanguage} startedAt={controller.startTime} isPro={isPro} />
-            </Suspense>
+            <div className="max-sm:order-2">
+              <Suspense fallback={null}>
+                <ExportActions store={store} language={textLanguage} startedAt={controller.startTime} isPro={isPro} />
+              </Suspense>
+            </div>
           )}
         </div>
       </section>

@@ -107,7 +107,7 @@ describe('transcription card', () => {
     await waitFor(() => expect(FakeRecognition.instances).toHaveLength(1));
     expect(rec().lang).toBe('he-IL');
     expect(within(group).getByRole('button', { name: 'English (United States)' })).toBeDisabled();
-    expect(transcript()).toHaveAttribute('dir', 'auto');
+    expect(transcript()).toHaveAttribute('dir', 'rtl');
     expect(transcript()).toHaveAttribute('lang', 'he-IL');
   });
 

@@ -660,3 +660,43 @@ describe('autosave while the API refuses writes for maintenance (503)', () => {
     expect(server.soleSession().text).toBe(t.text);
   });
 });
+
+describe('autosave when the session ends in another tab', () => {
+  it('a logout in another tab removed the user’s queue: this tab never writes it back', async () => {
+    const server = fakeServer();
+    const a = engine('u1');
+    const t = transcript();
+    a.start('pt-BR');
+    await settle();
+    server.state.offline = true;
+    a.update(t.say('texto que não subiu'));
+    await advance(1_000);
+    expect(readQueue()).toHaveLength(1);
+
+    // The other tab logs out: the token goes, and so do the user's queued sessions.
+    window.localStorage.removeItem(STORAGE_KEYS.token);
+    window.localStorage.removeItem(AUTOSAVE_QUEUE_KEY);
+    a.update(t.say('mais'));
+    await advance(AUTOSAVE_INTERVAL_MS * 2);
+    window.dispatchEvent(new Event('pagehide'));
+    a.dispose();
+    expect(window.localStorage.getItem(AUTOSAVE_QUEUE_KEY)).toBeNull();
+  });
+
+  it('a session that ended by itself (token refused) keeps the user’s queue on the device for their next sign-in', async () => {
+    const server = fakeServer();
+    const a = engine('u1');
+    const t = transcript();
+    a.start('pt-BR');
+    await settle();
+    server.state.offline = true;
+    a.update(t.say('guardado para depois'));
+    await advance(1_000);
+
+    window.localStorage.removeItem(STORAGE_KEYS.token);
+    await advance(AUTOSAVE_INTERVAL_MS * 2);
+    window.dispatchEvent(new Event('pagehide'));
+    a.dispose();
+    expect(readQueue()).toEqual([expect.objectContaining({ userId: 'u1', base: 0, text: t.text, owner: null })]);
+  });
+});

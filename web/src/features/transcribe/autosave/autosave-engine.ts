@@ -175,6 +175,8 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
 
   /** The entries this page owns. */
   const entries = new Map<string, QueueEntry>();
+  /** Ids of the entries this page has written to device storage. */
+  const written = new Set<string>();
   /** The session being recorded (or the last one stopped, which a late final result may still extend). */
   let active: QueueEntry | null = null;
   /** The whole transcript and placed segments of the active session (memory only; a gap is resent from them). */
@@ -207,8 +209,16 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     lastPersistAt = now();
     if (!storage) return;
     const t = now();
-    const others = readQueue(storage).filter((x) => x.owner !== me && !entries.has(x.id));
+    const stored = readQueue(storage);
+    if (!getToken()) {
+      // No longer signed in as this user: an entry written here that left device storage since
+      // was removed by a logout (in another tab) and is forgotten here too, never written back.
+      const kept = new Set(stored.map((x) => x.id));
+      for (const e of [...entries.values()]) if (written.has(e.id) && !kept.has(e.id)) entries.delete(e.id);
+    }
+    const others = stored.filter((x) => x.owner !== me && !entries.has(x.id));
     const mine = [...entries.values()].map((e) => {
+      written.add(e.id);
       e.owner = released ? null : me;
       e.touchedAt = t;
       return e;

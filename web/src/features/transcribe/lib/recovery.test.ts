@@ -115,4 +115,17 @@ describe('recovery belongs to who recorded it', () => {
     store.pageShown();
     expect(await textFor('user-a')).toEqual(['one', 'two']);
   });
+
+  it('detach after a logout in another tab removed the copy writes nothing back', async () => {
+    vi.useFakeTimers();
+    const store = recordAs('user-a', 'one');
+    store.append({ text: 'two', startMs: 500, endMs: 900 });
+    // The other tab's logout: the copy and its marker are gone.
+    window.localStorage.removeItem('transcribe.recovery');
+    window.localStorage.removeItem('transcribe.recovery.active');
+    store.detach();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(window.localStorage.getItem('transcribe.recovery')).toBeNull();
+    expect(await textFor('user-a')).toBeNull();
+  });
 });

@@ -1,7 +1,7 @@
 import { RECOGNITION_LANGUAGES, type RecognitionLanguage } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import { readStorage, writeStorage } from '../../../lib/storage';
-import { setRecoveryMarker } from './recovery-marker';
+import { hasRecoveryMarker, setRecoveryMarker } from './recovery-marker';
 
 /**
  * "Nothing lost": the current transcript's final segments are written to device
@@ -283,9 +283,15 @@ class IdbRecovery implements RecoveryStore {
     live.delete(this);
     if (!this.meta) return;
     // The write takes the current meta and queue now; later calls find no meta and do nothing.
-    void this.flush();
+    // Without the marker another tab removed the copy (a logout there): nothing is written back.
+    if (hasRecoveryMarker()) void this.flush();
     this.meta = null;
     this.seq = 0;
+    this.queue = [];
+    this.metaDirty = false;
+    this.clearAll = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
   }
 
   async load(owner: string | null): Promise<RecoveredTranscript | null> {
@@ -393,7 +399,10 @@ class LocalRecovery implements RecoveryStore {
   detach(): void {
     live.delete(this);
     if (!this.meta) return;
-    this.write('');
+    // Without the marker another tab removed the copy (a logout there): nothing is written back.
+    if (hasRecoveryMarker()) this.write('');
+    clearTimeout(this.timer);
+    this.timer = undefined;
     this.meta = null;
     this.segments = [];
   }

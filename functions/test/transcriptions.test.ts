@@ -1,9 +1,10 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { SEGMENTS_MAX } from '@app/shared/constants';
 import { db, tableName } from '../src/db/client.ts';
 import { keys } from '../src/db/keys.ts';
 import { setPlan } from '../src/db/users.ts';
+import { unpackSegments } from '../src/domain/text.ts';
 import { call, registerUser } from './call.ts';
 import { storedItems } from './stored.ts';
 
@@ -70,6 +71,19 @@ describe('saved transcriptions', () => {
     const detail = await call<{ fullTranscript: string; segments: typeof segments }>('getTranscription', { token: pro.token, params: { id: res.body._id as string } });
     expect(detail.status).toBe(200);
     expect(Buffer.from(detail.body.fullTranscript).equals(Buffer.from(fullTranscript))).toBe(true);
+    expect(detail.body.segments).toEqual(segments);
+  });
+
+  it('chunks written before segments were packed (a `seg` list) still read back the same segments', async () => {
+    const pro = await proUser();
+    const segments = [{ text: 'Olá', startMs: 0, endMs: 900 }, { text: 'mundo', startMs: 1_000, endMs: 1_800 }];
+    const res = await save(pro.token, { title: 'Antiga', fullTranscript: 'Olá mundo', segments });
+    const chunks = (await storedItems(pro.id)).filter((item) => typeof item.sg === 'string');
+    expect(chunks).toHaveLength(1);
+    const { sg, ...legacy } = chunks[0]!;
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...legacy, seg: unpackSegments(sg as string) } }));
+    expect((await storedItems(pro.id)).some((item) => 'seg' in item && !('sg' in item))).toBe(true);
+    const detail = await call<{ segments: typeof segments }>('getTranscription', { token: pro.token, params: { id: res.body._id as string } });
     expect(detail.body.segments).toEqual(segments);
   });
 

@@ -10,12 +10,12 @@ export const TITLE_MAX = 100;
  * Timed segments (final recognition results) in one save request, autosave delta or whole
  * transcript. Fast speech is about 4 words a second and a final result closes at a pause,
  * every few seconds: a 30-second delta carries at most ~120 segments even at one per word,
- * and a 12-hour transcript saved whole has ~10,000, or 43,200 at one result every second.
- * 50,000 covers that with room, and also an offline backlog sent as one delta of up to
- * 300,000 characters cut into one-word segments. A longer array is refused before any of its
- * segments is parsed; within the cap, each segment costs microseconds to check and store.
+ * and a 12-hour transcript saved whole has ~10,000 (one result every 4 s). 20,000 covers that
+ * with room, and keeps the worst request within the cap (every segment checked, then refused
+ * at the last) near 100 ms of handler CPU. A longer array is refused before any of its
+ * segments is parsed; past the cap a client keeps the text and drops the extra timings.
  */
-export const SEGMENTS_MAX = 50_000;
+export const SEGMENTS_MAX = 20_000;
 /** New passwords (register, reset); older accounts with shorter ones still sign in. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -1,13 +1,14 @@
 import { BatchGetCommand, BatchWriteCommand, DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Segment } from '@app/shared/schemas/transcriptions';
-import { decodeSearchable, SEARCH_OVERLAP, segmentsFromStored, type ChunkPiece, type Searchable, type StoredSegment } from '../domain/text.ts';
+import { decodeSearchable, packSegments, SEARCH_OVERLAP, segmentsFromStored, unpackSegments, type ChunkPiece, type Searchable, type StoredSegment } from '../domain/text.ts';
 import { db, isConditionFailure, tableName } from './client.ts';
 import { keys, type TranscriptKind } from './keys.ts';
 
 /**
  * Transcript text storage shared by saved (TRANS) and automatic (AUTO) transcriptions:
  * a metadata item `<kind>#<id>` and chunk items `<kind>C#<id>#<offset>` holding the text
- * once, in its searchable form (domain/text.ts encodeSearchable), and the segments, so no
+ * once, in its searchable form (domain/text.ts encodeSearchable), and the segments packed in one
+ * string (domain/text.ts packSegments; older chunks hold them as `seg`, a list), so no
  * item nears the 400 KB limit. Chunks are immutable and carry no timestamps of their own:
  * their transcript's metadata does (an autosave delta chunk stays under 1 KB = 1 write unit).
  */
@@ -20,7 +21,7 @@ export function chunkItem(userId: string, kind: TranscriptKind, id: string, piec
     n: piece.n,
     o: piece.o,
     x: piece.x,
-    seg: piece.seg,
+    sg: packSegments(piece.seg),
   };
 }
 
@@ -78,14 +79,16 @@ export async function readTranscript(userId: string, kind: TranscriptKind, id: s
         TableName: tableName(),
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
         ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':prefix': keys.transcriptChunkPrefix(kind, id) },
-        ProjectionExpression: 'n, o, x, seg',
+        ProjectionExpression: 'n, o, x, sg, seg',
         ExclusiveStartKey: start,
         ConsistentRead: true,
       }),
     );
     for (const item of out.Items ?? []) {
       parts.push(decodeSearchable(item as Searchable));
-      stored.push(...((item.seg as StoredSegment[] | undefined) ?? []));
+      // `sg` (packed string); chunks written before packing hold `seg`, a list of number lists.
+      const segs = typeof item.sg === 'string' ? unpackSegments(item.sg) : ((item.seg as StoredSegment[] | undefined) ?? []);
+      for (const seg of segs) stored.push(seg);
     }
     start = out.LastEvaluatedKey;
   } while (start);

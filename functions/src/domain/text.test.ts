@@ -1,6 +1,6 @@
 import { decodeTime } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_CHARS, CHUNK_SEGMENTS, decodeCursor, decodeSearchable, encodeSearchable, encodeCursor, monthRange, normaliseForSearch, placeSegments, preview, splitIntoChunks } from './text.ts';
+import { CHUNK_CHARS, CHUNK_SEGMENTS, decodeCursor, decodeSearchable, encodeSearchable, encodeCursor, monthRange, normaliseForSearch, packSegments, placeSegments, preview, splitIntoChunks, unpackSegments, type StoredSegment } from './text.ts';
 
 describe('normaliseForSearch', () => {
   it('drops case and accents but keeps other scripts', () => {
@@ -104,3 +104,20 @@ describe('cursor and preview', () => {
     expect(preview('short')).toBe('short');
   });
 });
+
+describe('packed segments', () => {
+  it('round-trip exactly, including zeros and large offsets', () => {
+    const stored: StoredSegment[] = [[0, 0, 0, 1], [12_345, 67_890, 1_234_567, 42], [43_199_000, 43_200_000, 9_999_999, 16_000]];
+    const packed = packSegments(stored);
+    expect(unpackSegments(packed)).toEqual(stored);
+    expect(packed).not.toContain('[');
+    expect(unpackSegments('')).toEqual([]);
+    expect(packSegments([])).toBe('');
+  });
+
+  it('stay smaller than the list form', () => {
+    const stored: StoredSegment[] = Array.from({ length: CHUNK_SEGMENTS }, (_, i) => [i * 3_000, i * 3_000 + 2_500, i * 12, 11]);
+    expect(packSegments(stored).length).toBeLessThan(JSON.stringify(stored).length * 0.75);
+  });
+});
+

@@ -7,7 +7,7 @@ import type { Segment } from '@app/shared/schemas/transcriptions';
  * text plus a 10-byte exception (see encodeSearchable), so a chunk stays far below 400 KB.
  */
 export const CHUNK_CHARS = 16_000;
-/** Segments per stored chunk (~24 bytes each), so a flood of tiny segments cannot outgrow an item. */
+/** Segments per stored chunk (~20 bytes each, packed), so a flood of tiny segments cannot outgrow an item. */
 export const CHUNK_SEGMENTS = 2_000;
 /** Characters of the previous text repeated in front of a chunk's search copy, so matches across a boundary are found. */
 export const SEARCH_OVERLAP = 100;
@@ -97,6 +97,28 @@ export function placeSegments(text: string, offset: number, segments: readonly S
     cursor = at + s.text.length;
   }
   return { placed };
+}
+
+/**
+ * Segments as stored on a chunk: one string, `start,end,at,len` in base 36, `;` between
+ * segments. A string is written and read as one attribute, where a list of number lists costs
+ * four DynamoDB values per segment to convert on every write and read.
+ */
+export function packSegments(segments: readonly StoredSegment[]): string {
+  let out = '';
+  for (let i = 0; i < segments.length; i++) {
+    const [startMs, endMs, at, len] = segments[i]!;
+    out += `${i ? ';' : ''}${startMs.toString(36)},${endMs.toString(36)},${at.toString(36)},${len.toString(36)}`;
+  }
+  return out;
+}
+
+export function unpackSegments(packed: string): StoredSegment[] {
+  if (!packed) return [];
+  return packed.split(';').map((part) => {
+    const [a = '0', b = '0', c = '0', d = '0'] = part.split(',');
+    return [parseInt(a, 36), parseInt(b, 36), parseInt(c, 36), parseInt(d, 36)];
+  });
 }
 
 export function segmentsFromStored(fullText: string, stored: readonly StoredSegment[]): Segment[] {

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { routes, type RouteDef } from '@app/shared/routes';
 import { bundlesFromEnv, startLocalApp, type LocalApp } from '../functions/src/local/app.ts';
 import { checkoutSimulator } from '../functions/src/local/checkout-simulator.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
@@ -33,6 +34,11 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
+  if (app?.bundlesFrom) {
+    const all = Object.values(routes as Record<string, RouteDef>).map((r) => `${r.method} ${r.path}`);
+    const missed = all.filter((k) => !app!.server.calledRoutes.has(k));
+    console.log(`e2e on the bundles: ${all.length - missed.length} of ${all.length} routes served${missed.length ? `; never called: ${missed.join(', ')}` : ''}`);
+  }
   await app?.stop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 }

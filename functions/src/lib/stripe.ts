@@ -76,8 +76,14 @@ export interface LocalCheckoutSession {
   expiresAt: number;
 }
 
-/** Local mode only: pending simulator sessions by id (in memory; a restart forgets them). */
-export const localCheckoutSessions = new Map<string, LocalCheckoutSession>();
+/**
+ * Local mode only: pending simulator sessions by id (in memory; a restart forgets them). One map per
+ * process, kept on globalThis, so the simulator shares it with the checkout routes also when those
+ * run from their own bundles (LOCAL_HANDLERS=bundles), each holding its own copy of this module.
+ */
+export const localCheckoutSessions: Map<string, LocalCheckoutSession> = ((globalThis as { [k: symbol]: unknown })[
+  Symbol.for('live-transcribe.local-checkout-sessions')
+] ??= new Map<string, LocalCheckoutSession>()) as Map<string, LocalCheckoutSession>;
 const MAX_LOCAL_SESSIONS = 1000;
 
 /** The local customer id the simulator gives a user without one. */

@@ -1,7 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { ensureTable } from '../db/table.ts';
 import { resetEnv } from '../lib/env.ts';
@@ -9,7 +8,7 @@ import { resetSecrets } from '../lib/secrets.ts';
 import { parseOrigins } from '../../../infra/lib/security-headers.ts';
 import { bundleLoader } from './bundles.ts';
 import { startDynamoLocal, type DynamoLocal } from './dynamo.ts';
-import { startLocalServer, type LocalPage } from './server.ts';
+import { startLocalServer, type LocalPage, type LocalServer } from './server.ts';
 
 export interface LocalAppOptions {
   /** Where data lives (DynamoDB files, outbox, generated secrets). */
@@ -37,7 +36,7 @@ export function bundlesFromEnv(root: string): string | undefined {
 export interface LocalApp {
   url: string;
   dynamo: DynamoLocal;
-  server: Server;
+  server: LocalServer;
   outboxDir: string;
   /** Where the route handlers come from when not the sources (see bundlesFromEnv). */
   bundlesFrom?: string;
@@ -90,7 +89,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     join(dataDir, 'local.json'),
     JSON.stringify({ dynamoEndpoint: dynamo.endpoint, tableName: process.env.TABLE_NAME, url, pid: process.pid }, null, 2),
   );
-  let server: Server;
+  let server: LocalServer;
   try {
     server = await startLocalServer({
       port: options.port,

@@ -48,6 +48,11 @@ function loadSourceHandler(def: RouteDef): Promise<LambdaHandler> {
   return h;
 }
 
+export interface LocalServer extends Server {
+  /** Route keys (`POST /api/auth/login`) of the routes served since the start. */
+  calledRoutes: ReadonlySet<string>;
+}
+
 /** Finds the route-table entry for a request: the route, 405 (path known, method not), or none. */
 export function findRoute(method: string, path: string): { def: RouteDef; params: Record<string, string> } | 'method' | undefined {
   let pathMatched = false;
@@ -166,9 +171,10 @@ async function serveStatic(res: ServerResponse, webDist: string, path: string, m
  * handlers Lambda runs with API Gateway HTTP API (v2) events, and sending CloudFront's security
  * headers. Local pages (the checkout simulator) stand in for third-party sites and get none.
  */
-export function startLocalServer(options: LocalServerOptions): Promise<Server> {
+export function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const loadHandler = options.loadHandler ?? loadSourceHandler;
   const productionHeaders = headersFor(options.webDist, options.csp);
+  const calledRoutes = new Set<string>();
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -187,6 +193,9 @@ export function startLocalServer(options: LocalServerOptions): Promise<Server> {
         const handler = await loadHandler(found.def);
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
+        // As CloudFront's viewer-request function does: the visitor's address, whatever the client sent.
+        headers['x-viewer-address'] = req.socket.remoteAddress ?? '127.0.0.1';
+        calledRoutes.add(`${found.def.method} ${found.def.path}`);
         const event = toEventV2({
           method,
           path: url.pathname,
@@ -212,6 +221,6 @@ export function startLocalServer(options: LocalServerOptions): Promise<Server> {
   });
   return new Promise((resolveServer, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => resolveServer(server));
+    server.listen(options.port, options.host ?? '0.0.0.0', () => resolveServer(Object.assign(server, { calledRoutes })));
   });
 }

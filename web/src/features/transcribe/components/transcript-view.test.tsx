@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TranscriptStore } from '../lib/transcript-store';
+import { BLOCK_MAX, CHAPTER_MAX, TranscriptStore } from '../lib/transcript-store';
 import { TranscriptView } from './transcript-view';
 
 describe('transcript view direction', () => {
@@ -22,5 +22,67 @@ describe('transcript view direction', () => {
     expect(screen.getByRole('region', { name: 'Transcript' })).toHaveAttribute('dir', 'rtl');
     rerender(<TranscriptView store={store} language="en-US" status="ready" />);
     expect(screen.getByRole('region', { name: 'Transcript' })).toHaveAttribute('dir', 'ltr');
+  });
+});
+
+describe('transcript view cost', () => {
+  const fill = (store: TranscriptStore, from: number, to: number) => {
+    for (let i = from; i < to; i++) store.append({ text: `w${i} and more`, startMs: i * 1000, endMs: i * 1000 + 900 });
+  };
+
+  it('full chapters settle into one stable node each; the whole text stays in the DOM, in order', () => {
+    const store = new TranscriptStore();
+    const perChapter = BLOCK_MAX * CHAPTER_MAX;
+    fill(store, 0, perChapter * 3 + 5);
+    render(<TranscriptView store={store} language="en-US" status="recording" />);
+    const region = screen.getByRole('region', { name: 'Transcript' });
+    const settled = region.querySelectorAll('[data-settled]');
+    expect(settled).toHaveLength(3);
+    // Three settled chapters, the open chapter and its one paragraph: not one element per segment.
+    expect(region.querySelectorAll('*')).toHaveLength(5);
+    expect(settled[1]!.childNodes).toHaveLength(1);
+    expect(settled[1]!.textContent!.split('\n\n')).toHaveLength(CHAPTER_MAX);
+    const words = region.textContent!.match(/w\d+/g)!;
+    expect(words).toHaveLength(perChapter * 3 + 5);
+    expect(words.at(-1)).toBe(`w${perChapter * 3 + 4}`);
+    expect(words[perChapter]).toBe(`w${perChapter}`);
+
+    // More results: the settled chapters are the same nodes, untouched.
+    const observer = new MutationObserver(() => {});
+    observer.observe(region, { subtree: true, childList: true, characterData: true });
+    act(() => fill(store, perChapter * 3 + 5, perChapter * 3 + 7));
+    const touched = observer.takeRecords().map((r) => (r.target instanceof Element ? r.target : r.target.parentElement));
+    expect(touched.length).toBeGreaterThan(0);
+    for (const target of touched) expect(target?.closest('[data-settled]')).toBeNull();
+    expect([...region.querySelectorAll('[data-settled]')]).toEqual([...settled]);
+    expect(region.lastElementChild!.textContent).toContain(`w${perChapter * 3 + 6} and more`);
+  });
+
+  it('a new result changes only the last paragraph', () => {
+    const store = new TranscriptStore();
+    fill(store, 0, BLOCK_MAX * 3 + 2);
+    render(<TranscriptView store={store} language="en-US" status="recording" />);
+    const region = screen.getByRole('region', { name: 'Transcript' });
+    const paragraphs = [...region.querySelectorAll('p')];
+    expect(paragraphs).toHaveLength(4);
+    const observer = new MutationObserver(() => {});
+    observer.observe(region, { subtree: true, childList: true, characterData: true });
+    act(() => fill(store, BLOCK_MAX * 3 + 2, BLOCK_MAX * 3 + 3));
+    const records = observer.takeRecords();
+    expect(records.length).toBeGreaterThan(0);
+    for (const r of records) expect(r.target === paragraphs[3] || r.target.parentNode === paragraphs[3]).toBe(true);
+    expect(paragraphs[3]!.textContent).toBe(Array.from({ length: 3 }, (_, i) => `w${BLOCK_MAX * 3 + i} and more`).join(' '));
+  });
+
+  it('the live region announces only the newest final text', () => {
+    const store = new TranscriptStore();
+    fill(store, 0, 50);
+    const { container } = render(<TranscriptView store={store} language="en-US" status="recording" />);
+    const live = container.querySelector('[aria-live="polite"]')!;
+    expect(live.textContent).toBe('');
+    act(() => store.append({ text: 'brand new words', startMs: 60_000, endMs: 61_000 }));
+    expect(live.textContent).toBe('brand new words');
+    act(() => store.setInterim('not yet final'));
+    expect(live.textContent).toBe('brand new words');
   });
 });

@@ -2,42 +2,39 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, useSyn
 import { useTranslation } from 'react-i18next';
 import { textDirection, type RecognitionLanguage } from '@app/shared/constants';
 import { cn } from '../../../components/ui/cn';
-import type { TranscriptBlock, TranscriptChapter, TranscriptStore } from '../lib/transcript-store';
+import type { TranscriptChapter, TranscriptStore } from '../lib/transcript-store';
 import { ArrowDownIcon } from './icons';
 
 /**
- * The live transcript. Final text is never one big string: each segment is a
- * memoised element inside a memoised paragraph inside a memoised chapter, so a
- * new result re-renders the last paragraph only. Offscreen paragraphs skip
- * layout and paint (`content-visibility: auto`). Interim text has its own
+ * The live transcript, at a cost per result that does not grow with its length. Final text is
+ * paragraphs ("blocks") in chapters (see transcript-store.ts). The open chapter shows one
+ * paragraph element per block, each a single text node, so a new result changes one text node.
+ * A full chapter settles into one element holding its paragraphs as plain text (blank lines
+ * between them), rendered once and never again: 50,000 words are a few dozen nodes, still
+ * selectable, found by the browser's find and copied as text. Offscreen paragraphs and settled
+ * chapters skip layout and paint (`content-visibility: auto`). Interim text has its own
  * component. A polite live region announces each new final segment, alone.
  */
 
-const Segment = memo(function Segment({ text, separator }: { text: string; separator: string }) {
-  return (
-    <span>
-      {text}
-      {separator}
-    </span>
-  );
+const Paragraph = memo(function Paragraph({ text }: { text: string }) {
+  return <p className="mb-3 [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto] last:mb-0">{text}</p>;
 });
 
-const Paragraph = memo(function Paragraph({ block, separator }: { block: TranscriptBlock; separator: string }) {
-  return (
-    <p className="mb-3 [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto] last:mb-0">
-      {block.segments.map((segment, i) => (
-        <Segment key={block.first + i} text={segment.text} separator={separator} />
-      ))}
-    </p>
-  );
-});
-
-const Chapter = memo(function Chapter({ chapter, separator }: { chapter: TranscriptChapter; separator: string }) {
+const Chapter = memo(function Chapter({ chapter }: { chapter: TranscriptChapter }) {
   return (
     <div>
       {chapter.blocks.map((block) => (
-        <Paragraph key={block.key} block={block} separator={separator} />
+        <Paragraph key={block.key} text={block.text} />
       ))}
+    </div>
+  );
+});
+
+/** A full chapter: its paragraphs as one text node (never changes again). */
+const SettledChapter = memo(function SettledChapter({ chapter }: { chapter: TranscriptChapter }) {
+  return (
+    <div className="mb-3 [contain-intrinsic-size:auto_40rem] [content-visibility:auto] whitespace-pre-line" data-settled="">
+      {chapter.blocks.map((block) => block.text).join('\n\n')}
     </div>
   );
 });
@@ -45,19 +42,20 @@ const Chapter = memo(function Chapter({ chapter, separator }: { chapter: Transcr
 /** The final text: the only part that re-renders per final result (the view around it does not). */
 const FinalText = memo(function FinalText({
   store,
-  separator,
   onChange,
   placeholder,
 }: {
   store: TranscriptStore;
-  separator: string;
   onChange: () => void;
   placeholder: string;
 }) {
   const chapters = useSyncExternalStore(store.subscribe, store.getChapters);
   useLayoutEffect(onChange, [chapters, onChange]);
   if (chapters.length === 0) return <p className="text-slate-500 dark:text-slate-400">{placeholder}</p>;
-  return chapters.map((chapter) => <Chapter key={chapter.key} chapter={chapter} separator={separator} />);
+  const last = chapters.length - 1;
+  return chapters.map((chapter, i) =>
+    i < last ? <SettledChapter key={chapter.key} chapter={chapter} /> : <Chapter key={chapter.key} chapter={chapter} />,
+  );
 });
 
 function Interim({ store, onChange }: { store: TranscriptStore; onChange: () => void }) {
@@ -94,7 +92,6 @@ export function TranscriptView({
   const live = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const [showJump, setShowJump] = useState(false);
-  const separator = language === 'zh-CN' ? '' : ' ';
 
   const follow = useCallback(() => {
     const el = scroller.current;
@@ -142,7 +139,6 @@ export function TranscriptView({
       >
         <FinalText
           store={store}
-          separator={separator}
           onChange={follow}
           placeholder={status === 'recording' ? t('transcribe.transcript.listening') : t('transcribe.transcript.empty')}
         />

@@ -46,6 +46,7 @@ describe('TranscriptStore', () => {
     store.append(seg('c', 6000 + PARAGRAPH_GAP_MS, 12_000));
     const blocks = store.getChapters()[0]!.blocks;
     expect(blocks.map((b) => b.segments.map((s) => s.text))).toEqual([['a', 'b'], ['c']]);
+    expect(blocks.map((b) => b.text)).toEqual(['a b', 'c']);
     expect(blocks[1]!.first).toBe(2);
   });
 
@@ -54,6 +55,7 @@ describe('TranscriptStore', () => {
     store.setSeparator('');
     store.load([seg('你好'), seg(' '), seg('世界')]);
     expect(store.text).toBe('你好世界');
+    expect(store.getChapters()[0]!.blocks[0]!.text).toBe('你好世界');
     expect(store.segments).toHaveLength(2);
     store.setInterim('x');
     store.clear();

@@ -9,7 +9,8 @@ import type { Segment } from '@app/shared/schemas/transcriptions';
  * - the view reads paragraphs ("blocks", at most BLOCK_MAX segments) grouped in
  *   chapters (at most CHAPTER_MAX blocks): an append replaces only the last
  *   block and the last chapter, so React compares a handful of memoised
- *   elements and the DOM gains one node.
+ *   elements and the DOM changes one text node. Each block keeps its own text,
+ *   grown by concatenation too.
  *
  * Interim text has its own subscription so it never re-renders the finals.
  */
@@ -19,6 +20,8 @@ export interface TranscriptBlock {
   readonly segments: readonly Segment[];
   /** Index of the first segment in the whole transcript (a stable key for its elements). */
   readonly first: number;
+  /** The block's segments joined with the separator. */
+  readonly text: string;
 }
 
 export interface TranscriptChapter {
@@ -135,12 +138,17 @@ export class TranscriptStore {
     const lastBlock = lastChapter?.blocks[lastChapter.blocks.length - 1];
     const paragraphBreak = previous !== undefined && segment.startMs - previous.endMs >= PARAGRAPH_GAP_MS;
     if (lastChapter && lastBlock && lastBlock.segments.length < BLOCK_MAX && !paragraphBreak) {
-      const block: TranscriptBlock = { key: lastBlock.key, first: lastBlock.first, segments: [...lastBlock.segments, segment] };
+      const block: TranscriptBlock = {
+        key: lastBlock.key,
+        first: lastBlock.first,
+        segments: [...lastBlock.segments, segment],
+        text: lastBlock.text + this.separator + segment.text,
+      };
       const chapter: TranscriptChapter = { key: lastChapter.key, blocks: [...lastChapter.blocks.slice(0, -1), block] };
       this.chapterList = [...chapters.slice(0, -1), chapter];
       return;
     }
-    const block: TranscriptBlock = { key: this.nextKey++, first: index, segments: [segment] };
+    const block: TranscriptBlock = { key: this.nextKey++, first: index, segments: [segment], text: segment.text };
     if (lastChapter && lastChapter.blocks.length < CHAPTER_MAX) {
       this.chapterList = [...chapters.slice(0, -1), { key: lastChapter.key, blocks: [...lastChapter.blocks, block] }];
     } else {

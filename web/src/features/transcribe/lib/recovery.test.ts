@@ -2,6 +2,25 @@ import { describe, expect, it, vi } from 'vitest';
 import { createRecoveryStore, forgetRecovery } from './recovery';
 import { hasRecoveryMarker } from './recovery-marker';
 
+/** requestIdleCallback under the test's control: `run()` is the browser becoming idle. */
+function idleTime() {
+  const callbacks = new Map<number, () => void>();
+  let next = 1;
+  vi.stubGlobal('requestIdleCallback', (cb: () => void) => {
+    callbacks.set(next, cb);
+    return next++;
+  });
+  vi.stubGlobal('cancelIdleCallback', (id: number) => callbacks.delete(id));
+  return {
+    waiting: () => callbacks.size,
+    run: () => {
+      const due = [...callbacks.values()];
+      callbacks.clear();
+      for (const cb of due) cb();
+    },
+  };
+}
+
 /* jsdom has no IndexedDB: this is the localStorage store (Chromium's IndexedDB path runs in the e2e reload test). */
 describe('recovery (device storage)', () => {
   const meta = { id: 't1', userId: null, language: 'es-ES' as const, startedAt: '2025-05-01T10:00:00.000Z' };
@@ -34,6 +53,52 @@ describe('recovery (device storage)', () => {
     expect(await createRecoveryStore().load(null)).toBeNull();
     await vi.advanceTimersByTimeAsync(1000);
     expect((await createRecoveryStore().load(null))?.segments.map((s) => s.text)).toEqual(['uno']);
+  });
+
+  it('results only queue: device storage is written once per batch, in idle time, never on the result path', async () => {
+    vi.useFakeTimers();
+    const idle = idleTime();
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    try {
+      const store = createRecoveryStore();
+      store.begin(meta);
+      setItem.mockClear();
+      for (let i = 0; i < 30; i++) store.append({ text: `w${i}`, startMs: i * 100, endMs: i * 100 + 90 });
+      expect(setItem).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1000);
+      // Due, but waiting for idle time.
+      expect(setItem).not.toHaveBeenCalled();
+      expect(idle.waiting()).toBe(1);
+      idle.run();
+      expect(setItem).toHaveBeenCalledTimes(1);
+      expect((await createRecoveryStore().load(null))?.segments).toHaveLength(30);
+    } finally {
+      setItem.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('nothing lost: a page that goes away before the batched write keeps every segment and the interim text', async () => {
+    vi.useFakeTimers();
+    const idle = idleTime();
+    try {
+      const store = createRecoveryStore();
+      store.begin(meta);
+      store.append({ text: 'primero', startMs: 0, endMs: 500 });
+      await vi.advanceTimersByTimeAsync(1000);
+      idle.run();
+      // These two wait for the next batch when the page goes away.
+      store.append({ text: 'segundo', startMs: 600, endMs: 900 });
+      store.append({ text: 'tercero', startMs: 1000, endMs: 1400 });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(idle.waiting()).toBe(1);
+      store.flushSync('y el resto');
+      expect((await createRecoveryStore().load(null))?.segments.map((s) => s.text)).toEqual(['primero', 'segundo', 'tercero', 'y el resto']);
+      // The synchronous write replaced the one waiting for idle time.
+      expect(idle.waiting()).toBe(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('discard (saved, cleared) leaves nothing to restore; corrupt data is ignored', async () => {

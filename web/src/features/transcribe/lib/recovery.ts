@@ -5,9 +5,11 @@ import { hasRecoveryMarker, setRecoveryMarker } from './recovery-marker';
 
 /**
  * "Nothing lost": the current transcript's final segments are written to device
- * storage as they arrive (IndexedDB, in small batches), and whatever is not yet
- * written (plus the interim text) goes to localStorage synchronously on
- * `pagehide`. After a reload or crash the card offers to restore it.
+ * storage in batches, off the result path (a result only queues its segment; the
+ * write runs in the browser's idle time, at most FLUSH_DELAY_MS + IDLE_TIMEOUT_MS
+ * later), and whatever is not yet written (plus the interim text) goes to
+ * localStorage synchronously on `pagehide`. After a reload or crash the card
+ * offers to restore it.
  *
  * The copy belongs to the user who recorded it (null: a visitor) and is offered back only to
  * that same user or visitor; a logout removes it (forgetRecovery).
@@ -59,6 +61,26 @@ const META_KEY = 'current';
 /** localStorage: the unwritten tail at pagehide, or everything when IndexedDB is unavailable. */
 const TAIL_KEY = 'transcribe.recovery';
 const FLUSH_DELAY_MS = 250;
+/** The longest a due write waits for idle time. */
+const IDLE_TIMEOUT_MS = 500;
+/** Without IndexedDB the whole copy is rewritten, so less often. */
+const LOCAL_FLUSH_DELAY_MS = 1000;
+
+/**
+ * Runs `write` after `delayMs`, in the browser's idle time once due (so it never competes with
+ * a frame); returns a cancel function.
+ */
+function later(delayMs: number, write: () => void): () => void {
+  let idle: number | undefined;
+  const timer = setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(write, { timeout: IDLE_TIMEOUT_MS });
+    else write();
+  }, delayMs);
+  return () => {
+    clearTimeout(timer);
+    if (idle !== undefined) cancelIdleCallback(idle);
+  };
+}
 
 interface StoredSegment extends Segment {
   sid: string;
@@ -155,7 +177,8 @@ class IdbRecovery implements RecoveryStore {
   /** Queued for the next transaction; in a transaction not yet committed. */
   private queue: StoredSegment[] = [];
   private inFlight: StoredSegment[] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Cancels the scheduled write, if any. */
+  private pending: (() => void) | undefined;
   private chain: Promise<void> = Promise.resolve();
   private metaDirty = false;
   private clearAll = false;
@@ -209,16 +232,19 @@ class IdbRecovery implements RecoveryStore {
   }
 
   private schedule(): void {
-    if (this.timer !== undefined) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
+    this.pending ??= later(FLUSH_DELAY_MS, () => {
+      this.pending = undefined;
       void this.flush();
-    }, FLUSH_DELAY_MS);
+    });
+  }
+
+  private unschedule(): void {
+    this.pending?.();
+    this.pending = undefined;
   }
 
   flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.unschedule();
     if (!this.metaDirty && this.queue.length === 0 && !this.clearAll) return this.chain;
     const meta = this.meta ? { ...this.meta } : null;
     const batch = this.queue;
@@ -290,8 +316,7 @@ class IdbRecovery implements RecoveryStore {
     this.queue = [];
     this.metaDirty = false;
     this.clearAll = false;
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.unschedule();
   }
 
   async load(owner: string | null): Promise<RecoveredTranscript | null> {
@@ -320,11 +345,12 @@ class IdbRecovery implements RecoveryStore {
   }
 }
 
-/** Without IndexedDB: everything in localStorage, rewritten at most once a second and at pagehide. */
+/** Without IndexedDB: everything in localStorage, rewritten at most once a second (in idle time) and at pagehide. */
 class LocalRecovery implements RecoveryStore {
   private meta: RecoveryMeta | null = null;
   private segments: Segment[] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Cancels the scheduled write, if any. */
+  private pending: (() => void) | undefined;
 
   get owner(): string | null | undefined {
     return this.meta?.userId;
@@ -360,15 +386,19 @@ class LocalRecovery implements RecoveryStore {
   }
 
   private schedule(): void {
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
+    this.pending ??= later(LOCAL_FLUSH_DELAY_MS, () => {
+      this.pending = undefined;
       this.write('');
-    }, 1000);
+    });
+  }
+
+  private unschedule(): void {
+    this.pending?.();
+    this.pending = undefined;
   }
 
   private write(interim: string): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.unschedule();
     if (!this.meta) return writeStorage(TAIL_KEY, null);
     const tail: Tail = { meta: this.meta, from: 0, segments: this.segments, interim };
     writeStorage(TAIL_KEY, JSON.stringify(tail));
@@ -401,8 +431,7 @@ class LocalRecovery implements RecoveryStore {
     if (!this.meta) return;
     // Without the marker another tab removed the copy (a logout there): nothing is written back.
     if (hasRecoveryMarker()) this.write('');
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.unschedule();
     this.meta = null;
     this.segments = [];
   }

@@ -13,13 +13,16 @@ import { freePort } from '../functions/src/local/dynamo.ts';
  * build (web/dist, built beforehand) served by the local server, as a first-time visitor.
  * Prints the performance, accessibility, best-practices and SEO scores (median run of
  * LIGHTHOUSE_RUNS, default 3) and the home route's JavaScript: every script the page loaded,
- * gzipped. Budgets (DESIGN section 7): performance >= 95, accessibility 100,
- * best practices >= 95, home JS <= 150 KB gzip.
+ * gzipped, and which of them carry zod or the shared schemas (their source maps tell).
+ * Budgets: performance >= 97, accessibility 100, best practices >= 95, home JS <= 130 KB gzip,
+ * no zod and no shared schemas in the first load.
  */
 const root = resolve(import.meta.dirname, '..');
 const webDist = resolve(process.env.BENCH_WEB_DIST ?? join(root, 'web/dist'));
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
-const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 95, jsKb: 150 };
+const BUDGET = { performance: 97, accessibility: 100, 'best-practices': 95, jsKb: 130 };
+/** Sources that belong to forms and the typed client's validation, never to the first load. */
+const SCHEMA_SOURCE = /node_modules\/zod\/|shared\/src\/(schemas\/|routes\.ts)/;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 
@@ -70,7 +73,7 @@ function runLighthouse(url: string): Promise<Lhr> {
 const score = (lhr: Lhr, c: Category) => Math.round((lhr.categories[c].score ?? 0) * 100);
 
 /** The page's own scripts (built files), measured gzipped from web/dist. */
-function homeScripts(lhr: Lhr, origin: string): { files: string[]; gzipBytes: number; rawBytes: number } {
+function homeScripts(lhr: Lhr, origin: string): { files: string[]; gzipBytes: number; rawBytes: number; withSchemas: string[] } {
   const items = lhr.audits['network-requests']?.details?.items ?? [];
   const files = [
     ...new Set(
@@ -82,12 +85,17 @@ function homeScripts(lhr: Lhr, origin: string): { files: string[]; gzipBytes: nu
   ];
   let gzipBytes = 0;
   let rawBytes = 0;
+  const withSchemas: string[] = [];
   for (const file of files) {
     const body = readFileSync(join(webDist, file));
     rawBytes += body.length;
     gzipBytes += gzipSync(body, { level: 9 }).length;
+    const map = join(webDist, `${file}.map`);
+    if (existsSync(map) && (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources.some((s) => SCHEMA_SOURCE.test(s))) {
+      withSchemas.push(file);
+    }
   }
-  return { files, gzipBytes, rawBytes };
+  return { files, gzipBytes, rawBytes, withSchemas };
 }
 
 export async function benchLighthouse(): Promise<{ lines: string[]; ok: boolean }> {
@@ -111,7 +119,8 @@ export async function benchLighthouse(): Promise<{ lines: string[]; ok: boolean 
       scores.performance >= BUDGET.performance &&
       scores.accessibility >= BUDGET.accessibility &&
       scores['best-practices'] >= BUDGET['best-practices'] &&
-      jsKb <= BUDGET.jsKb;
+      jsKb <= BUDGET.jsKb &&
+      js.withSchemas.length === 0;
     return {
       ok,
       lines: [
@@ -122,7 +131,8 @@ export async function benchLighthouse(): Promise<{ lines: string[]; ok: boolean 
         `  seo             ${String(scores.seo).padStart(3)}`,
         `  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
         `home route JS: ${js.files.length} files, ${(js.rawBytes / 1024).toFixed(1)} KB raw, ${jsKb.toFixed(1)} KB gzip (budget <= ${BUDGET.jsKb} KB) ${check(jsKb <= BUDGET.jsKb)}`,
-        ...js.files.map((f) => `    ${f}`),
+        ...js.files.map((f) => `    ${f}${js.withSchemas.includes(f) ? '  (zod or shared schemas)' : ''}`),
+        `zod and the shared schemas out of the first load: ${check(js.withSchemas.length === 0)}`,
       ],
     };
   } finally {

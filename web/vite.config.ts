@@ -9,6 +9,10 @@ const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // zod, jitless before any schema is built (see src/lib/zod-jitless.ts).
+    alias: [{ find: /^zod$/, replacement: `${import.meta.dirname}/src/lib/zod-jitless.ts` }],
+  },
   server: {
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }])),
   },

@@ -1,5 +1,3 @@
-// First: zod must be jitless before any schema is built.
-import './lib/zod-jitless';
 // Before the app or any third-party script runs: a password-reset token leaves the address.
 import './features/auth/lib/strip-reset-token';
 import { StrictMode } from 'react';

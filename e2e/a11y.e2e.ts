@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,7 +12,8 @@ import { launch, newContext, uniqueEmail } from './browser.ts';
  * keyboard-only passes through the login and help pages (Tab, Enter, Space; focus visible).
  */
 const require = createRequire(import.meta.url);
-const AXE_PATH = require.resolve('axe-core/axe.min.js');
+/** Evaluated through the DevTools protocol: an injected <script> would break the production CSP (no inline scripts). */
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 const ROUTES = [
   '/',
@@ -88,7 +90,7 @@ async function audit(page: Page, path: string, theme: 'light' | 'dark'): Promise
   expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
   // Let transitions (colors) finish before contrast is measured.
   await page.waitForTimeout(350);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
     const result = await axe.run(document, { iframes: false, resultTypes: ['violations'] });

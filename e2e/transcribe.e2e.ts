@@ -219,11 +219,12 @@ describe('live transcription card', () => {
     const s = speech(proPage);
     await s.waitStarted(1);
     expect((await s.active())?.lang).toBe('ar-SA');
-    // Arabic reads right to left.
-    await s.final('مرحبا بالعالم');
-    const paragraph = pc.transcript.locator('p[dir="auto"]').first();
-    await paragraph.waitFor();
-    expect(await paragraph.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    // Arabic reads right to left, from the language: even text that starts with digits and Latin letters.
+    await s.final('2024 iPhone مرحبا بالعالم');
+    const arabic = pc.transcript.getByText('مرحبا بالعالم', { exact: false }).last();
+    await arabic.waitFor();
+    expect(await arabic.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    expect(await pc.transcript.getAttribute('dir')).toBe('rtl');
     // The language is locked while recording.
     expect(await pc.language('Spanish (Spain)').isDisabled()).toBe(true);
     await pc.button('Stop').click();
@@ -268,6 +269,26 @@ describe('live transcription card', () => {
     await card(page).button('Start').waitFor();
     await page.waitForTimeout(500);
     expect(await card(page).root.getByText('Unsaved transcript found').count()).toBe(0);
+    await context.close();
+  });
+
+  it('nothing is lost when the page reloads before the batched device-storage write', async () => {
+    const context = await openContext();
+    const page = await context.newPage();
+    const s = speech(page);
+    await page.goto('/');
+    await card(page).button('Start').click();
+    await s.waitStarted(1);
+    const phrases = Array.from({ length: 30 }, (_, i) => `phrase ${i + 1}.`);
+    // All in one go, then the reload at once: the idle-time write has not run yet.
+    await page.evaluate((list) => list.forEach((p) => window.__speech.final(p)), phrases);
+    await s.interim('still speaking');
+    await card(page).transcript.getByText('still speaking').waitFor();
+    await page.reload();
+    const c = card(page);
+    await c.root.getByText('Unsaved transcript found').waitFor();
+    await c.button('Restore').click();
+    await expect.poll(() => text(c.transcript)).toBe(`${phrases.join(' ')} still speaking`);
     await context.close();
   });
 

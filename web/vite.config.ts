@@ -1,6 +1,23 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { routes } from '../shared/src/routes.ts';
+
+/**
+ * `virtual:route-map`: each route's method, path and auth level, taken from the shared route
+ * table at build time. The typed client calls routes with it, so the schemas (and zod) load only
+ * with the forms that validate.
+ */
+function routeMap(): Plugin {
+  const id = 'virtual:route-map';
+  const map = Object.fromEntries(Object.entries(routes).map(([name, r]) => [name, { method: r.method, path: r.path, auth: r.auth }]));
+  return {
+    name: 'route-map',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load: (resolved) => (resolved === `\0${id}` ? `export default ${JSON.stringify(map)};` : undefined),
+  };
+}
 
 /** Paths the local server (npm run dev at the repo root, port 3000) answers; vite dev proxies them. */
 const API_PREFIXES = ['/api', '/stripe', '/contact', '/transcriptions'];
@@ -8,7 +25,7 @@ const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), routeMap()],
   resolve: {
     // zod, jitless before any schema is built (see src/lib/zod-jitless.ts).
     alias: [{ find: /^zod$/, replacement: `${import.meta.dirname}/src/lib/zod-jitless.ts` }],

@@ -210,3 +210,11 @@ describe('api client', () => {
     expect(() => buildUrl('/transcriptions/{id}', {})).toThrow(/id/);
   });
 });
+
+describe('route map of the typed client', () => {
+  it('has every route of the shared table with its method, path and auth level, and nothing else', async () => {
+    const { routes } = await import('@app/shared/routes');
+    const { default: routeMap } = await import('virtual:route-map');
+    expect(routeMap).toEqual(Object.fromEntries(Object.entries(routes).map(([name, r]) => [name, { method: r.method, path: r.path, auth: r.auth }])));
+  });
+});

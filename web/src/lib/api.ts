@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { DEV_BYPASS_HEADER, SESSION_TOKEN_HEADER, STORAGE_KEYS } from '@app/shared/constants';
 import type { RouteName, RouteResponse, Routes } from '@app/shared/routes';
 import type { ErrorResponse } from '@app/shared/schemas/common';
+import routeMap from 'virtual:route-map';
 import en from '../locales/en.json';
 import { endSessionFromServer, getToken, setToken } from './auth-token';
 import { i18n } from './i18n';
@@ -66,24 +67,19 @@ export function describeError(error: unknown): string | undefined {
   return error.serverMessage;
 }
 
-/**
- * The route table, loaded on the first call: it carries the zod schemas, which the
- * home page of a visitor never needs (this keeps zod out of the entry chunk).
- */
-let routeTable: Promise<Routes> | undefined;
-const loadRoutes = () => (routeTable ??= import('@app/shared/routes').then((m) => m.routes));
-
 /** The maintenance bypass token this device earned with the dev password, if any. */
 export const getDevBypassToken = (): string | null => readStorage(STORAGE_KEYS.devBypass);
 
 /**
- * Calls one route of the shared route table. Types come from its zod schemas. The stored
+ * Calls one route of the shared route table. Types come from its zod schemas; at run time only
+ * the route's method, path and auth level are needed (`virtual:route-map`), so no schema and no
+ * zod load with the client. The stored
  * session token is read when the call starts (so a logout may call and then drop it), and a
  * renewed token the server sends back replaces it while it is still the stored one.
  */
 export async function api<N extends RouteName>(name: N, ...[options]: ApiArgs<N>): Promise<RouteResponse<N>> {
   const token = getToken();
-  const def = (await loadRoutes())[name];
+  const def = routeMap[name];
   const opts = (options ?? {}) as { body?: unknown; params?: Record<string, unknown>; query?: Record<string, unknown>; signal?: AbortSignal };
 
   const headers: Record<string, string> = { accept: 'application/json' };

@@ -128,7 +128,6 @@ async function sample(page: Page, count: number, tag: string): Promise<number[]>
       for (let i = 0; i < count; i++) {
         const marker = `${tag}${i}x`;
         const text = Array.from({ length: words - 1 }, (_, k) => `w${k}`).join(' ') + ` ${marker}`;
-        await nextFrame();
         const start = await new Promise<number>((resolve) =>
           requestAnimationFrame(() => {
             window.__speech.interim(text);

@@ -54,15 +54,33 @@ function installFakeSpeech(): void {
   type Result = { transcript: string; isFinal: boolean; confidence: number };
   const win = window as unknown as Record<string, unknown>;
 
-  function resultList(items: Result[]) {
-    const results = items.map((r) => {
+  const shaped = new WeakMap<Result, Record<string | number, unknown>>();
+  function shape(r: Result) {
+    let result = shaped.get(r);
+    if (!result) {
       const alternative = { transcript: r.transcript, confidence: r.confidence };
-      const result: Record<string | number, unknown> = { 0: alternative, length: 1, isFinal: r.isFinal, item: () => alternative };
-      return result;
+      result = { 0: alternative, length: 1, isFinal: r.isFinal, item: () => alternative };
+      shaped.set(r, result);
+    }
+    return result;
+  }
+
+  /**
+   * The event's result list, read by index like Chrome's native list: each access costs O(1),
+   * however long the session's list has grown (a copy per event would charge the page for the
+   * fake's own work). Valid while the event is handled.
+   */
+  function resultList(items: Result[]) {
+    const length = items.length;
+    const at = (i: number) => (Number.isInteger(i) && i >= 0 && i < length ? shape(items[i]!) : null);
+    return new Proxy({} as Record<string | number, unknown>, {
+      get: (_target, key) => {
+        if (key === 'length') return length;
+        if (key === 'item') return (i: number) => at(i);
+        if (typeof key === 'string' && /^\d+$/.test(key)) return at(Number(key)) ?? undefined;
+        return undefined;
+      },
     });
-    const list: Record<string | number, unknown> = { length: results.length, item: (i: number) => results[i] ?? null };
-    results.forEach((r, i) => (list[i] = r));
-    return list;
   }
 
   let nextId = 1;

@@ -9,15 +9,16 @@ import { ArrowDownIcon } from './icons';
  * The live transcript, at a cost per result that does not grow with its length. Final text is
  * paragraphs ("blocks") in chapters (see transcript-store.ts). The open chapter shows one
  * paragraph element per block, each a single text node, so a new result changes one text node.
- * A full chapter settles into one element holding its paragraphs as plain text (blank lines
- * between them), rendered once and never again: 50,000 words are a few dozen nodes, still
+ * A full chapter settles into one element holding its paragraphs as plain text (a blank line
+ * between them, the same gap as the paragraphs' one-line margin, so nothing moves when it
+ * settles), rendered once and never again: 50,000 words are a few dozen nodes, still
  * selectable, found by the browser's find and copied as text. Offscreen paragraphs and settled
  * chapters skip layout and paint (`content-visibility: auto`). Interim text has its own
  * component. A polite live region announces each new final segment, alone.
  */
 
 const Paragraph = memo(function Paragraph({ text }: { text: string }) {
-  return <p className="mb-3 [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto] last:mb-0">{text}</p>;
+  return <p className="mb-[1lh] [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto] last:mb-0">{text}</p>;
 });
 
 const Chapter = memo(function Chapter({ chapter }: { chapter: TranscriptChapter }) {
@@ -33,7 +34,7 @@ const Chapter = memo(function Chapter({ chapter }: { chapter: TranscriptChapter 
 /** A full chapter: its paragraphs as one text node (never changes again). */
 const SettledChapter = memo(function SettledChapter({ chapter }: { chapter: TranscriptChapter }) {
   return (
-    <div className="mb-3 [contain-intrinsic-size:auto_40rem] [content-visibility:auto] whitespace-pre-line" data-settled="">
+    <div className="mb-[1lh] [contain-intrinsic-size:auto_40rem] [content-visibility:auto] whitespace-pre-line" data-settled="">
       {chapter.blocks.map((block) => block.text).join('\n\n')}
     </div>
   );

@@ -188,7 +188,7 @@ describe('history page (/transcricoes)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Planejamento' });
     const text = await within(dialog).findByRole('region', { name: 'Transcript' });
     expect(text).toHaveTextContent(longText.trim());
-    expect(text).toHaveAttribute('dir', 'auto');
+    expect(text).toHaveAttribute('dir', 'ltr');
     for (const format of ['TXT', 'SRT', 'VTT']) await ui.click(within(dialog).getByRole('button', { name: `Download ${format}` }));
     expect(downloads).toEqual(['Planejamento.txt', 'Planejamento.srt', 'Planejamento.vtt']);
 

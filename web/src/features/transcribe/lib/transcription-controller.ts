@@ -273,12 +273,7 @@ export class TranscriptionController {
    * leaves the card, listening stops, and its device copy stays with its owner (a logout removes it).
    */
   release(): void {
-    this.generation += 1;
-    this.stopTicker();
-    this.recovery?.setDuration(this.elapsedMs());
-    this.recovery?.detach();
-    this.engine?.abort();
-    this.engine = null;
+    this.dispose();
     this.closeAutosave();
     this.store.clear();
     this.heldMs = 0;

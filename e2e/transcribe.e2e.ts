@@ -350,11 +350,12 @@ describe('live transcription card', () => {
         expect(cue.end).toBeGreaterThan(cue.start);
         if (i > 0) expect(cue.start).toBeGreaterThanOrEqual(cues[i - 1]!.end);
       }
-      // Times come from the session clock: the first words at ~0.5 s, the last cue ends at ~21 s.
+      // Times come from the session clock: the first words at ~0.5 s, the last cue ends at ~21 s. The page's
+      // clock also runs in real time between the test's steps, which a busy machine stretches by up to a second.
       expect(cues[0]!.start).toBeGreaterThanOrEqual(400);
-      expect(cues[0]!.start).toBeLessThanOrEqual(700);
+      expect(cues[0]!.start).toBeLessThanOrEqual(1_500);
       expect(cues.at(-1)!.end).toBeGreaterThanOrEqual(20_500);
-      expect(cues.at(-1)!.end).toBeLessThanOrEqual(21_500);
+      expect(cues.at(-1)!.end).toBeLessThanOrEqual(22_500);
       // The silence of 4 s separates the second phrase's cue from the third's.
       const third = cues.findIndex((cue) => cue.text.startsWith('and after'));
       expect(third).toBeGreaterThan(0);

@@ -124,7 +124,7 @@ describe('on a 390x844 phone', () => {
     release();
     await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /billing-session/.test(e.name)))).toBe(true);
     await page.waitForTimeout(500);
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByRole('dialog').allTextContents()).toEqual([]);
     await context.close();
   });
 

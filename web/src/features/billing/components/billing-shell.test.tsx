@@ -75,6 +75,20 @@ describe('upgrade modal', () => {
     expect(await screen.findByRole('dialog', { name: 'Upgrade to Pro' })).toBeInTheDocument();
   });
 
+  it('an automatic opening decided before Start but shown after it (its code loads late) stays closed', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    fakeBillingServer(freeUser);
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'Log in' }, slow);
+    markTranscriptionStarted();
+    act(() => void window.dispatchEvent(new CustomEvent('open-upgrade', { detail: { automatic: true } })));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // A request from the user still opens it.
+    act(() => void window.dispatchEvent(new CustomEvent('open-upgrade')));
+    expect(await screen.findByRole('dialog', { name: 'Upgrade to Pro' })).toBeInTheDocument();
+  });
+
   it('opens from any feature through the window event "open-upgrade"; a visitor is offered an account', async () => {
     fakeBillingServer(freeUser);
     renderApp('/login');

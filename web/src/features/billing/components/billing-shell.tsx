@@ -1,7 +1,7 @@
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { User } from '@app/shared/schemas/auth';
 import { useSession } from '../../../lib/auth';
-import { OPEN_UPGRADE_EVENT, openUpgrade } from '../open-upgrade';
+import { OPEN_UPGRADE_EVENT, openUpgradeAutomatically } from '../open-upgrade';
 
 /* None of these loads for a visitor who never asks to upgrade: the home route stays small. */
 const UpgradeFlow = lazy(() => import('./upgrade-flow'));
@@ -27,10 +27,12 @@ class Optional extends Component<{ children: ReactNode }, { failed: boolean }> {
 export function BillingShell() {
   const { user, isLoading } = useSession();
   const [open, setOpen] = useState(false);
+  const [automatic, setAutomatic] = useState(false);
   const [requested, setRequested] = useState(false);
 
   useEffect(() => {
-    const onOpen = () => {
+    const onOpen = (event: Event) => {
+      setAutomatic((event as CustomEvent<{ automatic?: boolean } | undefined>).detail?.automatic === true);
       setRequested(true);
       setOpen(true);
     };
@@ -47,12 +49,12 @@ export function BillingShell() {
     <Optional>
       {user && (
         <Suspense fallback={null}>
-          <BillingSession key={user.id} user={user} openUpgrade={openUpgrade} />
+          <BillingSession key={user.id} user={user} openUpgrade={openUpgradeAutomatically} />
         </Suspense>
       )}
       {requested && (
         <Suspense fallback={null}>
-          <UpgradeFlow open={open} onOpenChange={setOpen} user={user ?? null} />
+          <UpgradeFlow open={open} automatic={automatic} onOpenChange={setOpen} user={user ?? null} />
         </Suspense>
       )}
     </Optional>

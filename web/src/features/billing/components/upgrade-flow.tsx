@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { REFUND_DAYS } from '@app/shared/constants';
@@ -6,6 +6,7 @@ import type { User } from '@app/shared/schemas/auth';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { currentUiLanguage } from '../../../lib/i18n';
+import { transcriptionStartedThisVisit } from '../../../lib/visit';
 import { useBillingT } from '../i18n';
 import { formatPrice, leadCurrency } from '../lib/price';
 import { CurrencyDialog } from './currency-dialog';
@@ -17,10 +18,26 @@ import { ProBenefits } from './pro-benefits';
  * currency dialog. Visitors are offered an account first; Pro users are told they
  * have it. Loaded on first use only.
  */
-export default function UpgradeFlow({ open, onOpenChange, user }: { open: boolean; onOpenChange: (open: boolean) => void; user: User | null }) {
+export default function UpgradeFlow({
+  open: requestedOpen,
+  automatic = false,
+  onOpenChange,
+  user,
+}: {
+  open: boolean;
+  /** Opened by itself, not by the user: then it never shows once a transcription has started (read now: this code may load late). */
+  automatic?: boolean;
+  onOpenChange: (open: boolean) => void;
+  user: User | null;
+}) {
   const { t } = useTranslation();
   const tb = useBillingT();
   const [step, setStep] = useState<'benefits' | 'currency'>('benefits');
+  const suppressed = requestedOpen && automatic && transcriptionStartedThisVisit();
+  const open = requestedOpen && !suppressed;
+  useEffect(() => {
+    if (suppressed) onOpenChange(false);
+  }, [suppressed, onOpenChange]);
   const change = (next: boolean) => {
     if (!next) setStep('benefits'); // reopening starts from the benefits
     onOpenChange(next);

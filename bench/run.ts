@@ -8,7 +8,7 @@ import { benchTranscribe } from './transcribe.ts';
 
 /**
  * `npm run bench`: every benchmark, one after another, printing its figures and whether it
- * met its budget (DESIGN section 7 and the issues). Needs a built web app (npm run build).
+ * met its budget. Needs a built web app (npm run build).
  * `npm run bench -- autosave load` runs only the named ones.
  */
 const all = {

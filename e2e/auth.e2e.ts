@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_CAPTCHA_AFTER } from '../shared/src/constants.ts';
 import { launch, mailsTo, newContext, uniqueEmail } from './browser.ts';
 
-/** The account journey of issue 2, as a person does it, selecting by role and accessible name. */
+/** The account journey, as a person does it, selecting by role and accessible name. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -18,7 +18,7 @@ async function logOut(page: Page) {
   await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Log in' }).isVisible()).toBe(true);
 }
 
-/** A free user's first visit to home in a tab opens the upgrade modal (issue 5): close it. */
+/** A free user's first visit to home in a tab opens the upgrade modal: close it. */
 async function dismissUpgradeModal(page: Page) {
   const modal = page.getByRole('dialog', { name: 'Upgrade to Pro' });
   await modal.getByRole('button', { name: 'Not now' }).click();

@@ -6,7 +6,7 @@ import { launch, newContext, registerAccount, type Account } from './browser.ts'
 import { installSpeech } from './fake-speech.ts';
 
 /**
- * Issue 4's autosave, driven by the transcription card and the scripted recognizer:
+ * Autosave, driven by the transcription card and the scripted recognizer:
  * a free user's session shows in the automatic list in progress, then finished after
  * Stop; two minutes offline while speaking lose nothing; neither does a reload mid-session.
  * The server's copy is read through the API with the user's token.

@@ -4,7 +4,7 @@ import { PLAN_POLL_MS, SESSION_ID_SHOWN_CHARS } from '../shared/src/constants.ts
 import { launch, newContext, uniqueEmail } from './browser.ts';
 
 /**
- * The Pro journey of issue 5 against the real local server and its checkout simulator:
+ * The Pro journey against the real local server and its checkout simulator:
  * upgrade modal (by itself on home, then from the history's Pro hint), currency, local
  * checkout, success page, Pro in the header within one poll, history unlocked, dark
  * theme, cancel in the local portal (Pro until the period ends), then the period's end: back to free.

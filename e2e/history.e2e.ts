@@ -5,7 +5,7 @@ import { useTarget } from '../functions/src/local/ops.ts';
 import { launch, newContext, registerAccount, type Account } from './browser.ts';
 
 /**
- * Issue 4's list pages against the real local server: a Pro user's saved transcriptions
+ * The transcription list pages against the real local server: a Pro user's saved transcriptions
  * (search, month, detail, export, delete), the restricted page of a free user (no request),
  * and the automatic transcriptions list (status, month, search, delete).
  */

@@ -6,7 +6,7 @@ import { SURVEY_DELAY_MS } from '../web/src/features/site/lib/survey.ts';
 import { launch, mailsTo, newContext, uniqueEmail } from './browser.ts';
 
 /**
- * Issue 6 in Chromium against the real local server: maintenance gate and dev mode (set with
+ * The rest of the site in Chromium against the real local server: maintenance gate and dev mode (set with
  * the operators' own command), contact form to the outbox, cookie consent and daily analytics,
  * and the survey (the build needs VITE_SURVEY_URL, e.g. https://example.com/survey).
  */

@@ -7,7 +7,7 @@ import { launch, newContext, registerAccount, type Account } from './browser.ts'
 import { installSpeech, removeSpeech, type FakeResult } from './fake-speech.ts';
 
 /**
- * Issue 3 in Chromium against the real local server, with a scripted recognizer
+ * Live transcription in Chromium against the real local server, with a scripted recognizer
  * injected before the page loads (the product uses only the standard interface):
  * the card's state machine, the confirm dialog, recognizer restarts, the visitor
  * limit on Playwright's clock, Pro-only languages, reload recovery, errors,

@@ -13,7 +13,7 @@ export interface DataProps {
   readonly existingTableName?: string;
 }
 
-/** The one DynamoDB table (DESIGN section 3, docs/dynamodb.md). */
+/** The one DynamoDB table (docs/dynamodb.md). */
 export class Data extends Construct {
   readonly table: ITableV2;
   /** False when the stack uses an existing table (context `tableName`). */

@@ -2,7 +2,7 @@ import type { RouteDef, RouteName } from '@app/shared/routes';
 
 /**
  * API Gateway throttling (token bucket, per stage, shared by all callers: a backstop for cost and
- * abuse; the per-client and per-account limits live in the handlers, DESIGN section 4).
+ * abuse; the per-client and per-account limits live in the handlers).
  * `rateLimit` is requests per second, `burstLimit` the bucket size.
  */
 export interface Throttle {

@@ -27,7 +27,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Construct } from 'constructs';
 import { buildCsp, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, inlineScriptHashes, PERMISSIONS_POLICY, REFERRER_POLICY } from './security-headers.ts';
 
-/** Paths CloudFront forwards to the HTTP API (DESIGN section 2); everything else is the SPA. */
+/** Paths CloudFront forwards to the HTTP API; everything else is the SPA. */
 export const API_PATH_PATTERNS = ['/api/*', '/stripe/*', '/contact', '/transcriptions/*'] as const;
 
 /**

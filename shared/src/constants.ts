@@ -1,4 +1,4 @@
-/** Business constants and limits (SPEC section 9, DESIGN section 1). The one copy of each. */
+/** Business constants and limits. The one copy of each. */
 
 export const VISITOR_LIMIT_SECONDS = 60;
 export const AUTOSAVE_INTERVAL_MS = 30_000;
@@ -60,7 +60,7 @@ export const UI_LANGUAGES = ['pt', 'en', 'es'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 export const FALLBACK_UI_LANGUAGE: UiLanguage = 'en';
 
-/** Recognition languages: the union of both readings (DESIGN section 1). The first is the free one. */
+/** Recognition languages. The first is the free one. */
 export const RECOGNITION_LANGUAGES = ['en-US', 'es-ES', 'pt-BR', 'fr-FR', 'ar-SA', 'he-IL', 'zh-CN', 'ru-RU'] as const;
 export type RecognitionLanguage = (typeof RECOGNITION_LANGUAGES)[number];
 export const FREE_RECOGNITION_LANGUAGE: RecognitionLanguage = 'en-US';
@@ -91,7 +91,7 @@ export const PRICES: Record<Currency, { amountMinor: number; interval: 'month' }
   BRL: { amountMinor: 3500, interval: 'month' },
 };
 
-/** Device storage keys (SPEC section 3). */
+/** Device storage keys. */
 export const STORAGE_KEYS = {
   token: 'token',
   theme: 'theme',
@@ -104,5 +104,5 @@ export const STORAGE_KEYS = {
   cookiesAccepted: 'cookies_accepted',
 } as const;
 
-/** The local bot-check verifier accepts this token and rejects others (DESIGN section 1). */
+/** The local bot-check verifier accepts this token and rejects others. */
 export const TEST_CAPTCHA_TOKEN = 'test-pass';

@@ -18,7 +18,7 @@ export const contactRequest = z.object({
 });
 export type ContactRequest = z.infer<typeof contactRequest>;
 
-/** The analytics payload (SPEC section 3). */
+/** The analytics payload: what the browser reports of a visit. */
 export const analyticsRequest = z.object({
   cookies: z.boolean(),
   userAgent: z.string().max(512),

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@app/shared/constants';
 import { readStorage, writeStorage } from './storage';
 
-/** The session token lives in device storage under STORAGE_KEYS.token (SPEC section 3). */
+/** The session token lives in device storage under STORAGE_KEYS.token. */
 export const getToken = (): string | null => readStorage(STORAGE_KEYS.token);
 export const setToken = (token: string): void => writeStorage(STORAGE_KEYS.token, token);
 export const clearToken = (): void => writeStorage(STORAGE_KEYS.token, null);

@@ -49,7 +49,7 @@ describe('locales', () => {
     });
   }
 
-  it('carries the SPEC section 8 Portuguese copy', () => {
+  it('carries the Portuguese error and success copy', () => {
     expect(pt.login.error).toBe('Erro ao fazer login');
     expect(pt.login.toastTitle).toBe('Erro no login');
     expect(pt.login.toastHint).toBe('Verifique suas credenciais e tente novamente.');
@@ -67,7 +67,7 @@ describe('locales', () => {
     expect(pt.profile.updated).toBe('Perfil atualizado');
   });
 
-  it('carries the SPEC section 8 English copy', () => {
+  it('carries the English error and success copy', () => {
     expect(en.forgot.limited).toBe('You can only request a password reset once per hour.');
     expect(en.forgot.wait).toBe('Please wait {{time}} before requesting again.');
     expect(en.forgot.failed).toBe('Could not send reset email.');

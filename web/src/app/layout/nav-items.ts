@@ -1,4 +1,4 @@
-/** The signed-in navigation (SPEC section 2, header). */
+/** The header's navigation for signed-in users. */
 export const NAV_ITEMS = [
   { to: '/', label: 'header.transcription', end: true },
   { to: '/transcricoes', label: 'header.transcriptions', end: false },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import pt from '../../locales/pt.json';
 
-describe('site copy (SPEC sections 2 and 8)', () => {
+describe('site copy (pages and error messages)', () => {
   it('carries the Portuguese maintenance copy', () => {
     expect(pt.maintenance.empty).toBe('Por favor, digite uma senha');
     expect(pt.maintenance.wrong).toBe('Senha incorreta');

@@ -3,7 +3,7 @@ import type { Segment } from '@app/shared/schemas/transcriptions';
 
 /**
  * Transcript export: plain text, SubRip (SRT) and WebVTT, built in the browser
- * from timed segments (DESIGN section 6). Pure functions, except `exportFile`,
+ * from timed segments. Pure functions, except `exportFile`,
  * which hands the result to the browser as a download.
  */
 

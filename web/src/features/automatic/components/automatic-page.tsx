@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SignedInPage } from '../../../components/signed-in-page';
 import { AutomaticTranscriptions } from './automatic-transcriptions';
 
-/** /transcricoes-automaticas: the sessions autosaved while the user spoke (SPEC section 2). Login required. */
+/** /transcricoes-automaticas: the sessions autosaved while the user spoke. Login required. */
 export default function AutomaticPage() {
   const { t } = useTranslation();
   const title = <title>{t('app.pageTitle', { page: t('automatic.title') })}</title>;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/ui/cn';
 
-/** Finished or in progress (SPEC section 4: isCompleted). */
+/** Finished or in progress (isCompleted). */
 export function StatusBadge({ completed }: { completed: boolean }) {
   const { t } = useTranslation();
   return (

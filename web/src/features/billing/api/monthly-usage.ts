@@ -3,7 +3,7 @@ import { api } from '../../../lib/api';
 import { billingKeys } from './plan-status';
 
 /**
- * The free tier's "n of 5" counter (DESIGN section 1): automatic transcriptions started this
+ * The free tier's "n of 5" counter: automatic transcriptions started this
  * calendar month, counted by the server and carried on every automatic-list answer; one item
  * is enough to read it.
  */

@@ -2,7 +2,7 @@ import { cn } from '../../../components/ui/cn';
 import { useBillingT } from '../i18n';
 import { TickIcon } from './icons';
 
-/** What Pro gives (SPEC section 1; export per DESIGN section 1). */
+/** What Pro gives. */
 export const PRO_BENEFITS = ['unlimited', 'languages', 'save', 'export', 'darkTheme', 'badge'] as const;
 
 export function ProBenefits({ className }: { className?: string }) {

@@ -45,7 +45,7 @@ describe('billing copy (the i18next namespace "billing")', () => {
     });
   }
 
-  it('carries the SPEC copy: Portuguese payment error and plan states', () => {
+  it('carries the product copy: Portuguese payment error and plan states', () => {
     expect(pt.pricing.paymentError).toBe('Erro no pagamento');
     expect(pt.success.proActive).toBe('Pro ativo');
     expect(pt.success.processing).toMatch(/^Processando/);

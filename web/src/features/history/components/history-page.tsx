@@ -9,7 +9,7 @@ import { HistoryList } from './history-list';
 
 const NO_FILTERS: HistoryFilters = { search: '', month: '' };
 
-/** /transcricoes: the saved transcriptions of a Pro user (SPEC section 2). Others are told why not, with no request made. */
+/** /transcricoes: the saved transcriptions of a Pro user. Others are told why not, with no request made. */
 export default function HistoryPage() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 /** Minutes east of UTC (the API's tzOffset), so "March" means March where the user is. */
 export const localTzOffset = () => -new Date().getTimezoneOffset();
 
-/** History durations: seconds, or minutes and seconds above 59 (SPEC section 9). */
+/** History durations: seconds, or minutes and seconds above 59. */
 export function formatHistoryDuration(totalSeconds: number, t: TFunction): string {
   const s = Math.max(0, Math.round(totalSeconds));
   if (s < 60) return t('history.seconds', { seconds: s });

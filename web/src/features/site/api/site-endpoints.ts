@@ -29,7 +29,7 @@ export async function fetchConstructionMode(): Promise<boolean> {
   }
 }
 
-/** Records one visit; the answer is not read and errors are ignored (SPEC section 7). */
+/** Records one visit; the answer is not read and errors are ignored. */
 export async function postAnalytics(payload: AnalyticsRequest): Promise<void> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   const token = getToken();

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../lib/auth';
 import { acceptCookies, useConsent } from '../lib/consent';
 
-/** Where visitors see the notice (SPEC section 2). */
+/** Where visitors see the notice: home, login and register. */
 export const COOKIE_BANNER_PATHS: readonly string[] = ['/', '/login', '/register'];
 
 /** The cookie notice for visitors on home, login and register, until accepted. */

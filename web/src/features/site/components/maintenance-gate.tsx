@@ -22,7 +22,7 @@ export function LoadingScreen() {
 }
 
 /**
- * Maintenance mode (SPEC section 4): a loading screen, then the maintenance page or the
+ * Maintenance mode: a loading screen, then the maintenance page or the
  * app. A failed check counts as "not in maintenance"; developer mode skips the check.
  * Leaving developer mode (the header's exit button) checks again.
  */

@@ -53,7 +53,7 @@ describe('analytics once a day', () => {
     await expect(recordDailyVisit()).resolves.toBe(false);
   });
 
-  it('sends the SPEC payload', () => {
+  it('sends the analytics payload', () => {
     window.localStorage.setItem(STORAGE_KEYS.cookiesAccepted, 'true');
     const payload = visitPayload();
     expect(payload.screen).toMatch(/^\d+x\d+$/);

@@ -32,7 +32,7 @@ export function localDay(now: Date): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** mobile, tablet or desktop, from the user agent and the screen (SPEC section 3). */
+/** mobile, tablet or desktop, from the user agent and the screen. */
 export function deviceType(userAgent: string, maxTouchPoints = 0): AnalyticsRequest['deviceType'] {
   if (/iPad|Tablet|PlayBook|Silk|Kindle/i.test(userAgent) || (/Android/i.test(userAgent) && !/Mobile/i.test(userAgent))) return 'tablet';
   // iPadOS presents itself as a Mac with a touch screen.

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /**
- * The free tier's "n of 5" (DESIGN section 1): automatic transcriptions started this
+ * The free tier's "n of 5": automatic transcriptions started this
  * calendar month, counted by the server on every automatic-list answer. Same query key
  * as the profile's plan card, so both read one cached answer.
  */

@@ -6,7 +6,7 @@ import { tokenOwner } from '../lib/token-owner';
 import { AUTOSAVE_QUEUE_KEY } from './queue-key';
 
 /**
- * The client half of the autosave protocol (SPEC sections 4 and 9, issue 4): a small
+ * The client half of the autosave protocol: a small
  * state machine with no React in it.
  *
  * Each session is an entry of a queue kept in device storage: the server's confirmed

@@ -5,7 +5,7 @@ import { useUser } from '../../../lib/auth';
 import { autosaveEngineFor } from './autosave-engine';
 
 /**
- * What the transcription card drives (SPEC section 4):
+ * What the transcription card drives:
  * - start: a new session (Start);
  * - update: on every change of the final text (append-only within a session);
  * - saveNow: on Pause;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 
-/** "Start a new transcription?" when text exists (SPEC section 4). Loaded on demand. */
+/** "Start a new transcription?" when text exists. Loaded on demand. */
 export default function ConfirmNewDialog({
   open,
   onOpenChange,

@@ -87,7 +87,7 @@ function useNotify() {
   );
 }
 
-/** The live transcription card (SPEC sections 2 and 4, DESIGN section 6). */
+/** The live transcription card: language, status and timer, controls, transcript, save and export. */
 export function TranscriptionCard() {
   const { t } = useTranslation();
   const { user, isLoading } = useSession();

@@ -7,7 +7,7 @@ import type { SpeechRecognitionConstructor, SpeechRecognitionLike } from './spee
 /**
  * The live recognition engine: one interface (start, pause, resume, stop,
  * events) over the standard `SpeechRecognition`, hardened against what real
- * Chrome does (DESIGN section 6):
+ * Chrome does:
  *
  * - a recognizer ends by itself every so often: while recording, a new one
  *   starts RECOGNITION_RESTART_MS after `end` (never from `onerror`), with any

@@ -8,7 +8,7 @@ import { hasRecoveryMarker } from './recovery-marker';
 import { TranscriptStore } from './transcript-store';
 
 /**
- * The transcription card's state machine (SPEC section 4), outside React:
+ * The transcription card's state machine (ready, recording, paused, stopped), outside React:
  *
  *   ready --start--> recording --pause--> paused --resume--> recording
  *   recording|paused --stop--> stopped --start (confirm if text)--> recording

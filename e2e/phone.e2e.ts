@@ -166,7 +166,7 @@ describe('on a 390x844 phone', () => {
     await checkout(/USD/);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL((url) => url.pathname === '/billing/cancelled');
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/profile');
     // The abandoned checkout was closed on the way back: another currency starts straight away.
     await checkout(/BRL/);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import type { UiLanguage } from '@app/shared/constants';
 import { api } from './api';
 import { authKeys, useUser } from './auth';

@@ -1,7 +1,6 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { Toaster } from 'sonner';
 import { BillingShell } from '../../features/billing/components/billing-shell';
 import { OfflineBanner } from '../../features/site/components/offline-banner';
 import { SiteExtras } from '../../features/site/components/site-extras';
@@ -10,10 +9,15 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { PageLoader } from './page-loader';
 import { ScrollToTop } from './scroll-to-top';
+import { loadToaster, useToasterWanted } from '../../lib/toast';
+
+/* sonner loads with the first toast, not with the page. */
+const Toaster = lazy(loadToaster);
 
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const toasterWanted = useToasterWanted();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -35,13 +39,17 @@ export function RootLayout() {
       <Footer />
       {/* Cookie notice and measurement (visitors), survey (signed-in users). */}
       <SiteExtras />
-      <Toaster
-        position="top-center"
-        richColors
-        closeButton
-        containerAriaLabel={t('toasts.region')}
-        toastOptions={{ closeButtonAriaLabel: t('dialog.close') }}
-      />
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          <Toaster
+            position="top-center"
+            richColors
+            closeButton
+            containerAriaLabel={t('toasts.region')}
+            toastOptions={{ closeButtonAriaLabel: t('dialog.close') }}
+          />
+        </Suspense>
+      )}
       <ScrollToTop />
       {/* The upgrade modal (window event 'open-upgrade'), plan polling and the Pro theme. */}
       <BillingShell />

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { PASSWORD_MIN } from '@app/shared/constants';
 import { registerRequest } from '@app/shared/schemas/auth';
 import { Alert } from '../../../components/ui/alert';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { PASSWORD_MIN, RESET_REDIRECT_MS } from '@app/shared/constants';
 import { resetPasswordRequest } from '@app/shared/schemas/auth';
 import { Alert } from '../../../components/ui/alert';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { Currency } from '@app/shared/constants';
 import { api, ApiError } from '../../../lib/api';
 import { authKeys } from '../../../lib/auth';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { api, ApiError } from '../../../lib/api';
 import { useBillingT } from '../i18n';
 import { browser } from '../lib/browser';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { PLAN_POLL_MS, UPGRADE_TOAST_MS } from '@app/shared/constants';
 import type { User } from '@app/shared/schemas/auth';
 import { authKeys } from '../../../lib/auth';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { STORAGE_KEYS, type Theme } from '@app/shared/constants';
 import type { User } from '@app/shared/schemas/auth';
 import { api } from '../../../lib/api';

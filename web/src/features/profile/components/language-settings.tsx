@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { FREE_RECOGNITION_LANGUAGE, RECOGNITION_LANGUAGES, STORAGE_KEYS, UI_LANGUAGES, type RecognitionLanguage } from '@app/shared/constants';
 import type { User } from '@app/shared/schemas/auth';
 import { cn } from '../../../components/ui/cn';

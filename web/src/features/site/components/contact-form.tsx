@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { SUPPORT_RESPONSE_HOURS } from '@app/shared/constants';
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX, contactRequest } from '@app/shared/schemas/site';
 import { Alert } from '../../../components/ui/alert';

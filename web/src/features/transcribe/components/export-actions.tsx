@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { RecognitionLanguage } from '@app/shared/constants';
 import { cn } from '../../../components/ui/cn';
 import type { ExportFormat } from '../../../lib/export';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { TITLE_MAX, type RecognitionLanguage } from '@app/shared/constants';
 import { saveTranscriptionRequest, SEGMENTS_MAX, type Segment } from '@app/shared/schemas/transcriptions';
 import { Alert } from '../../../components/ui/alert';

@@ -68,7 +68,7 @@ export async function benchAutosave(): Promise<{ lines: string[]; ok: boolean }>
       await db().send(new PutCommand({ TableName: tableName(), Item: { PK: 'BENCH#full', SK: sessionId, text, duration, language: 'pt-BR' } }));
       fullWcu += wcu;
     }
-    const stored = await call<{ fullTranscript: string }>('getAutosave', { token: user.token, params: { id: sessionId } });
+    const stored = await call<{ fullTranscript: string }>('getAutomaticTranscription', { token: user.token, params: { id: sessionId } });
     const intact = stored.body.fullTranscript === text;
 
     // First page of 50 saved transcriptions of 100 KB each.

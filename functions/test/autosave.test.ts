@@ -29,7 +29,7 @@ const delta = (token: string, sessionId: string, offset: number, text: string, e
     body: { sessionId, offset, text, segments: [], duration: 10, language: 'en-US', ...extra },
   });
 
-const detail = async (token: string, id: string) => (await call<Detail>('getAutosave', { token, params: { id } })).body;
+const detail = async (token: string, id: string) => (await call<Detail>('getAutomaticTranscription', { token, params: { id } })).body;
 
 describe('autosave', () => {
   it('is for logged-in users only', async () => {
@@ -100,7 +100,7 @@ describe('autosave', () => {
     await delta(u.token, b, 0, 'ainda em andamento');
     expect((await call('autosaveComplete', { token: u.token, body: { sessionId: a } })).status).toBe(200);
     type List = { transcriptions: { _id: string; isCompleted: boolean; preview: string }[]; startedThisMonth: number };
-    const list = async (query: Record<string, string>) => (await call<List>('listAutosaves', { token: u.token, query })).body;
+    const list = async (query: Record<string, string>) => (await call<List>('listAutomaticTranscriptions', { token: u.token, query })).body;
     const all = await list({});
     expect(all.transcriptions.map((t) => t._id)).toEqual([b, a]);
     expect(all.transcriptions[1]!.preview).toHaveLength(200);
@@ -109,7 +109,7 @@ describe('autosave', () => {
     expect((await list({ completed: 'false' })).transcriptions.map((t) => t._id)).toEqual([b]);
     expect((await list({ search: 'transcricao' })).transcriptions.map((t) => t._id)).toEqual([a]);
     expect((await list({ search: 'ANDAMENTO', completed: 'true' })).transcriptions).toEqual([]);
-    expect((await call('listAutosaves', { token: u.token, query: { completed: 'maybe' } })).status).toBe(400);
+    expect((await call('listAutomaticTranscriptions', { token: u.token, query: { completed: 'maybe' } })).status).toBe(400);
   });
 
   it("user A cannot save to, complete, read or delete user B's session", async () => {
@@ -119,13 +119,13 @@ describe('autosave', () => {
     await delta(b.token, id, 0, 'private');
     expect((await delta(a.token, id, 7, ' injected')).status).toBe(404);
     expect((await call('autosaveComplete', { token: a.token, body: { sessionId: id } })).status).toBe(404);
-    expect((await call('getAutosave', { token: a.token, params: { id } })).status).toBe(404);
-    expect((await call('deleteAutosave', { token: a.token, params: { id } })).status).toBe(404);
+    expect((await call('getAutomaticTranscription', { token: a.token, params: { id } })).status).toBe(404);
+    expect((await call('deleteAutomaticTranscription', { token: a.token, params: { id } })).status).toBe(404);
     const d = await detail(b.token, id);
     expect(d.fullTranscript).toBe('private');
     expect(d.isCompleted).toBe(false);
-    expect((await call('deleteAutosave', { token: b.token, params: { id } })).status).toBe(200);
-    expect((await call('getAutosave', { token: b.token, params: { id } })).status).toBe(404);
+    expect((await call('deleteAutomaticTranscription', { token: b.token, params: { id } })).status).toBe(200);
+    expect((await call('getAutomaticTranscription', { token: b.token, params: { id } })).status).toBe(404);
   });
 
   it('splits a large delta into chunks and reads it back', async () => {

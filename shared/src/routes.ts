@@ -103,7 +103,7 @@ export const routes = define({
     params: tr.idParams, response: okResponse, table: ['GetItem', 'DeleteItem', 'Query', 'BatchWriteItem'],
   },
 
-  // Automatic transcriptions (autosave), for every logged-in user
+  // Autosave: the protocol that writes an automatic transcription while a logged-in user speaks
   autosaveSessionId: {
     method: 'GET', path: '/api/transcriptions-autosave/session-id', handler: 'autosave/new-session', auth: 'user',
     response: tr.sessionIdResponse, table: ['GetItem', 'PutItem'],
@@ -117,16 +117,18 @@ export const routes = define({
     method: 'POST', path: '/api/transcriptions-autosave/complete', handler: 'autosave/complete', auth: 'user',
     body: tr.autosaveCompleteRequest, response: okResponse, table: ['GetItem', 'UpdateItem'],
   },
-  listAutosaves: {
-    method: 'GET', path: '/api/transcriptions-autosave', handler: 'autosave/list-sessions', auth: 'user',
-    query: tr.autosaveListQuery, response: tr.autosaveList, table: ['GetItem', 'Query', 'BatchGetItem'],
+
+  // Automatic transcriptions (what autosave wrote), for every logged-in user
+  listAutomaticTranscriptions: {
+    method: 'GET', path: '/api/transcriptions-autosave', handler: 'transcriptions/list-automatic-transcriptions', auth: 'user',
+    query: tr.automaticListQuery, response: tr.automaticTranscriptionList, table: ['GetItem', 'Query', 'BatchGetItem'],
   },
-  getAutosave: {
-    method: 'GET', path: '/api/transcriptions-autosave/{id}', handler: 'autosave/get-session', auth: 'user',
-    params: tr.idParams, response: tr.autosaveDetail, table: ['GetItem', 'Query'],
+  getAutomaticTranscription: {
+    method: 'GET', path: '/api/transcriptions-autosave/{id}', handler: 'transcriptions/get-automatic-transcription', auth: 'user',
+    params: tr.idParams, response: tr.automaticTranscriptionDetail, table: ['GetItem', 'Query'],
   },
-  deleteAutosave: {
-    method: 'DELETE', path: '/api/transcriptions-autosave/{id}', handler: 'autosave/delete-session', auth: 'user',
+  deleteAutomaticTranscription: {
+    method: 'DELETE', path: '/api/transcriptions-autosave/{id}', handler: 'transcriptions/delete-automatic-transcription', auth: 'user',
     params: tr.idParams, response: okResponse, table: ['GetItem', 'DeleteItem', 'Query', 'BatchWriteItem'],
   },
 

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { FREE_RECOGNITION_LANGUAGE, PREVIEW_CHARS, type RecognitionLanguage } from '@app/shared/constants';
-import type { AutosaveSummary } from '@app/shared/schemas/transcriptions';
+import type { AutomaticTranscriptionSummary } from '@app/shared/schemas/transcriptions';
 import { createdAtOf, decodeSearchable, monthRange, preview, splitIntoChunks, type Searchable, type StoredSegment } from '../domain/text.ts';
 import { db, isConditionFailure, nowIso, tableName } from './client.ts';
 import { keys } from './keys.ts';
@@ -239,7 +239,7 @@ export async function getSessionDetail(userId: string, id: string) {
 
 export const deleteSession = (userId: string, id: string) => deleteTranscript(userId, 'AUTO', id);
 
-function toSummary(item: AutosaveItem): AutosaveSummary {
+function toSummary(item: AutosaveItem): AutomaticTranscriptionSummary {
   return {
     _id: item.id,
     sessionId: item.id,

@@ -82,7 +82,7 @@ export const transcriptionDetail = transcriptionSummary.extend({
 });
 export type TranscriptionDetail = z.infer<typeof transcriptionDetail>;
 
-// Automatic transcriptions (autosave)
+// Autosave: the protocol that writes an automatic transcription while the user speaks
 
 export const sessionIdResponse = z.object({ sessionId: z.string() });
 
@@ -122,11 +122,13 @@ export const autosaveSaveResponse = z.object({ length: z.number().int() });
 
 export const autosaveCompleteRequest = z.object({ sessionId });
 
-export const autosaveListQuery = listQuery.extend({
+// Automatic transcriptions (what autosave wrote), for every logged-in user
+
+export const automaticListQuery = listQuery.extend({
   completed: z.enum(['true', 'false']).optional(),
 });
 
-export const autosaveSummary = z.object({
+export const automaticTranscriptionSummary = z.object({
   _id: z.string(),
   sessionId: z.string(),
   language: recognitionLanguage,
@@ -137,16 +139,16 @@ export const autosaveSummary = z.object({
   preview: z.string().max(PREVIEW_CHARS),
   length: z.number().int(),
 });
-export type AutosaveSummary = z.infer<typeof autosaveSummary>;
+export type AutomaticTranscriptionSummary = z.infer<typeof automaticTranscriptionSummary>;
 
-export const autosaveList = z.object({
-  transcriptions: z.array(autosaveSummary),
+export const automaticTranscriptionList = z.object({
+  transcriptions: z.array(automaticTranscriptionSummary),
   nextCursor: z.string().nullable(),
   /** Sessions started this calendar month (UTC): the free tier's "n of 5" counter. */
   startedThisMonth: z.number().int(),
 });
 
-export const autosaveDetail = autosaveSummary.extend({
+export const automaticTranscriptionDetail = automaticTranscriptionSummary.extend({
   fullTranscript: z.string(),
   segments: z.array(segment),
 });

@@ -7,7 +7,7 @@ import type { AutomaticPages } from './list-automatic';
 export function useDeleteAutomatic() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api('deleteAutosave', { params: { id } }),
+    mutationFn: (id: string) => api('deleteAutomaticTranscription', { params: { id } }),
     onSuccess: (_data, id) => {
       queryClient.setQueriesData<AutomaticPages>({ queryKey: automaticKeys.lists() }, (data) =>
         data && {

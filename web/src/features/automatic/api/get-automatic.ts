@@ -6,7 +6,7 @@ import { automaticKeys } from './keys';
 export function useAutomaticTranscription(id: string | null) {
   return useQuery({
     queryKey: automaticKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api('getAutosave', { params: { id: id! }, signal }),
+    queryFn: ({ signal }) => api('getAutomaticTranscription', { params: { id: id! }, signal }),
     enabled: id !== null,
     staleTime: 0,
   });

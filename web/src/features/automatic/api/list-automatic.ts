@@ -6,7 +6,7 @@ import { automaticKeys, type AutomaticFilters } from './keys';
 
 export const AUTOMATIC_PAGE_SIZE = 20;
 
-export type AutomaticPage = RouteResponse<'listAutosaves'>;
+export type AutomaticPage = RouteResponse<'listAutomaticTranscriptions'>;
 export type AutomaticPages = InfiniteData<AutomaticPage, string | undefined>;
 
 const completedParam = { all: undefined, finished: 'true', inProgress: 'false' } as const;
@@ -16,7 +16,7 @@ export function useAutomaticList(filters: AutomaticFilters) {
   return useInfiniteQuery({
     queryKey: automaticKeys.list(filters),
     queryFn: ({ pageParam, signal }) =>
-      api('listAutosaves', {
+      api('listAutomaticTranscriptions', {
         query: {
           search: filters.search || undefined,
           month: filters.month || undefined,

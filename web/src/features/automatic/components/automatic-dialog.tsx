@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { textDirection } from '@app/shared/constants';
-import type { AutosaveSummary } from '@app/shared/schemas/transcriptions';
+import type { AutomaticTranscriptionSummary } from '@app/shared/schemas/transcriptions';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -17,7 +17,7 @@ import { formatDateTime } from '../lib/format';
 import { StatusBadge } from './status-badge';
 
 /** One automatic transcription: the full text and delete (with a confirmation). */
-export function AutomaticDialog({ id, summary, onClose }: { id: string | null; summary: AutosaveSummary | undefined; onClose: () => void }) {
+export function AutomaticDialog({ id, summary, onClose }: { id: string | null; summary: AutomaticTranscriptionSummary | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const lang = currentUiLanguage();
   const detail = useAutomaticTranscription(id);

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@app/shared/constants';
 import type { User } from '@app/shared/schemas/auth';
-import type { AutosaveSummary } from '@app/shared/schemas/transcriptions';
+import type { AutomaticTranscriptionSummary } from '@app/shared/schemas/transcriptions';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ const user: User = {
   plan: 'free', planExpiry: null, surveyShown: true, createdAt: '2025-01-01T00:00:00.000Z',
 };
 
-interface Item extends AutosaveSummary {
+interface Item extends AutomaticTranscriptionSummary {
   fullTranscript: string;
 }
 const item = (id: string, text: string, isCompleted: boolean, duration: number, createdAt: string): Item => ({

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FREE_MONTHLY_COUNTER, textDirection } from '@app/shared/constants';
-import type { AutosaveSummary } from '@app/shared/schemas/transcriptions';
+import type { AutomaticTranscriptionSummary } from '@app/shared/schemas/transcriptions';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -209,7 +209,7 @@ export function AutomaticTranscriptions({ isPro }: { isPro: boolean }) {
   );
 }
 
-function AutomaticItem({ item, onOpen }: { item: AutosaveSummary; onOpen: () => void }) {
+function AutomaticItem({ item, onOpen }: { item: AutomaticTranscriptionSummary; onOpen: () => void }) {
   const { t } = useTranslation();
   const lang = currentUiLanguage();
   const date = formatDateTime(item.createdAt, lang);

@@ -10,7 +10,7 @@ import { billingKeys } from './plan-status';
 export function useMonthlyUsage(enabled: boolean) {
   return useQuery({
     queryKey: billingKeys.monthlyUsage(),
-    queryFn: async ({ signal }) => (await api('listAutosaves', { query: { limit: 1 }, signal })).startedThisMonth,
+    queryFn: async ({ signal }) => (await api('listAutomaticTranscriptions', { query: { limit: 1 }, signal })).startedThisMonth,
     enabled,
     staleTime: 0,
   });

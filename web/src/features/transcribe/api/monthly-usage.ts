@@ -11,7 +11,7 @@ export const monthlyUsageKey = ['billing', 'monthly-usage'] as const;
 export function useMonthlyUsage(enabled: boolean) {
   return useQuery({
     queryKey: monthlyUsageKey,
-    queryFn: async ({ signal }) => (await api('listAutosaves', { query: { limit: 1 }, signal })).startedThisMonth,
+    queryFn: async ({ signal }) => (await api('listAutomaticTranscriptions', { query: { limit: 1 }, signal })).startedThisMonth,
     enabled,
     staleTime: 0,
   });

@@ -2,7 +2,7 @@ import { getSessionDetail } from '../../db/autosave-sessions.ts';
 import { notFound } from '../../lib/errors.ts';
 import { route } from '../../lib/http.ts';
 
-export const handler = route('getAutosave', async ({ user, params }) => {
+export const handler = route('getAutomaticTranscription', async ({ user, params }) => {
   const found = await getSessionDetail(user.id, params.id);
   if (!found) throw notFound('Transcription not found');
   return found;

@@ -2,7 +2,7 @@ import { deleteSession } from '../../db/autosave-sessions.ts';
 import { notFound } from '../../lib/errors.ts';
 import { route } from '../../lib/http.ts';
 
-export const handler = route('deleteAutosave', async ({ user, params }) => {
+export const handler = route('deleteAutomaticTranscription', async ({ user, params }) => {
   if (!(await deleteSession(user.id, params.id))) throw notFound('Transcription not found');
   return { ok: true as const };
 });

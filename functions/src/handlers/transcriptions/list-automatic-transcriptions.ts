@@ -2,7 +2,7 @@ import { countStartedThisMonth, listSessions } from '../../db/autosave-sessions.
 import { route } from '../../lib/http.ts';
 import { nextCursor, pageRequest } from '../../lib/paging.ts';
 
-export const handler = route('listAutosaves', async ({ user, query }) => {
+export const handler = route('listAutomaticTranscriptions', async ({ user, query }) => {
   const completed = query.completed === undefined ? undefined : query.completed === 'true';
   const [{ items, more, lastId }, startedThisMonth] = await Promise.all([
     listSessions(user.id, { ...pageRequest(query), completed }),

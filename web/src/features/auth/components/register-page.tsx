@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { PASSWORD_MIN } from '@app/shared/constants';
@@ -7,6 +7,7 @@ import { registerRequest } from '@app/shared/schemas/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
+import { RichText } from '../../../components/ui/rich-text';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, describeError } from '../../../lib/api';
 import { preloadCaptcha } from '../../../lib/captcha';
@@ -137,7 +138,16 @@ export default function RegisterPage() {
               className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-indigo-600"
             />
             <label htmlFor={termsId} className="text-sm text-slate-800 dark:text-slate-200">
-              <Trans i18nKey="register.terms" components={{ termsLink: <Link to="/terms" className={textLinkClasses} /> }} />
+              <RichText
+                text={t('register.terms')}
+                parts={{
+                  termsLink: (text) => (
+                    <Link to="/terms" className={textLinkClasses}>
+                      {text}
+                    </Link>
+                  ),
+                }}
+              />
             </label>
           </div>
           {termsError && (

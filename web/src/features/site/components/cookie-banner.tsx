@@ -1,6 +1,7 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { RichText } from '../../../components/ui/rich-text';
 import { useSession } from '../../../lib/auth';
 import { acceptCookies, useConsent } from '../lib/consent';
 
@@ -24,14 +25,13 @@ export function CookieBanner() {
       >
         <div className="mx-auto flex max-w-6xl flex-col gap-3 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            <Trans
-              i18nKey="cookies.text"
-              components={{
-                termsLink: (
-                  <Link
-                    to="/terms"
-                    className="rounded font-medium text-indigo-700 underline underline-offset-4 dark:text-indigo-300"
-                  />
+            <RichText
+              text={t('cookies.text')}
+              parts={{
+                termsLink: (text) => (
+                  <Link to="/terms" className="rounded font-medium text-indigo-700 underline underline-offset-4 dark:text-indigo-300">
+                    {text}
+                  </Link>
                 ),
               }}
             />

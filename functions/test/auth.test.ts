@@ -314,7 +314,7 @@ describe('password reset', () => {
 });
 
 describe('settings', () => {
-  it('reads construction mode, off by default', async () => {
-    expect((await call('constructionMode')).body).toEqual({ constructionMode: false });
+  it('reads maintenance mode, off by default', async () => {
+    expect((await call('maintenanceMode')).body).toEqual({ constructionMode: false });
   });
 });

@@ -11,7 +11,7 @@ describe('store faults', () => {
   it('a throttled read answers a generic 500 without internals', async () => {
     const err = Object.assign(new Error('Rate of requests exceeds the allowed throughput at table test-x'), { name: 'ProvisionedThroughputExceededException' });
     ddb.on(GetCommand).rejects(err);
-    const res = await call('constructionMode');
+    const res = await call('maintenanceMode');
     expect(res.status).toBe(500);
     expect(JSON.stringify(res.body)).not.toMatch(/throughput|test-x/);
     expect(res.body.code).toBe('server_error');

@@ -12,8 +12,8 @@ const OPEN = new Set<RouteName>(['checkDevPassword', 'stripeWebhook']);
 const writes = (Object.keys(routes) as RouteName[]).filter((name) => routes[name].method !== 'GET' && !OPEN.has(name));
 
 describe('maintenance mode on every write route', () => {
-  beforeAll(() => setSiteSettings({ constructionMode: true }));
-  afterAll(() => setSiteSettings({ constructionMode: false }));
+  beforeAll(() => setSiteSettings({ maintenanceMode: true }));
+  afterAll(() => setSiteSettings({ maintenanceMode: false }));
 
   it('covers the write routes of the route table', () => {
     expect(writes).toEqual(expect.arrayContaining(['register', 'login', 'contact', 'autosaveSave', 'deleteTranscription']));

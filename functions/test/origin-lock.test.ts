@@ -34,7 +34,7 @@ describe('origin lock', () => {
       expect(await getUserByEmail(email)).toBeUndefined();
     }
     // A read is refused too, before anything else is looked at.
-    expect((await call('constructionMode')).status).toBe(403);
+    expect((await call('maintenanceMode')).status).toBe(403);
     expect((await call('getMe', { token: 'not-even-a-token' })).status).toBe(403);
   });
 
@@ -44,7 +44,7 @@ describe('origin lock', () => {
     const res = await register(email, { [ORIGIN_SECRET_HEADER]: SECRET });
     expect(res.status).toBe(200);
     expect(await getUserByEmail(email)).toBeDefined();
-    expect((await call('constructionMode', { headers: { [ORIGIN_SECRET_HEADER]: SECRET } })).status).toBe(200);
+    expect((await call('maintenanceMode', { headers: { [ORIGIN_SECRET_HEADER]: SECRET } })).status).toBe(200);
   });
 
   describe('on AWS (the secret in Secrets Manager: no store here, so a mocked client)', () => {
@@ -61,9 +61,9 @@ describe('origin lock', () => {
 
     it('reads the secret once per container and requires it', async () => {
       onAws(SECRET);
-      expect((await call('constructionMode')).status).toBe(403);
-      expect((await call('constructionMode', { headers: { [ORIGIN_SECRET_HEADER]: 'wrong' } })).status).toBe(403);
-      expect((await call('constructionMode', { headers: { [ORIGIN_SECRET_HEADER]: SECRET } })).status).toBe(200);
+      expect((await call('maintenanceMode')).status).toBe(403);
+      expect((await call('maintenanceMode', { headers: { [ORIGIN_SECRET_HEADER]: 'wrong' } })).status).toBe(403);
+      expect((await call('maintenanceMode', { headers: { [ORIGIN_SECRET_HEADER]: SECRET } })).status).toBe(200);
       expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(1);
     });
 
@@ -72,7 +72,7 @@ describe('origin lock', () => {
       for (const stored of ['', 'short']) {
         onAws(stored);
         for (const headers of [{}, { [ORIGIN_SECRET_HEADER]: stored }] as Record<string, string>[]) {
-          const res = await call('constructionMode', { headers });
+          const res = await call('maintenanceMode', { headers });
           expect(res.status).toBe(500);
           expect(res.body.constructionMode).toBeUndefined();
         }
@@ -83,7 +83,7 @@ describe('origin lock', () => {
 
   it('is off without a configured secret (locally, the local server is the origin)', async () => {
     configure(undefined);
-    expect((await call('constructionMode')).status).toBe(200);
+    expect((await call('maintenanceMode')).status).toBe(200);
   });
 });
 

@@ -1,7 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt, SignJWT } from 'jose';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,12 +29,22 @@ const freshIp = () => `198.51.100.${++ipSeq}`;
 const setDevPassword = async (password: string) => setSiteSettings({ devPasswordHash: await hashPassword(password, 12) });
 const checkDev = (password: string, sourceIp: string) => call('checkDevPassword', { body: { password }, sourceIp });
 
-describe('construction mode', () => {
+describe('maintenance mode route', () => {
   it('reflects the site settings', async () => {
-    await setSiteSettings({ constructionMode: true });
-    expect((await call('constructionMode')).body).toEqual({ constructionMode: true });
-    await setSiteSettings({ constructionMode: false });
-    expect((await call('constructionMode')).body).toEqual({ constructionMode: false });
+    await setSiteSettings({ maintenanceMode: true });
+    expect((await call('maintenanceMode')).body).toEqual({ constructionMode: true });
+    await setSiteSettings({ maintenanceMode: false });
+    expect((await call('maintenanceMode')).body).toEqual({ constructionMode: false });
+  });
+
+  it('is stored as the item attribute constructionMode, so existing settings items keep working', async () => {
+    const stored = async () =>
+      (await db().send(new GetCommand({ TableName: tableName(), Key: keys.siteSettings(), ConsistentRead: true }))).Item;
+    await setSiteSettings({ maintenanceMode: true });
+    expect(await stored()).toMatchObject({ constructionMode: true });
+    expect(await stored()).not.toHaveProperty('maintenanceMode');
+    await setSiteSettings({ maintenanceMode: false });
+    expect(await stored()).toMatchObject({ constructionMode: false });
   });
 });
 
@@ -250,10 +260,10 @@ describe('ops CLI core', () => {
 
   it('turns maintenance mode on and off, and the route follows', async () => {
     expect(await runOps(['maintenance', 'on'], target())).toMatch(/Maintenance mode is now ON/);
-    expect((await call('constructionMode')).body).toEqual({ constructionMode: true });
+    expect((await call('maintenanceMode')).body).toEqual({ constructionMode: true });
     expect(await runOps(['status'], target())).toMatch(/Maintenance mode: ON/);
     await runOps(['maintenance', 'off'], target());
-    expect((await call('constructionMode')).body).toEqual({ constructionMode: false });
+    expect((await call('maintenanceMode')).body).toEqual({ constructionMode: false });
     await expect(runOps(['maintenance', 'maybe'], target())).rejects.toBeInstanceOf(OpsError);
   });
 
@@ -311,14 +321,15 @@ describe('survey memory', () => {
 });
 
 describe('maintenance mode in the API', () => {
-  const storeSettings = (constructionMode: boolean) =>
-    // Written past this container's module, as another container or the ops command would.
+  const storeSettings = (on: boolean) =>
+    // Written past this container's module, as another container or the ops command would
+    // (maintenance mode's stored attribute is `constructionMode`).
     db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.siteSettings(),
         UpdateExpression: 'SET constructionMode = :on',
-        ExpressionAttributeValues: { ':on': constructionMode },
+        ExpressionAttributeValues: { ':on': on },
       }),
     );
   const bypassFor = async (password: string) => {
@@ -330,12 +341,12 @@ describe('maintenance mode in the API', () => {
     call('updateMe', { token, body: { name }, headers });
 
   afterEach(async () => {
-    await setSiteSettings({ constructionMode: false });
+    await setSiteSettings({ maintenanceMode: false });
   });
 
   it('on: refuses every write with 503 {error, code: maintenance}, changing nothing; reads still answer', async () => {
     const u = await registerUser();
-    await setSiteSettings({ constructionMode: true });
+    await setSiteSettings({ maintenanceMode: true });
     const refused = await rename(u.token, 'Changed');
     expect(refused.status).toBe(503);
     expect(refused.body).toEqual({ error: expect.stringMatching(/maintenance/), code: 'maintenance' });
@@ -349,12 +360,12 @@ describe('maintenance mode in the API', () => {
     expect((await call('logout', { token: u.token })).status).toBe(503);
 
     expect((await call('getMe', { token: u.token })).body).toMatchObject({ id: u.id, name: u.name });
-    expect((await call('constructionMode')).body).toEqual({ constructionMode: true });
+    expect((await call('maintenanceMode')).body).toEqual({ constructionMode: true });
   });
 
   it('on: the Stripe webhook still lands', async () => {
     const u = await registerUser();
-    await setSiteSettings({ constructionMode: true });
+    await setSiteSettings({ maintenanceMode: true });
     const event = {
       id: `evt_maint_${Date.now().toString(36)}`, object: 'event', api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000),
       livemode: false, type: 'checkout.session.completed',
@@ -371,7 +382,7 @@ describe('maintenance mode in the API', () => {
   it('on: a correct dev password earns a bypass token that lets writes through', async () => {
     await setDevPassword('maint-pass-1');
     const u = await registerUser();
-    await setSiteSettings({ constructionMode: true });
+    await setSiteSettings({ maintenanceMode: true });
     const bypass = await bypassFor('maint-pass-1');
     expect(typeof bypass).toBe('string');
     expect((await checkDev('wrong-pass', freshIp())).body).toEqual({ success: false });
@@ -386,7 +397,7 @@ describe('maintenance mode in the API', () => {
     const outdated = await bypassFor('maint-pass-2');
     await setDevPassword('maint-pass-3');
     const current = await bypassFor('maint-pass-3');
-    await setSiteSettings({ constructionMode: true });
+    await setSiteSettings({ maintenanceMode: true });
     const key = new TextEncoder().encode(process.env.JWT_SECRET!);
     const claims = { pw: (decodeJwt(current) as { pw: string }).pw };
     const base = () => new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuer(TOKEN_ISSUER).setAudience(BYPASS_AUDIENCE);

@@ -79,9 +79,9 @@ export const routes = define({
     method: 'GET', path: '/api/auth/plan-status', handler: 'auth/plan-status', auth: 'user',
     response: auth.planStatusResponse, table: ['GetItem'],
   },
-  constructionMode: {
-    method: 'GET', path: '/api/settings/construction-mode', handler: 'settings/construction-mode', auth: 'none',
-    response: settings.constructionModeResponse, table: ['GetItem'],
+  maintenanceMode: {
+    method: 'GET', path: '/api/settings/construction-mode', handler: 'settings/maintenance-mode', auth: 'none',
+    response: settings.maintenanceModeResponse, table: ['GetItem'],
   },
 
   // Saved transcriptions (Pro)

@@ -4,15 +4,18 @@ import { keys } from './keys.ts';
 
 /** Site-wide settings (PK SETTINGS, SK SITE): maintenance mode and the dev password hash. */
 export interface SiteSettings {
-  constructionMode: boolean;
+  maintenanceMode: boolean;
   devPasswordHash?: string;
 }
+
+/** Stored attribute names that differ from the field names: existing items keep `constructionMode`. */
+const ATTRIBUTE: Record<keyof SiteSettings, string> = { maintenanceMode: 'constructionMode', devPasswordHash: 'devPasswordHash' };
 
 export async function getSiteSettings(): Promise<SiteSettings> {
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.siteSettings() }));
   return {
-    constructionMode: out.Item?.constructionMode === true,
-    devPasswordHash: out.Item?.devPasswordHash as string | undefined,
+    maintenanceMode: out.Item?.[ATTRIBUTE.maintenanceMode] === true,
+    devPasswordHash: out.Item?.[ATTRIBUTE.devPasswordHash] as string | undefined,
   };
 }
 
@@ -28,7 +31,7 @@ let cache: { at: number; settings: SiteSettings } | undefined;
 export async function cachedSiteSettings(now = Date.now()): Promise<SiteSettings> {
   if (cache && now - cache.at < SITE_SETTINGS_CACHE_MS) return cache.settings;
   const settings = await getSiteSettings();
-  cache = settings.constructionMode ? undefined : { at: now, settings };
+  cache = settings.maintenanceMode ? undefined : { at: now, settings };
   return settings;
 }
 
@@ -43,7 +46,7 @@ export async function setSiteSettings(patch: Partial<SiteSettings>): Promise<voi
   const sets = ['#u = :now', '#c = if_not_exists(#c, :now)', '#t = :type'];
   for (const [k, v] of Object.entries(patch)) {
     if (v === undefined) continue;
-    names[`#${k}`] = k;
+    names[`#${k}`] = ATTRIBUTE[k as keyof SiteSettings];
     values[`:${k}`] = v;
     sets.push(`#${k} = :${k}`);
   }

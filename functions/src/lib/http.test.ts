@@ -38,14 +38,14 @@ describe('errorResult', () => {
 
 describe('route wrapper', () => {
   it('validates the response with the route schema, dropping unknown fields', async () => {
-    const h = route('constructionMode', async () => ({ constructionMode: true, internal: 'x' }) as never);
+    const h = route('maintenanceMode', async () => ({ constructionMode: true, internal: 'x' }) as never);
     const r = await h(event());
     expect(JSON.parse(r.body!)).toEqual({ constructionMode: true });
   });
 
   it('reads base64-encoded bodies', async () => {
     let seen = '';
-    const h = route('constructionMode', async (ctx) => {
+    const h = route('maintenanceMode', async (ctx) => {
       seen = ctx.rawBody;
       return { constructionMode: false };
     });
@@ -54,14 +54,14 @@ describe('route wrapper', () => {
   });
 
   it('refuses a body over the size limit with 413', async () => {
-    const h = route('constructionMode', async () => ({ constructionMode: false }));
+    const h = route('maintenanceMode', async () => ({ constructionMode: false }));
     const r = await h(event('x'.repeat(7 * 1024 * 1024)));
     expect(r.statusCode).toBe(413);
   });
 
   it('maps a zod failure inside a handler to a logged 500, not a leak', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const h = route('constructionMode', async () => z.object({ a: z.string() }).parse({}) as never);
+    const h = route('maintenanceMode', async () => z.object({ a: z.string() }).parse({}) as never);
     const r = await h(event());
     expect(r.statusCode).toBe(500);
     spy.mockRestore();
@@ -73,7 +73,7 @@ describe('client address', () => {
     toEventV2({ method: 'GET', path: '/x', routePath: '/x', pathParameters: {}, rawQueryString: '', headers, body: undefined, sourceIp: '10.1.2.3' });
   const seen = async (headers: Record<string, string>) => {
     let ip = '';
-    await route('constructionMode', async (ctx) => {
+    await route('maintenanceMode', async (ctx) => {
       ip = ctx.sourceIp;
       return { constructionMode: false };
     })(withHeaders(headers));

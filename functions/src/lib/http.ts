@@ -95,7 +95,7 @@ export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise
   async function refusedForMaintenance(event: Event): Promise<boolean> {
     if (def.method === 'GET' || OPEN_DURING_MAINTENANCE.has(name)) return false;
     const settings = await cachedSiteSettings();
-    if (!settings.constructionMode) return false;
+    if (!settings.maintenanceMode) return false;
     return !(await isValidBypassToken(event.headers?.[DEV_BYPASS_HEADER], settings.devPasswordHash));
   }
 }

@@ -141,7 +141,7 @@ export async function runOps(argv: string[], target: OpsTarget, io: OpsIo = {}):
   switch (command) {
     case 'maintenance': {
       if ((arg !== 'on' && arg !== 'off') || extra.length) throw new OpsError(`Say \`maintenance on\` or \`maintenance off\`.\n${USAGE}`);
-      await setSiteSettings({ constructionMode: arg === 'on' });
+      await setSiteSettings({ maintenanceMode: arg === 'on' });
       return `Maintenance mode is now ${arg.toUpperCase()} (${where}).`;
     }
     case 'dev-password': {
@@ -157,7 +157,7 @@ export async function runOps(argv: string[], target: OpsTarget, io: OpsIo = {}):
       const settings = await getSiteSettings();
       return [
         `Target: ${where}`,
-        `Maintenance mode: ${settings.constructionMode ? 'ON' : 'OFF'}`,
+        `Maintenance mode: ${settings.maintenanceMode ? 'ON' : 'OFF'}`,
         `Dev password: ${settings.devPasswordHash ? 'set' : 'not set'}`,
       ].join('\n');
     }

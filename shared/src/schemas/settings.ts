@@ -1,4 +1,5 @@
 import * as z from 'zod';
 
-export const constructionModeResponse = z.object({ constructionMode: z.boolean() });
-export type ConstructionModeResponse = z.infer<typeof constructionModeResponse>;
+/** Whether maintenance mode is on; the API's field keeps its original name, `constructionMode`. */
+export const maintenanceModeResponse = z.object({ constructionMode: z.boolean() });
+export type MaintenanceModeResponse = z.infer<typeof maintenanceModeResponse>;

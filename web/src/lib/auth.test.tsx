@@ -52,7 +52,7 @@ describe('logout (endSession)', () => {
     const { result } = renderActions();
     act(() => result.current.endSession());
     // A call started after the logout lands after any call the logout made.
-    await api('constructionMode');
+    await api('maintenanceMode');
     expect(calls.map((c) => c.url)).toEqual(['/api/settings/construction-mode']);
   });
 });

@@ -7,21 +7,22 @@ import { getToken } from '../../../lib/auth-token';
  * page of a visitor never needs. The paths are those of the shared route table
  * (site-endpoints.test.ts checks they stay equal).
  */
-export const CONSTRUCTION_MODE_PATH = '/api/settings/construction-mode';
+export const MAINTENANCE_MODE_PATH = '/api/settings/construction-mode';
 export const ANALYTICS_PATH = '/api/auth/analytics';
 
 /** How long the maintenance check may take before the site is treated as open. */
 export const MAINTENANCE_CHECK_TIMEOUT_MS = 5_000;
 
 /** Whether the site is in maintenance mode. Any failure (network, status, body, timeout) means no. */
-export async function fetchConstructionMode(): Promise<boolean> {
+export async function fetchMaintenanceMode(): Promise<boolean> {
   try {
-    const response = await fetch(CONSTRUCTION_MODE_PATH, {
+    const response = await fetch(MAINTENANCE_MODE_PATH, {
       headers: { accept: 'application/json' },
       cache: 'no-store',
       signal: AbortSignal.timeout(MAINTENANCE_CHECK_TIMEOUT_MS),
     });
     if (!response.ok) return false;
+    // The API names the flag `constructionMode`.
     const data = (await response.json()) as { constructionMode?: unknown } | null;
     return data?.constructionMode === true;
   } catch {

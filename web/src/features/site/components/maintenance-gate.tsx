@@ -1,7 +1,7 @@
 import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner';
-import { fetchConstructionMode } from '../api/site-endpoints';
+import { fetchMaintenanceMode } from '../api/site-endpoints';
 import { setDevMode, useDevMode } from '../lib/dev-mode';
 import { initialMaintenanceCheck, initialPageReady } from '../lib/maintenance-check';
 
@@ -44,7 +44,7 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
     let active = true;
     setState('checking');
     setStillDown(false);
-    void (switched ? fetchConstructionMode() : initialMaintenanceCheck())
+    void (switched ? fetchMaintenanceMode() : initialMaintenanceCheck())
       .then(async (on): Promise<GateState> => {
         if (on) return 'maintenance';
         if (!switched) await initialPageReady();
@@ -61,7 +61,7 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
 
   const retry = async () => {
     setRetrying(true);
-    const on = await fetchConstructionMode();
+    const on = await fetchMaintenanceMode();
     setRetrying(false);
     setStillDown(on);
     setState(on ? 'maintenance' : 'open');

@@ -1,4 +1,4 @@
-import { fetchConstructionMode } from '../api/site-endpoints';
+import { fetchMaintenanceMode } from '../api/site-endpoints';
 import { isDevMode } from './dev-mode';
 
 let initial: Promise<boolean> | undefined;
@@ -9,7 +9,7 @@ let initial: Promise<boolean> | undefined;
  * In developer mode there is nothing to check.
  */
 export function initialMaintenanceCheck(): Promise<boolean> {
-  initial ??= isDevMode() ? Promise.resolve(false) : fetchConstructionMode();
+  initial ??= isDevMode() ? Promise.resolve(false) : fetchMaintenanceMode();
   return initial;
 }
 

@@ -2,18 +2,10 @@ import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_MIN_GAP_MS, STORAGE_KEYS } from '@app/sh
 import { routes } from '@app/shared/routes';
 import { DELTA_MAX_CHARS, type Segment } from '@app/shared/schemas/transcriptions';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  autosaveEngineFor,
-  createAutosaveEngine,
-  DELTA_CHUNK_CHARS,
-  forgetAutosave,
-  KEEPALIVE_MAX_BYTES,
-  readQueue,
-  RETRY_BACKOFF_MAX_MS,
-  sendBeforeLogout,
-  STALE_OWNER_MS,
-  type AutosaveEngine,
-} from './autosave-engine';
+import { autosaveEngineFor, createAutosaveEngine, forgetAutosave, sendBeforeLogout, type AutosaveEngine } from './autosave-engine';
+import { DELTA_CHUNK_CHARS, KEEPALIVE_MAX_BYTES } from './delta';
+import { readQueue, STALE_OWNER_MS } from './queue-storage';
+import { RETRY_BACKOFF_MAX_MS } from './transport';
 import { AUTOSAVE_QUEUE_KEY } from './queue-key';
 
 /** A fake of the three autosave routes with the server's delta rules. */

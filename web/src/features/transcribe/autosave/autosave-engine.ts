@@ -1,32 +1,42 @@
-import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_MIN_GAP_MS, DEV_BYPASS_HEADER, type RecognitionLanguage } from '@app/shared/constants';
+import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_MIN_GAP_MS, type RecognitionLanguage } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
-import { getDevBypassToken } from '../../../lib/api';
 import { getToken as storedToken } from '../../../lib/auth-token';
 import { tokenOwner } from '../lib/token-owner';
-import { AUTOSAVE_QUEUE_KEY } from './queue-key';
+import {
+  confirmed,
+  continuedBy,
+  DELTA_CHUNK_CHARS,
+  edgeOf,
+  hasText,
+  hasWork,
+  inTail,
+  keepaliveBody,
+  metaChanged,
+  nextDelta,
+  NO_PLACEMENT,
+  placeSegments,
+  resentFrom,
+  shiftedTo,
+  totalOf,
+  type Delta,
+} from './delta';
+import { warn } from './log';
+import { createQueueStore, defaultStorage, readQueue, wipeQueue, type PlacedSegment, type QueueEntry } from './queue-storage';
+import { createTransport, online } from './transport';
 
 /**
- * The client half of the autosave protocol: a small
- * state machine with no React in it.
+ * The client half of the autosave protocol: a small state machine with no React in it,
+ * composing the queue in device storage (queue-storage), what to send (delta) and the
+ * requests (transport).
  *
- * Each session is an entry of a queue kept in device storage: the server's confirmed
- * length (`base`) and the text after it that the server does not have yet, with the
- * segments that fall in it. Saves send only that tail, as a delta at `base`; the answer
- * moves `base` forward. A retried delta is a no-op on the server; a 409 gap gives the
- * server's length and the tail is resent from there. Nothing is dropped until the
- * server has confirmed it, so offline periods, reloads and crashes lose no text.
- *
- * Entries belong to one page (`owner`) while it runs, so two tabs never send the same
- * session; a page that goes away releases its entries (pagehide) and another page load
- * adopts them, sends what is left and, for stopped sessions, completes them. An entry
- * whose owner stopped touching it for STALE_OWNER_MS (a crash) is adopted too.
+ * Each session is an entry of the queue: the server's confirmed length and the text after
+ * it that the server does not have yet. Nothing is dropped until the server has confirmed
+ * it, so offline periods, reloads and crashes lose no text. A page that goes away releases
+ * its entries (pagehide) and another page load adopts them, sends what is left and, for
+ * stopped sessions, completes them.
  *
  * Queued text belongs to its user: it is sent only with that user's own token (the stored
  * token's subject), never with the token of whoever signed in next on the device.
- *
- * A 503 (maintenance, or the service unavailable) or a 429 keeps everything queued and
- * backs off: no request before RETRY_BACKOFF_MS, doubling up to RETRY_BACKOFF_MAX_MS,
- * then the 30-second tick sends the text once the server takes writes again.
  *
  * Errors are logged (console.warn), never shown.
  */
@@ -36,36 +46,6 @@ export interface AutosaveSnapshot {
   segments: readonly Segment[];
   durationSec: number;
   language: RecognitionLanguage;
-}
-
-/** A segment with its offset in the transcript (UTF-16 code units). */
-interface PlacedSegment extends Segment {
-  at: number;
-}
-
-export interface QueueEntry {
-  /** Local id (a session has no server id until session-id answers). */
-  id: string;
-  userId: string;
-  sessionId: string | null;
-  language: RecognitionLanguage;
-  durationSec: number;
-  /** The server's confirmed length: `text` starts at this offset of the transcript. */
-  base: number;
-  /** What the server does not have yet. */
-  text: string;
-  segments: PlacedSegment[];
-  /** The last characters of the transcript so far, to recognise it after a reload. */
-  edge: string;
-  sentDurationSec: number;
-  sentLanguage: RecognitionLanguage | null;
-  /** complete() was called: send the rest, then complete the session. */
-  stopped: boolean;
-  owner: string | null;
-  /** Last write by the owner (a heartbeat: tabs that stop writing are gone). */
-  touchedAt: number;
-  /** Last time the transcript grew. */
-  changedAt: number;
 }
 
 export interface AutosaveEngine {
@@ -91,75 +71,8 @@ export interface AutosaveEngineOptions {
   now?: () => number;
 }
 
-/** Delta size of one request (chars); the server takes at most DELTA_MAX_CHARS (300,000). */
-export const DELTA_CHUNK_CHARS = 100_000;
-/** Browsers cap the bodies of keepalive requests in flight at 64 KiB. */
-export const KEEPALIVE_MAX_BYTES = 60_000;
-/** An owner that has not touched its entries for this long is gone (crashed tab). */
-export const STALE_OWNER_MS = 3 * 60_000;
-/** A session interrupted by a reload and not resumed within a day is over: completed and dropped. */
-export const ORPHAN_TTL_MS = 24 * 60 * 60_000;
-/** After a 503 or 429, no request for this long; doubled at each refusal in a row, up to the maximum. */
-export const RETRY_BACKOFF_MS = AUTOSAVE_INTERVAL_MS;
-export const RETRY_BACKOFF_MAX_MS = 5 * 60_000;
-const PERSIST_EVERY_MS = 1_000;
-const EDGE_CHARS = 64;
-const SEGMENT_TEXT_MAX = 10_000;
-
-interface Paths {
-  sessionId: string;
-  save: string;
-  complete: string;
-}
-let pathsCache: Paths | undefined;
-/** The route table is loaded lazily (it carries zod), as the API client does. */
-async function loadPaths(): Promise<Paths> {
-  if (pathsCache) return pathsCache;
-  const { routes } = await import('@app/shared/routes');
-  pathsCache = { sessionId: routes.autosaveSessionId.path, save: routes.autosaveSave.path, complete: routes.autosaveComplete.path };
-  return pathsCache;
-}
-
-interface Reply {
-  status: number;
-  data: Record<string, unknown> | undefined;
-}
-
-const warn = (...args: unknown[]) => console.warn('[autosave]', ...args);
-const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
-const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 const randomId = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-const edgeOf = (text: string) => text.slice(Math.max(0, text.length - EDGE_CHARS));
-const roundDuration = (seconds: number) => (Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds) : 0);
-const totalOf = (e: QueueEntry) => e.base + e.text.length;
-
-function defaultStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function isEntry(value: unknown): value is QueueEntry {
-  const e = value as Partial<QueueEntry> | null;
-  return (
-    typeof e === 'object' && e !== null && typeof e.id === 'string' && typeof e.userId === 'string' &&
-    typeof e.base === 'number' && typeof e.text === 'string' && Array.isArray(e.segments) && typeof e.language === 'string'
-  );
-}
-
-/** Reads the queue; a damaged one counts as empty (never throws). */
-export function readQueue(storage: Storage | null = defaultStorage()): QueueEntry[] {
-  try {
-    const raw = storage?.getItem(AUTOSAVE_QUEUE_KEY);
-    const parsed: unknown = raw ? JSON.parse(raw) : [];
-    return Array.isArray(parsed) ? parsed.filter(isEntry) : [];
-  } catch {
-    return [];
-  }
-}
 
 export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEngine {
   const { userId } = options;
@@ -169,31 +82,28 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     const token = storedFor();
     return token && tokenOwner(token) === userId ? token : null;
   };
-  const storage = options.storage === undefined ? defaultStorage() : options.storage;
   const now = options.now ?? (() => Date.now());
   const me = randomId();
+  const queue = createQueueStore({
+    storage: options.storage === undefined ? defaultStorage() : options.storage,
+    userId,
+    owner: me,
+    now,
+    signedIn: () => getToken() !== null,
+  });
+  const { entries, persistNow, persistSoon, adoptOrphans, drop } = queue;
+  const transport = createTransport({ getToken, now });
 
-  /** The entries this page owns. */
-  const entries = new Map<string, QueueEntry>();
-  /** Ids of the entries this page has written to device storage. */
-  const written = new Set<string>();
   /** The session being recorded (or the last one stopped, which a late final result may still extend). */
   let active: QueueEntry | null = null;
   /** The whole transcript and placed segments of the active session (memory only; a gap is resent from them). */
   let activeText = '';
   let activeSegments: PlacedSegment[] = [];
-  let placedCount = 0;
-  let searchFrom = 0;
+  let placement = NO_PLACEMENT;
   let lastSaveAt = 0;
-  let released = false;
   let disposed = false;
-  /** The server asked to wait (503, 429): no request before this time. */
-  let holdUntil = 0;
-  let holdFor = 0;
 
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let persistTimer: ReturnType<typeof setTimeout> | undefined;
-  let lastPersistAt = -Infinity;
   interface Pass {
     all: boolean;
     keepalive: boolean;
@@ -201,194 +111,26 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
   const running = new Map<string, Promise<void>>();
   const rerun = new Map<string, Pass>();
 
-  // ---- device storage -------------------------------------------------------------
-
-  function persistNow(): void {
-    if (persistTimer !== undefined) clearTimeout(persistTimer);
-    persistTimer = undefined;
-    lastPersistAt = now();
-    if (!storage) return;
-    const t = now();
-    const stored = readQueue(storage);
-    if (!getToken()) {
-      // No longer signed in as this user: an entry written here that left device storage since
-      // was removed by a logout (in another tab) and is forgotten here too, never written back.
-      const kept = new Set(stored.map((x) => x.id));
-      for (const e of [...entries.values()]) if (written.has(e.id) && !kept.has(e.id)) entries.delete(e.id);
-    }
-    const others = stored.filter((x) => x.owner !== me && !entries.has(x.id));
-    const mine = [...entries.values()].map((e) => {
-      written.add(e.id);
-      e.owner = released ? null : me;
-      e.touchedAt = t;
-      return e;
-    });
-    const all = [...others, ...mine];
-    try {
-      if (all.length) storage.setItem(AUTOSAVE_QUEUE_KEY, JSON.stringify(all));
-      else storage.removeItem(AUTOSAVE_QUEUE_KEY);
-    } catch (err) {
-      warn('could not write the queue to device storage', err);
-    }
-  }
-
-  /** Writes at most once a second while text streams in (a long offline tail is large). */
-  function persistSoon(): void {
-    if (persistTimer !== undefined) return;
-    const wait = PERSIST_EVERY_MS - (now() - lastPersistAt);
-    if (wait <= 0) persistNow();
-    else persistTimer = setTimeout(persistNow, wait);
-  }
-
-  /** Takes over entries of this user that no running page owns. */
-  function adoptOrphans(): QueueEntry[] {
-    const t = now();
-    const adopted: QueueEntry[] = [];
-    for (const x of readQueue(storage)) {
-      if (x.userId !== userId || entries.has(x.id)) continue;
-      if (x.owner !== null && x.owner !== me && t - (x.touchedAt ?? 0) < STALE_OWNER_MS) continue;
-      // A session interrupted long ago and never resumed is over.
-      if (!x.stopped && t - (x.changedAt ?? x.touchedAt ?? 0) > ORPHAN_TTL_MS) x.stopped = true;
-      x.owner = me;
-      entries.set(x.id, x);
-      adopted.push(x);
-    }
-    if (adopted.length) persistNow();
-    return adopted;
-  }
-
-  function drop(e: QueueEntry): void {
-    entries.delete(e.id);
-    persistNow();
-  }
-
-  // ---- network --------------------------------------------------------------------
-
-  const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
-
-  async function call(method: 'GET' | 'POST', path: string, body: string | undefined, keepalive = false): Promise<Reply> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    const token = getToken();
-    if (!token) return { status: 0, data: undefined };
-    headers.authorization = `Bearer ${token}`;
-    // A developer past maintenance mode saves as the rest of the app does.
-    const bypass = getDevBypassToken();
-    if (bypass) headers[DEV_BYPASS_HEADER] = bypass;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    try {
-      const response = await fetch(path, { method, headers, body, keepalive });
-      const text = await response.text().catch(() => '');
-      let data: Record<string, unknown> | undefined;
-      try {
-        const parsed: unknown = text ? JSON.parse(text) : undefined;
-        if (typeof parsed === 'object' && parsed !== null) data = parsed as Record<string, unknown>;
-      } catch {
-        data = undefined;
-      }
-      return { status: response.status, data };
-    } catch {
-      return { status: 0, data: undefined };
-    }
-  }
-
-  interface Delta {
-    sessionId: string;
-    offset: number;
-    text: string;
-    segments: Segment[];
-    duration: number;
-    language: RecognitionLanguage;
-  }
-
-  /** The next delta: from `base`, at most `maxChars`, cut after a whole segment and never inside a surrogate pair. */
-  function nextDelta(e: QueueEntry, maxChars: number): Delta {
-    let end = Math.min(e.text.length, maxChars);
-    if (end < e.text.length) {
-      let cut = 0;
-      for (const s of e.segments) {
-        const segEnd = s.at + s.text.length - e.base;
-        if (segEnd > end) break;
-        cut = segEnd;
-      }
-      if (cut > 0) end = cut;
-      if (end > 1 && isHighSurrogate(e.text.charCodeAt(end - 1))) end -= 1;
-    }
-    const limit = e.base + end;
-    const segments = e.segments
-      .filter((s) => s.at >= e.base && s.at + s.text.length <= limit)
-      .map(({ text, startMs, endMs }) => ({ text, startMs, endMs }));
-    return {
-      sessionId: e.sessionId!,
-      offset: e.base,
-      text: e.text.slice(0, end),
-      segments,
-      duration: roundDuration(e.durationSec),
-      language: e.language,
-    };
-  }
-
-  /** A delta whose JSON body fits a keepalive request. */
-  function keepaliveBody(e: QueueEntry): string | undefined {
-    let chars = Math.min(e.text.length, Math.floor(KEEPALIVE_MAX_BYTES / 4));
-    for (;;) {
-      const body = JSON.stringify(nextDelta(e, chars));
-      if (utf8Bytes(body) <= KEEPALIVE_MAX_BYTES) return body;
-      if (chars <= 1) return undefined;
-      chars = Math.floor(chars / 2);
-    }
-  }
-
-  /** The server holds `length` characters: drop them from the tail (a stale answer changes nothing). */
-  function confirm(e: QueueEntry, length: number, sent: Delta): void {
-    const done = Math.max(0, Math.min(length - e.base, e.text.length));
-    e.text = e.text.slice(done);
-    e.base += done;
-    e.segments = e.segments.filter((s) => s.at >= e.base);
-    e.sentDurationSec = sent.duration;
-    e.sentLanguage = sent.language;
-    persistSoon();
-  }
+  // ---- sending ----------------------------------------------------------------------
 
   /** 409: the server has less than we thought. Resend from its length. */
   function rebase(e: QueueEntry, length: number): void {
-    if (e === active && length <= activeText.length) {
-      e.base = length;
-      e.text = activeText.slice(length);
-      e.segments = activeSegments.filter((s) => s.at >= length);
-    } else {
+    if (e === active && length <= activeText.length) Object.assign(e, resentFrom(activeText, activeSegments, length));
+    else {
       // Only the tail survives a reload; keep it rather than lose it.
       warn(`the server lacks text this device no longer has (${length} < ${e.base}); appending the rest at ${length}`);
-      const shift = length - e.base;
-      e.base = length;
-      e.segments = e.segments.map((s) => ({ ...s, at: s.at + shift }));
+      Object.assign(e, shiftedTo(e, length));
     }
     persistNow();
   }
 
-  /** A 503 or 429 leaves everything queued: wait, longer at each refusal in a row. Any other answer ends the wait. */
-  function noteReply(reply: Reply): boolean {
-    if (reply.status !== 503 && reply.status !== 429) {
-      if (reply.status !== 0) holdFor = 0;
-      return false;
-    }
-    holdFor = Math.min(Math.max(holdFor * 2, RETRY_BACKOFF_MS), RETRY_BACKOFF_MAX_MS);
-    holdUntil = now() + holdFor;
-    const why = reply.data?.code === 'maintenance' ? 'the service is in maintenance' : `the server refused for now (${reply.status})`;
-    warn(`${why}; the text stays queued, next try in ${Math.round(holdFor / 1000)} s`);
-    return true;
-  }
-
-  const hasText = (e: QueueEntry) => e.text.length > 0;
-  const metaChanged = (e: QueueEntry) => roundDuration(e.durationSec) !== e.sentDurationSec || e.language !== e.sentLanguage;
-  const hasWork = (e: QueueEntry) => !e.sessionId || hasText(e) || metaChanged(e) || e.stopped;
-
   /** One pass: session id, the deltas, then the completion of a stopped session. */
   async function runOnce(e: QueueEntry, { all, keepalive }: Pass): Promise<void> {
-    if (disposed || !online() || !getToken() || now() < holdUntil) return;
-    const paths = await loadPaths();
+    if (disposed || !online() || !getToken() || transport.holding()) return;
+    await transport.ready();
     if (!e.sessionId) {
-      const reply = await call('GET', paths.sessionId, undefined);
-      if (noteReply(reply)) return;
+      const reply = await transport.sessionId();
+      if (transport.refused(reply)) return;
       const sessionId = reply.data?.sessionId;
       if (reply.status !== 200 || typeof sessionId !== 'string') {
         warn('no session id yet; retrying later', reply.status);
@@ -407,12 +149,13 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
       const body = keepalive ? keepaliveBody(e) : undefined;
       const delta = body ? (JSON.parse(body) as Delta) : nextDelta(e, DELTA_CHUNK_CHARS);
       const before = e.base;
-      const reply = await call('POST', paths.save, body ?? JSON.stringify(delta), keepalive && body !== undefined);
+      const reply = await transport.save(body ?? JSON.stringify(delta), keepalive && body !== undefined);
       keepalive = false;
-      if (noteReply(reply)) return;
+      if (transport.refused(reply)) return;
       const length = reply.data?.length;
       if (reply.status === 200 && typeof length === 'number') {
-        confirm(e, length, delta);
+        Object.assign(e, confirmed(e, length), { sentDurationSec: delta.duration, sentLanguage: delta.language });
+        persistSoon();
         if (delta.text && e.base === before) return warn('the server did not move forward; retrying later');
         // The connection works: sessions left waiting (failed earlier) go too, without waiting for a quiet tick.
         for (const other of entries.values()) if (other !== e && hasWork(other) && !running.has(other.id)) void flush(other, true);
@@ -433,8 +176,8 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
       }
     }
     if (e.stopped && entries.has(e.id) && !hasText(e)) {
-      const reply = await call('POST', paths.complete, JSON.stringify({ sessionId: e.sessionId }), keepalive);
-      if (noteReply(reply)) return;
+      const reply = await transport.complete(e.sessionId, keepalive);
+      if (transport.refused(reply)) return;
       if (reply.status === 200 || reply.status === 404) {
         // The entry stays the active one (a late final result may extend it) but leaves the queue.
         drop(e);
@@ -498,27 +241,23 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
    * waits in device storage for the next page load.
    */
   function sendBeforeLeaving(): void {
-    if (!pathsCache || !getToken() || !online()) return;
-    const paths = pathsCache;
+    if (!transport.isReady() || !getToken() || !online()) return;
     for (const e of entries.values()) {
       if (!e.sessionId) continue;
       if (hasText(e) || metaChanged(e)) {
         const body = keepaliveBody(e);
-        if (body) void call('POST', paths.save, body, true);
+        if (body) void transport.save(body, true);
       }
-      if (e.stopped) void call('POST', paths.complete, JSON.stringify({ sessionId: e.sessionId }), true);
+      if (e.stopped) void transport.complete(e.sessionId, true);
     }
   }
 
   const onPageHide = () => {
-    released = true;
-    persistNow();
+    queue.release(true);
     sendBeforeLeaving();
   };
   const onPageShow = (event: PageTransitionEvent) => {
-    if (!event.persisted) return;
-    released = false;
-    persistNow();
+    if (event.persisted) queue.release(false);
   };
   /** Hidden (tab switch, lid closed, app switch on a phone): the page may be frozen or killed next. */
   const onVisibility = () => {
@@ -543,8 +282,7 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     active = e;
     activeText = text;
     activeSegments = segments;
-    placedCount = 0;
-    searchFrom = 0;
+    placement = NO_PLACEMENT;
   }
 
   function start(language: RecognitionLanguage): void {
@@ -586,35 +324,7 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
   /** After a reload: continue the queued session this transcript extends, if there is one. */
   function resumeFor(text: string, options: { except?: QueueEntry; running?: boolean } = {}): QueueEntry | undefined {
     adoptOrphans();
-    let best: QueueEntry | undefined;
-    for (const e of entries.values()) {
-      if (e === options.except || (options.running && (e.stopped || totalOf(e) === 0))) continue;
-      const total = totalOf(e);
-      if (total > text.length || text.slice(total - e.edge.length, total) !== e.edge) continue;
-      if (!best || total > totalOf(best) || (best.stopped && !e.stopped)) best = e;
-    }
-    return best;
-  }
-
-  function placeSegments(e: QueueEntry, segments: readonly Segment[]): void {
-    if (segments.length < placedCount) placedCount = 0;
-    for (let i = placedCount; i < segments.length; i++) {
-      const s = segments[i]!;
-      if (!s.text) continue;
-      const at = activeText.indexOf(s.text, searchFrom);
-      if (at < 0) continue;
-      searchFrom = at + s.text.length;
-      const placed: PlacedSegment = {
-        text: s.text.slice(0, SEGMENT_TEXT_MAX),
-        startMs: Math.max(0, Math.round(s.startMs)),
-        endMs: Math.max(0, Math.round(s.endMs)),
-        at,
-      };
-      activeSegments.push(placed);
-      const last = e.segments.at(-1);
-      if (at >= e.base && (!last || at >= last.at + last.text.length)) e.segments.push(placed);
-    }
-    placedCount = segments.length;
+    return continuedBy(text, entries.values(), options);
   }
 
   function update(snapshot: AutosaveSnapshot): void {
@@ -657,7 +367,12 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     e.text = text.slice(e.base);
     e.edge = edgeOf(text);
     if (grew) e.changedAt = now();
-    placeSegments(e, snapshot.segments);
+    const { placed, next } = placeSegments(text, snapshot.segments, placement);
+    placement = next;
+    for (const s of placed) {
+      activeSegments.push(s);
+      if (inTail(e, s)) e.segments.push(s);
+    }
     e.durationSec = snapshot.durationSec;
     e.language = snapshot.language;
     persistSoon();
@@ -700,11 +415,10 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
 
   function dispose(): void {
     if (disposed) return;
-    released = true;
-    persistNow();
+    queue.release(true);
     disposed = true;
     if (timer !== undefined) clearTimeout(timer);
-    if (persistTimer !== undefined) clearTimeout(persistTimer);
+    queue.dispose();
     if (typeof window !== 'undefined') {
       window.removeEventListener('pagehide', onPageHide);
       window.removeEventListener('pageshow', onPageShow);
@@ -759,13 +473,5 @@ export function forgetAutosave(userId: string, storage: Storage | null = default
     current.dispose();
     current = null;
   }
-  const queue = readQueue(storage);
-  const kept = queue.filter((e) => e.userId !== userId);
-  if (kept.length === queue.length) return;
-  try {
-    if (kept.length) storage?.setItem(AUTOSAVE_QUEUE_KEY, JSON.stringify(kept));
-    else storage?.removeItem(AUTOSAVE_QUEUE_KEY);
-  } catch (err) {
-    warn('could not write the queue to device storage', err);
-  }
+  wipeQueue(userId, storage);
 }

@@ -1,0 +1,192 @@
+import type { RecognitionLanguage } from '@app/shared/constants';
+import type { Segment } from '@app/shared/schemas/transcriptions';
+import { warn } from './log';
+import { AUTOSAVE_QUEUE_KEY } from './queue-key';
+
+/**
+ * The autosave queue in device storage (localStorage): one entry per session, the server's
+ * confirmed length (`base`) and the text after it the server does not have yet.
+ *
+ * Entries belong to one page (`owner`) while it runs, so two tabs never send the same
+ * session; a page that goes away releases its entries and another page load adopts them.
+ * An entry whose owner stopped touching it for STALE_OWNER_MS (a crash) is adopted too.
+ * Every entry carries its user's id: a page adopts only its own user's entries.
+ */
+
+/** A segment with its offset in the transcript (UTF-16 code units). */
+export interface PlacedSegment extends Segment {
+  at: number;
+}
+
+export interface QueueEntry {
+  /** Local id (a session has no server id until session-id answers). */
+  id: string;
+  userId: string;
+  sessionId: string | null;
+  language: RecognitionLanguage;
+  durationSec: number;
+  /** The server's confirmed length: `text` starts at this offset of the transcript. */
+  base: number;
+  /** What the server does not have yet. */
+  text: string;
+  segments: PlacedSegment[];
+  /** The last characters of the transcript so far, to recognise it after a reload. */
+  edge: string;
+  sentDurationSec: number;
+  sentLanguage: RecognitionLanguage | null;
+  /** complete() was called: send the rest, then complete the session. */
+  stopped: boolean;
+  owner: string | null;
+  /** Last write by the owner (a heartbeat: tabs that stop writing are gone). */
+  touchedAt: number;
+  /** Last time the transcript grew. */
+  changedAt: number;
+}
+
+/** An owner that has not touched its entries for this long is gone (crashed tab). */
+export const STALE_OWNER_MS = 3 * 60_000;
+/** A session interrupted by a reload and not resumed within a day is over: completed and dropped. */
+export const ORPHAN_TTL_MS = 24 * 60 * 60_000;
+const PERSIST_EVERY_MS = 1_000;
+
+export function defaultStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function isEntry(value: unknown): value is QueueEntry {
+  const e = value as Partial<QueueEntry> | null;
+  return (
+    typeof e === 'object' && e !== null && typeof e.id === 'string' && typeof e.userId === 'string' &&
+    typeof e.base === 'number' && typeof e.text === 'string' && Array.isArray(e.segments) && typeof e.language === 'string'
+  );
+}
+
+/** Reads the queue; a damaged one counts as empty (never throws). */
+export function readQueue(storage: Storage | null = defaultStorage()): QueueEntry[] {
+  try {
+    const raw = storage?.getItem(AUTOSAVE_QUEUE_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(parsed) ? parsed.filter(isEntry) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Writes the queue (an empty one leaves device storage); a full or blocked storage is logged. */
+function writeQueue(storage: Storage | null, queue: readonly QueueEntry[]): void {
+  try {
+    if (queue.length) storage?.setItem(AUTOSAVE_QUEUE_KEY, JSON.stringify(queue));
+    else storage?.removeItem(AUTOSAVE_QUEUE_KEY);
+  } catch (err) {
+    warn('could not write the queue to device storage', err);
+  }
+}
+
+/** Removes a user's entries from device storage, sent or not. */
+export function wipeQueue(userId: string, storage: Storage | null = defaultStorage()): void {
+  const queue = readQueue(storage);
+  const kept = queue.filter((e) => e.userId !== userId);
+  if (kept.length !== queue.length) writeQueue(storage, kept);
+}
+
+export interface QueueStore {
+  /** The entries this page owns. */
+  readonly entries: Map<string, QueueEntry>;
+  /** Writes this page's entries next to the other pages' ones. */
+  persistNow(): void;
+  /** Writes at most once a second while text streams in (a long offline tail is large). */
+  persistSoon(): void;
+  /** Takes over entries of this user that no running page owns. */
+  adoptOrphans(): QueueEntry[];
+  /** Forgets an entry (confirmed and completed, or refused for good). */
+  drop(e: QueueEntry): void;
+  /** The page is going away (true) or is back from the back/forward cache (false): its entries are written unowned or owned. */
+  release(released: boolean): void;
+  /** Stops the pending write. */
+  dispose(): void;
+}
+
+export interface QueueStoreOptions {
+  storage: Storage | null;
+  userId: string;
+  /** This page's id, the owner tag of its entries. */
+  owner: string;
+  now: () => number;
+  /** The device is still signed in as this user. */
+  signedIn: () => boolean;
+}
+
+export function createQueueStore({ storage, userId, owner, now, signedIn }: QueueStoreOptions): QueueStore {
+  const entries = new Map<string, QueueEntry>();
+  /** Ids of the entries this page has written to device storage. */
+  const written = new Set<string>();
+  let released = false;
+  let persistTimer: ReturnType<typeof setTimeout> | undefined;
+  let lastPersistAt = -Infinity;
+
+  function persistNow(): void {
+    if (persistTimer !== undefined) clearTimeout(persistTimer);
+    persistTimer = undefined;
+    lastPersistAt = now();
+    if (!storage) return;
+    const t = now();
+    const stored = readQueue(storage);
+    if (!signedIn()) {
+      // No longer signed in as this user: an entry written here that left device storage since
+      // was removed by a logout (in another tab) and is forgotten here too, never written back.
+      const kept = new Set(stored.map((x) => x.id));
+      for (const e of [...entries.values()]) if (written.has(e.id) && !kept.has(e.id)) entries.delete(e.id);
+    }
+    const others = stored.filter((x) => x.owner !== owner && !entries.has(x.id));
+    const mine = [...entries.values()].map((e) => {
+      written.add(e.id);
+      e.owner = released ? null : owner;
+      e.touchedAt = t;
+      return e;
+    });
+    writeQueue(storage, [...others, ...mine]);
+  }
+
+  function persistSoon(): void {
+    if (persistTimer !== undefined) return;
+    const wait = PERSIST_EVERY_MS - (now() - lastPersistAt);
+    if (wait <= 0) persistNow();
+    else persistTimer = setTimeout(persistNow, wait);
+  }
+
+  function adoptOrphans(): QueueEntry[] {
+    const t = now();
+    const adopted: QueueEntry[] = [];
+    for (const x of readQueue(storage)) {
+      if (x.userId !== userId || entries.has(x.id)) continue;
+      if (x.owner !== null && x.owner !== owner && t - (x.touchedAt ?? 0) < STALE_OWNER_MS) continue;
+      // A session interrupted long ago and never resumed is over.
+      if (!x.stopped && t - (x.changedAt ?? x.touchedAt ?? 0) > ORPHAN_TTL_MS) x.stopped = true;
+      x.owner = owner;
+      entries.set(x.id, x);
+      adopted.push(x);
+    }
+    if (adopted.length) persistNow();
+    return adopted;
+  }
+
+  function drop(e: QueueEntry): void {
+    entries.delete(e.id);
+    persistNow();
+  }
+
+  function release(value: boolean): void {
+    released = value;
+    persistNow();
+  }
+
+  function dispose(): void {
+    if (persistTimer !== undefined) clearTimeout(persistTimer);
+  }
+
+  return { entries, persistNow, persistSoon, adoptOrphans, drop, release, dispose };
+}

@@ -1,5 +1,4 @@
-import i18n, { type BackendModule, type ReadCallback } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type BackendModule, type LanguageDetectorModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_UI_LANGUAGE, STORAGE_KEYS, UI_LANGUAGES, type UiLanguage } from '@app/shared/constants';
 import en from '../locales/en.json';
@@ -29,6 +28,40 @@ const localeBackend: BackendModule = {
   },
 };
 
+/** The primary subtag (`pt-BR` -> `pt`) when it is a UI language. */
+function uiLanguageOf(tag: string | null | undefined): UiLanguage | undefined {
+  const primary = tag?.split('-')[0]?.toLowerCase();
+  return isUiLanguage(primary) ? primary : undefined;
+}
+
+/**
+ * The UI language: the one chosen before on this device, else the first of the browser's
+ * languages the app speaks, else English.
+ */
+export function detectUiLanguage(): UiLanguage {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(STORAGE_KEYS.uiLanguage);
+  } catch {
+    // Storage blocked: the browser's languages decide.
+  }
+  const browser = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+  return uiLanguageOf(stored) ?? browser.map(uiLanguageOf).find(Boolean) ?? FALLBACK_UI_LANGUAGE;
+}
+
+/** Detects the UI language at start; the language in use is kept for the next visit. */
+const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect: detectUiLanguage,
+  cacheUserLanguage(language: string) {
+    try {
+      localStorage.setItem(STORAGE_KEYS.uiLanguage, language);
+    } catch {
+      // Storage blocked or full: the choice lasts this visit.
+    }
+  },
+};
+
 /** Keeps `<html lang>` and the description in step with the UI language. */
 function applyDocumentLanguage(language: string): void {
   if (typeof document === 'undefined') return;
@@ -41,7 +74,7 @@ i18n.on('languageChanged', applyDocumentLanguage);
 /** Resolves once the detected language is loaded; render after it to avoid a flash of English. */
 export const i18nReady = i18n
   .use(localeBackend)
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(initReactI18next)
   .init({
     resources: { en: { translation: en } },
@@ -51,12 +84,6 @@ export const i18nReady = i18n
     load: 'languageOnly',
     interpolation: { escapeValue: false },
     returnNull: false,
-    detection: {
-      order: ['localStorage', 'navigator'],
-      lookupLocalStorage: STORAGE_KEYS.uiLanguage,
-      caches: ['localStorage'],
-      convertDetectedLanguage: (lng: string) => lng.split('-')[0]?.toLowerCase() ?? lng,
-    },
   });
 
 /** The UI language in use, always one of UI_LANGUAGES. */

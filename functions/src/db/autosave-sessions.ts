@@ -5,7 +5,7 @@ import type { AutomaticTranscriptionSummary } from '@app/shared/schemas/transcri
 import { createdAtOf, decodeSearchable, monthRange, preview, splitIntoChunks, type Searchable, type StoredSegment } from '../domain/text.ts';
 import { db, isConditionFailure, nowIso, tableName } from './client.ts';
 import { keys } from './keys.ts';
-import { chunkItem, deleteChunks, deleteTranscript, getMetaMany, lastChunk, listMeta, putChunks, readTranscript, searchIds, type PageRequest } from './transcripts.ts';
+import { chunkItem, deleteChunks, deleteWithChunks, getMetaMany, lastChunk, listMeta, putChunks, readChunks, searchIds, type PageRequest } from './chunk-store.ts';
 
 /**
  * Automatic transcriptions: metadata `AUTO#<ulid>` (language, duration, completion, preview,
@@ -149,7 +149,7 @@ async function advanceMeta(userId: string, id: string, length: number, delta: Pi
 export async function saveFull(userId: string, id: string, full: { fullTranscript: string; duration: number; language: RecognitionLanguage }): Promise<AppendOutcome> {
   const meta = await getSession(userId, id);
   if (!meta) return { status: 'missing' };
-  const current = await readTranscript(userId, 'AUTO', id);
+  const current = await readChunks(userId, 'AUTO', id);
   if (full.fullTranscript.startsWith(current.text)) {
     return appendDelta(userId, id, { offset: current.text.length, text: full.fullTranscript.slice(current.text.length), segments: [], duration: full.duration, language: full.language });
   }
@@ -233,11 +233,11 @@ export async function countStartedThisMonth(userId: string, now = new Date()): P
 export async function getSessionDetail(userId: string, id: string) {
   const meta = await getSession(userId, id);
   if (!meta) return undefined;
-  const { text, segments } = await readTranscript(userId, 'AUTO', id);
+  const { text, segments } = await readChunks(userId, 'AUTO', id);
   return { ...toSummary(meta), fullTranscript: text, segments };
 }
 
-export const deleteSession = (userId: string, id: string) => deleteTranscript(userId, 'AUTO', id);
+export const deleteSession = (userId: string, id: string) => deleteWithChunks(userId, 'AUTO', id);
 
 function toSummary(item: AutosaveItem): AutomaticTranscriptionSummary {
   return {

@@ -5,7 +5,7 @@ import type { TranscriptionDetail, TranscriptionSummary } from '@app/shared/sche
 import { createdAtOf, normaliseForSearch, preview, splitIntoChunks, type StoredSegment } from '../domain/text.ts';
 import { db, nowIso, tableName } from './client.ts';
 import { keys } from './keys.ts';
-import { deleteTranscript, getMetaMany, listMeta, putChunks, readTranscript, searchIds, type PageRequest } from './transcripts.ts';
+import { deleteWithChunks, getMetaMany, listMeta, putChunks, readChunks, searchIds, type PageRequest } from './chunk-store.ts';
 
 /** Saved transcriptions (Pro): metadata `TRANS#<ulid>` and text chunks `TRANSC#<ulid>#<offset>`. */
 interface TranscriptionItem {
@@ -75,11 +75,11 @@ export async function listTranscriptions(userId: string, page: PageRequest & { q
 export async function getTranscription(userId: string, id: string): Promise<TranscriptionDetail | undefined> {
   const [meta] = await getMetaMany<TranscriptionItem>(userId, 'TRANS', [id]);
   if (!meta) return undefined;
-  const { text, segments } = await readTranscript(userId, 'TRANS', id);
+  const { text, segments } = await readChunks(userId, 'TRANS', id);
   return { ...toSummary(meta), fullTranscript: text, segments };
 }
 
-export const deleteTranscription = (userId: string, id: string) => deleteTranscript(userId, 'TRANS', id);
+export const deleteTranscription = (userId: string, id: string) => deleteWithChunks(userId, 'TRANS', id);
 
 function toSummary(item: TranscriptionItem): TranscriptionSummary {
   return {

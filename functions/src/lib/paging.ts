@@ -1,5 +1,5 @@
 import type { ListQuery } from '@app/shared/schemas/transcriptions';
-import type { PageRequest } from '../db/transcripts.ts';
+import type { PageRequest } from '../db/chunk-store.ts';
 import { decodeCursor, encodeCursor, monthRange, normaliseForSearch } from '../domain/text.ts';
 import { badRequest } from './errors.ts';
 

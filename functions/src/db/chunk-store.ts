@@ -5,7 +5,7 @@ import { db, isConditionFailure, tableName } from './client.ts';
 import { keys, type TranscriptKind } from './keys.ts';
 
 /**
- * Transcript text storage shared by saved (TRANS) and automatic (AUTO) transcriptions:
+ * The chunk store: transcript text storage shared by saved (TRANS) and automatic (AUTO) transcriptions:
  * a metadata item `<kind>#<id>` and chunk items `<kind>C#<id>#<offset>` holding the text
  * once, in its searchable form (domain/text.ts encodeSearchable), and the segments packed in one
  * string (domain/text.ts packSegments; older chunks hold them as `seg`, a list), so no
@@ -68,8 +68,8 @@ export async function putChunks(userId: string, kind: TranscriptKind, id: string
   await batchWrite(pieces.map((p) => ({ PutRequest: { Item: chunkItem(userId, kind, id, p) } })));
 }
 
-/** The whole text and its segments, read chunk by chunk in order. */
-export async function readTranscript(userId: string, kind: TranscriptKind, id: string): Promise<{ text: string; segments: Segment[] }> {
+/** The whole text of a transcript and its segments, read chunk by chunk in order. */
+export async function readChunks(userId: string, kind: TranscriptKind, id: string): Promise<{ text: string; segments: Segment[] }> {
   const parts: string[] = [];
   const stored: StoredSegment[] = [];
   let start: Record<string, unknown> | undefined;
@@ -96,8 +96,8 @@ export async function readTranscript(userId: string, kind: TranscriptKind, id: s
   return { text, segments: segmentsFromStored(text, stored) };
 }
 
-/** Deletes the metadata (only if it exists under this user: false otherwise), then the chunks. */
-export async function deleteTranscript(userId: string, kind: TranscriptKind, id: string): Promise<boolean> {
+/** Deletes a transcript's metadata (only if it exists under this user: false otherwise), then its chunks. */
+export async function deleteWithChunks(userId: string, kind: TranscriptKind, id: string): Promise<boolean> {
   try {
     await db().send(
       new DeleteCommand({ TableName: tableName(), Key: keys.transcript(userId, kind, id), ConditionExpression: 'attribute_exists(PK)' }),

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { setPlan } from '../functions/src/db/users.ts';
-import { useTarget } from '../functions/src/local/ops.ts';
+import { useTarget } from '../functions/src/ops/ops.ts';
 import { launch, newContext, uniqueEmail } from './browser.ts';
 
 /**

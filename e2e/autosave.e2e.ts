@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUTOSAVE_INTERVAL_MS } from '../shared/src/constants.ts';
-import { useTarget } from '../functions/src/local/ops.ts';
+import { useTarget } from '../functions/src/ops/ops.ts';
 import { launch, newContext, registerAccount, type Account } from './browser.ts';
 import { installSpeech } from './fake-speech.ts';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { useTarget } from '../functions/src/local/ops.ts';
+import { useTarget } from '../functions/src/ops/ops.ts';
 import { launch, newContext, registerAccount, type Account } from './browser.ts';
 
 /**

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { parseSync, type NodeCue } from 'subtitle';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { useTarget } from '../functions/src/local/ops.ts';
+import { useTarget } from '../functions/src/ops/ops.ts';
 import { launch, newContext, registerAccount, type Account } from './browser.ts';
 import { installSpeech, removeSpeech, type FakeResult } from './fake-speech.ts';
 

@@ -19,7 +19,7 @@ import { DEV_PASSWORD_RATE } from '../src/handlers/settings/check-dev-password.t
 import { CONTACT_RATE_PER_EMAIL, CONTACT_RATE_PER_IP } from '../src/handlers/site/send-contact.ts';
 import { ANALYTICS_RATE } from '../src/handlers/site/record-analytics.ts';
 import { freePort } from '../src/local/dynamo.ts';
-import { OpsError, resolveTarget, runOps } from '../src/local/ops.ts';
+import { OpsError, resolveTarget, runOps } from '../src/ops/ops.ts';
 import { call, outbox, registerUser, uniqueEmail } from './call.ts';
 
 let ipSeq = 0;

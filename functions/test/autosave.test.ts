@@ -66,7 +66,7 @@ describe('autosave', () => {
     expect((await detail(u.token, id)).fullTranscript).toBe(expected);
   });
 
-  it('accepts the spec full body, appending or replacing', async () => {
+  it('accepts the full body (the whole transcript), appending or replacing', async () => {
     const u = await registerUser();
     const id = await newSession(u.token);
     const full = (fullTranscript: string) =>

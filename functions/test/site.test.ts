@@ -63,7 +63,7 @@ describe('check dev password', () => {
     expect((await checkDev('OPEN-SESAME-42', ip)).body).toEqual({ success: false });
   });
 
-  it('refuses an empty password with 400 and the spec message', async () => {
+  it('refuses an empty password with 400 and the Portuguese message', async () => {
     const res = await checkDev('', freshIp());
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Por favor, digite uma senha');

@@ -143,7 +143,7 @@ async function advanceMeta(userId: string, id: string, length: number, delta: Pi
 }
 
 /**
- * The spec's body: the whole transcript. When it extends what the server has, only the new
+ * The full body: the whole transcript. When it extends what the server has, only the new
  * part is written; otherwise (the text was edited) the stored text is replaced.
  */
 export async function saveFull(userId: string, id: string, full: { fullTranscript: string; duration: number; language: RecognitionLanguage }): Promise<AppendOutcome> {

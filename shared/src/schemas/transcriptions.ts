@@ -88,7 +88,7 @@ export const sessionIdResponse = z.object({ sessionId: z.string() });
 
 const sessionId = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown session');
 
-/** The spec's body: the whole transcript each time. */
+/** The full body: the whole transcript each time. */
 export const autosaveFullRequest = z.object({
   sessionId,
   fullTranscript: z.string().max(TRANSCRIPT_MAX_CHARS, 'Transcript is too long'),

@@ -6,7 +6,7 @@ import { route } from '../../lib/http.ts';
 
 /**
  * A delta appends at `offset` (a retry writes no text but brings the metadata up to date, a gap
- * is 409 with the server's length); the spec's full body also works. Segments that do not
+ * is 409 with the server's length); the full body (the whole transcript) also works. Segments that do not
  * match the text are refused before anything is read or written.
  */
 export const handler = route('autosaveSave', async ({ user, body }) => {

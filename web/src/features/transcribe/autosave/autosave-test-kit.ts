@@ -1,0 +1,178 @@
+import { STORAGE_KEYS } from '@app/shared/constants';
+import { routes } from '@app/shared/routes';
+import type { Segment } from '@app/shared/schemas/transcriptions';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { createAutosaveEngine, type AutosaveEngine, type AutosaveSnapshot } from './autosave-engine';
+
+/** What the engine tests share: a fake of the autosave routes, the card's transcript, engines on a fake clock. */
+
+interface Call {
+  path: string;
+  method: string;
+  body: Record<string, unknown> | undefined;
+  keepalive: boolean;
+  auth: string | undefined;
+}
+
+/** A fake of the three autosave routes with the server's delta rules, installed as `fetch`. */
+export function fakeServer() {
+  const sessions = new Map<string, { text: string; segments: Segment[]; completed: boolean; duration: number; language: string }>();
+  const calls: Call[] = [];
+  const state = { offline: false, failSaves: 0, n: 0, maintenance: false };
+  const fetchFn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
+    const headers = (init.headers ?? {}) as Record<string, string>;
+    calls.push({ path: String(input), method: init.method ?? 'GET', body, keepalive: init.keepalive === true, auth: headers.authorization });
+    if (state.offline) throw new TypeError('Failed to fetch');
+    const json = (status: number, data: unknown) => new Response(JSON.stringify(data), { status });
+    if (state.maintenance) return json(503, { error: 'Under maintenance', code: 'maintenance' });
+    if (String(input) === routes.autosaveSessionId.path) {
+      const id = `01JAAAAAAAAAAAAAAAAAAAAA${String(state.n++).padStart(2, '0')}`;
+      sessions.set(id, { text: '', segments: [], completed: false, duration: 0, language: 'en-US' });
+      return json(200, { sessionId: id });
+    }
+    const s = sessions.get(String(body?.sessionId));
+    if (!s) return json(404, { error: 'Unknown session', code: 'not_found' });
+    if (String(input) === routes.autosaveComplete.path) {
+      s.completed = true;
+      return json(200, { ok: true });
+    }
+    if (state.failSaves > 0) {
+      state.failSaves--;
+      return json(503, { error: 'down' });
+    }
+    const offset = body!.offset as number;
+    const text = body!.text as string;
+    // Segments: no more text than the delta, each found in it after the previous one, or 400.
+    const segments = body!.segments as Segment[];
+    if (segments.reduce((n, seg) => n + seg.text.length, 0) > text.length) return json(400, { error: 'too much segment text', code: 'invalid_input' });
+    const placed: { seg: Segment; at: number }[] = [];
+    let cursor = 0;
+    for (const seg of segments.filter((x) => x.text)) {
+      const at = text.indexOf(seg.text, cursor);
+      if (at < 0) return json(400, { error: 'a segment does not match the text', code: 'invalid_segments' });
+      placed.push({ seg, at: offset + at });
+      cursor = at + seg.text.length;
+    }
+    const end = s.text.length;
+    if (offset > end) return json(409, { error: 'gap', code: 'autosave_gap', length: end });
+    // A late duplicate (ending before the stored text does) changes nothing; any other delta, with
+    // new text or not (a retry, a duration or language change), sets duration and language.
+    if (offset + text.length < end) return json(200, { length: end });
+    s.text += text.slice(end - offset);
+    s.segments.push(...placed.filter((p) => p.at >= end).map((p) => p.seg));
+    s.duration = body!.duration as number;
+    s.language = body!.language as string;
+    return json(200, { length: s.text.length });
+  });
+  vi.stubGlobal('fetch', fetchFn);
+  const saves = () => calls.filter((c) => c.path === routes.autosaveSave.path);
+  return { sessions, calls, state, saves, soleSession: () => [...sessions.values()][0]! };
+}
+export type FakeServer = ReturnType<typeof fakeServer>;
+
+/** The card's view: a transcript built from final segments on a session clock. */
+export function transcript() {
+  let text = '';
+  const segments: Segment[] = [];
+  let clock = 0;
+  return {
+    say(words: string) {
+      const piece = text ? ` ${words}` : words;
+      segments.push({ text: words, startMs: clock, endMs: clock + 1000 });
+      clock += 1000;
+      text += piece;
+      return { text, segments: [...segments], durationSec: clock / 1000, language: 'pt-BR' as const } satisfies AutosaveSnapshot;
+    },
+    get text() {
+      return text;
+    },
+  };
+}
+export type Transcript = ReturnType<typeof transcript>;
+
+/** A session token as the server signs it: what matters to the client is `sub`, the user id. */
+export const tokenOf = (userId: string) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub: userId })).replace(/=+$/, '')}.signature`;
+export const signInAs = (userId: string) => window.localStorage.setItem(STORAGE_KEYS.token, tokenOf(userId));
+/** The session ends (logout elsewhere, or a refused token): the stored token goes. */
+export const signOut = () => window.localStorage.removeItem(STORAGE_KEYS.token);
+
+let engines: AutosaveEngine[] = [];
+/** An engine of this page for `userId`, disposed after the test. */
+export function engine(userId = 'u1') {
+  const e = createAutosaveEngine({ userId });
+  engines.push(e);
+  return e;
+}
+
+export const advance = async (ms: number) => {
+  await vi.advanceTimersByTimeAsync(ms);
+};
+/** Runs every request in flight and the timers due now, until nothing is left to run. */
+export const settle = async () => {
+  for (const e of engines) await e.idle();
+  await vi.advanceTimersByTimeAsync(0);
+  for (const e of engines) await e.idle();
+};
+
+/** A fake server and a recording session of `userId` that has its session id. */
+export async function recording(userId = 'u1') {
+  const server = fakeServer();
+  const a = engine(userId);
+  const t = transcript();
+  a.start('pt-BR');
+  await settle();
+  return { server, a, t };
+}
+
+/** Says the words and saves at once (Pause). */
+export async function sayAndSave(a: AutosaveEngine, t: Transcript, words: string) {
+  a.update(t.say(words));
+  a.saveNow();
+  await settle();
+}
+
+/** The page goes away (reload, tab closed). */
+export function leavePage(a: AutosaveEngine) {
+  window.dispatchEvent(new Event('pagehide'));
+  a.dispose();
+}
+
+/** The next page load of the same user: its engine picks up what earlier pages left queued. */
+export async function nextPageLoad(userId = 'u1') {
+  const b = engine(userId);
+  b.resumePending();
+  await settle();
+  return b;
+}
+
+/** A tab that died without a pagehide: its engine is gone, and no test run waits on it. */
+export function crash(a: AutosaveEngine) {
+  a.dispose();
+  engines = engines.filter((e) => e !== a);
+}
+
+/** The browser says it is offline until `back()`, which says it is online again and fires `online`. */
+export function browserOffline() {
+  const flag = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  return {
+    back() {
+      flag.mockReturnValue(true);
+      window.dispatchEvent(new Event('online'));
+    },
+  };
+}
+
+/** Each test: a fake clock, the device signed in as u1, warnings silenced (and checked where they matter); engines disposed after. */
+export function useAutosaveTestSetup() {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date('2025-03-10T12:00:00Z'));
+    signInAs('u1');
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    for (const e of engines) e.dispose();
+    engines = [];
+  });
+}

@@ -32,8 +32,8 @@ const ForgotPasswordPage = lazyPage(() => import('../features/auth/components/fo
 const ResetPasswordPage = lazyPage(() => import('../features/auth/components/reset-password-page'));
 const ProfilePage = lazyPage(() => import('../features/profile/components/profile-page'));
 const NotFoundPage = lazyPage(() => import('../features/site/components/not-found-page'));
-const HistoryPage = lazyPage(() => import('../features/history/components/history-page'));
-const AutomaticPage = lazyPage(() => import('../features/automatic/components/automatic-page'));
+const SavedTranscriptionsPage = lazyPage(() => import('../features/transcriptions/components/saved-page'));
+const AutomaticTranscriptionsPage = lazyPage(() => import('../features/transcriptions/components/automatic-page'));
 const HelpPage = lazyPage(() => import('../features/site/components/help-page'));
 const TermsPage = lazyPage(() => import('../features/site/components/terms-page'));
 const PricingPage = lazyPage(() => import('../features/billing/components/pricing-page'));
@@ -52,8 +52,8 @@ export const routes: RouteObject[] = [
       // Links sent before the token moved to the fragment: the page takes it and clears the address.
       { path: 'reset-password/:token', element: <ResetPasswordPage /> },
       { path: 'profile', element: <ProfilePage /> },
-      { path: 'transcricoes', element: <HistoryPage /> },
-      { path: 'transcricoes-automaticas', element: <AutomaticPage /> },
+      { path: 'transcricoes', element: <SavedTranscriptionsPage /> },
+      { path: 'transcricoes-automaticas', element: <AutomaticTranscriptionsPage /> },
       { path: 'help', element: <HelpPage /> },
       { path: 'terms', element: <TermsPage /> },
       { path: 'pricing', element: <PricingPage /> },

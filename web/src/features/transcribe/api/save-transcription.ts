@@ -7,7 +7,7 @@ export function useSaveTranscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SaveTranscriptionRequest) => api('saveTranscription', { body }),
-    // The history's lists (its key factory: historyKeys.lists() = ['history', 'list']) refetch when next shown.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['history', 'list'] }),
+    // The saved transcriptions' lists (transcriptionKeys.lists('saved') = ['transcriptions', 'saved', 'list']) refetch when next shown.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['transcriptions', 'saved', 'list'] }),
   });
 }

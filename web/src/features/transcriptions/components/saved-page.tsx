@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { textDirection } from '@app/shared/constants';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { SignedInPage } from '../../../components/signed-in-page';
+import { exportFile, type ExportFormat } from '../../../lib/export';
+import { currentUiLanguage } from '../../../lib/i18n';
+import { useTranscription } from '../api/get-transcription';
+import type { TranscriptionFilters } from '../api/keys';
+import { useTranscriptionList } from '../api/list-transcriptions';
+import type { TranscriptionSummaryOf } from '../kinds';
+import { formatDateTime, formatHistoryDuration } from '../lib/format';
+import { FilterField, fieldClasses } from './filter-field';
+import { TranscriptionDialog } from './transcription-dialog';
+import { openButtonClasses, TranscriptionCard, TranscriptionList } from './transcription-list';
+
+type SavedSummary = TranscriptionSummaryOf<'saved'>;
+
+const NO_FILTERS: TranscriptionFilters = { search: '', month: '' };
+const FORMATS: readonly ExportFormat[] = ['txt', 'srt', 'vtt'];
+
+/** /transcricoes: the saved transcriptions of a Pro user. Others are told why not, with no request made. */
+export default function SavedTranscriptionsPage() {
+  const { t } = useTranslation();
+  const title = <title>{t('app.pageTitle', { page: t('history.title') })}</title>;
+  const loginRequired = { title: t('history.loginRequiredTitle'), text: t('history.loginRequired'), button: t('history.loginButton') };
+
+  return (
+    <SignedInPage title={title} loginRequired={loginRequired}>
+      {(user) =>
+        user.plan !== 'pro' ? (
+          <div className="mx-auto max-w-xl px-4 py-16">
+            {title}
+            <Card className="text-center">
+              <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{t('history.restrictedTitle')}</h1>
+              <p className="mt-2 text-slate-600 dark:text-slate-400">{t('history.restricted')}</p>
+              <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
+                {/* The billing shell listens for this event and opens the upgrade modal. */}
+                <Button size="lg" onClick={() => window.dispatchEvent(new CustomEvent('open-upgrade'))}>
+                  {t('history.upgrade')}
+                </Button>
+                <Link to="/pricing" className={buttonClasses('secondary', 'lg')}>
+                  {t('history.seePlans')}
+                </Link>
+              </div>
+            </Card>
+          </div>
+        ) : (
+          <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
+            {title}
+            <h1 className="text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">{t('history.title')}</h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-400">{t('history.subtitle')}</p>
+            <SavedTranscriptions />
+          </div>
+        )
+      }
+    </SignedInPage>
+  );
+}
+
+/** Only rendered for a Pro user, so no one else ever asks for the list. */
+function SavedTranscriptions() {
+  const [filters, setFilters] = useState<TranscriptionFilters>(NO_FILTERS);
+  const query = useTranscriptionList('saved', filters);
+  return (
+    <>
+      <SavedFiltersForm onApply={setFilters} />
+      <TranscriptionList
+        kind="saved"
+        query={query}
+        filtered={Boolean(filters.search || filters.month)}
+        renderItem={(item, open) => <SavedItem item={item} onOpen={open} />}
+        renderDialog={(dialog) => <SavedDialog {...dialog} />}
+      />
+    </>
+  );
+}
+
+function SavedFiltersForm({ onApply }: { onApply: (filters: TranscriptionFilters) => void }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [month, setMonth] = useState('');
+  const validMonth = /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : '';
+  return (
+    <form
+      role="search"
+      aria-label={t('history.filters')}
+      className="mt-6 grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onApply({ search: search.trim(), month: validMonth });
+      }}
+    >
+      <FilterField label={t('history.search')}>
+        {(id) => (
+          <input
+            id={id}
+            type="search"
+            value={search}
+            maxLength={100}
+            placeholder={t('history.searchPlaceholder')}
+            onChange={(event) => setSearch(event.target.value)}
+            className={fieldClasses}
+          />
+        )}
+      </FilterField>
+      <FilterField label={t('history.month')}>
+        {(id) => <input id={id} type="month" value={month} onChange={(event) => setMonth(event.target.value)} className={fieldClasses} />}
+      </FilterField>
+      <div className="flex gap-2">
+        <Button type="submit" className="h-11 flex-1 sm:flex-none">
+          {t('history.filter')}
+        </Button>
+        <Button
+          variant="secondary"
+          className="h-11 flex-1 sm:flex-none"
+          onClick={() => {
+            setSearch('');
+            setMonth('');
+            onApply(NO_FILTERS);
+          }}
+        >
+          {t('history.clear')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SavedItem({ item, onOpen }: { item: SavedSummary; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const more = item.length > item.preview.length;
+  return (
+    <TranscriptionCard>
+      <h2 className="text-base font-semibold text-slate-900 dark:text-white">
+        {/* The title names the card for assistive technology. */}
+        <button type="button" onClick={onOpen} dir="auto" className={openButtonClasses}>
+          {item.title || item.subject}
+        </button>
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, currentUiLanguage())}</time>
+        <span aria-hidden="true"> · </span>
+        <span className="sr-only">, </span>
+        {formatHistoryDuration(item.duration, t)}
+      </p>
+      {item.subject && item.subject !== item.title && (
+        <p dir="auto" className="mt-1 text-sm font-medium text-slate-700 dark:text-slate-300">
+          {item.subject}
+        </p>
+      )}
+      {item.preview && (
+        <p dir={textDirection(item.language)} lang={item.language ?? undefined} className="mt-2 line-clamp-3 break-words text-sm text-slate-700 dark:text-slate-300">
+          {item.preview}
+          {more && '…'}
+        </p>
+      )}
+    </TranscriptionCard>
+  );
+}
+
+/** A saved transcription: its title, and its text exported as TXT, SRT or VTT. */
+function SavedDialog({ id, summary, onClose }: { id: string | null; summary: SavedSummary | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  const detail = useTranscription('saved', id);
+  const item = detail.data ?? summary;
+  const title = item ? item.title || item.subject : '';
+  return (
+    <TranscriptionDialog
+      kind="saved"
+      id={id}
+      detail={detail}
+      onClose={onClose}
+      title={<span dir="auto">{title || t('history.title')}</span>}
+      description={item ? `${formatDateTime(item.createdAt, currentUiLanguage())} · ${formatHistoryDuration(item.duration, t)}` : undefined}
+      confirmBody={t('history.confirmDelete.body', { title })}
+      actions={
+        detail.data && (
+          <div role="group" aria-label={t('history.detail.export')} className="flex flex-wrap gap-2">
+            {FORMATS.map((format) => (
+              <Button
+                key={format}
+                variant="secondary"
+                size="sm"
+                aria-label={t('history.detail.download', { format: format.toUpperCase() })}
+                onClick={() =>
+                  detail.data &&
+                  exportFile(format, { text: detail.data.fullTranscript, segments: detail.data.segments, language: detail.data.language }, title)
+                }
+              >
+                {format.toUpperCase()}
+              </Button>
+            ))}
+          </div>
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,97 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { textDirection } from '@app/shared/constants';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Dialog } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { describeError } from '../../../lib/api';
+import { useDeleteTranscription } from '../api/delete-transcription';
+import type { useTranscription } from '../api/get-transcription';
+import { COPY, type TranscriptionKind } from '../kinds';
+
+interface TranscriptionDialogProps<K extends TranscriptionKind> {
+  kind: K;
+  /** The open transcription, or null when closed. */
+  id: string | null;
+  detail: ReturnType<typeof useTranscription<K>>;
+  onClose: () => void;
+  title: ReactNode;
+  description: string | undefined;
+  /** The delete confirmation's text, naming the transcription. */
+  confirmBody: string;
+  /** Shown above the text (an automatic transcription's status). */
+  header?: ReactNode;
+  /** Shown beside Delete once the text is loaded (a saved transcription's exports). */
+  actions?: ReactNode;
+}
+
+/** One transcription: its full text and delete (with a confirmation); the kind adds its title, header and actions. */
+export function TranscriptionDialog<K extends TranscriptionKind>(props: TranscriptionDialogProps<K>) {
+  const { kind, id, detail, onClose, title, description, confirmBody, header, actions } = props;
+  const { t } = useTranslation();
+  const copy: (typeof COPY)[TranscriptionKind] = COPY[kind];
+  const remove = useDeleteTranscription(kind);
+  const [confirming, setConfirming] = useState(false);
+
+  const confirmDelete = () => {
+    if (!id) return;
+    remove.mutate(id, {
+      onSuccess: () => {
+        setConfirming(false);
+        onClose();
+        toast.success(t(`${copy}.deleted`));
+      },
+      onError: (error) => {
+        setConfirming(false);
+        toast.error(t(`${copy}.deleteError`), { description: describeError(error) });
+      },
+    });
+  };
+
+  return (
+    <Dialog open={id !== null} onOpenChange={(open) => !open && onClose()} title={title} description={description} className="sm:max-w-2xl">
+      {header && <div className="mb-3">{header}</div>}
+      {detail.isPending ? (
+        <div role="status" className="flex items-center justify-center gap-2 py-10 text-slate-600 dark:text-slate-400">
+          <Spinner className="size-5" />
+          {t(`${copy}.detail.loading`)}
+        </div>
+      ) : detail.isError ? (
+        <Alert tone="error">{describeError(detail.error) ?? t(`${copy}.detail.loadError`)}</Alert>
+      ) : (
+        <>
+          <div
+            role="region"
+            aria-label={t(`${copy}.detail.transcript`)}
+            tabIndex={0}
+            dir={textDirection(detail.data.language)}
+            lang={detail.data.language ?? undefined}
+            className="max-h-[50vh] overflow-y-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+          >
+            {detail.data.fullTranscript || <span className="text-slate-600 dark:text-slate-400">{t(`${copy}.detail.empty`)}</span>}
+          </div>
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+            {actions}
+            <Button variant="danger" size="sm" className="ml-auto" onClick={() => setConfirming(true)}>
+              {t(`${copy}.detail.delete`)}
+            </Button>
+          </div>
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t(`${copy}.confirmDelete.title`)}
+        description={confirmBody}
+        confirmLabel={t(`${copy}.confirmDelete.confirm`)}
+        pendingLabel={t(`${copy}.confirmDelete.deleting`)}
+        cancelLabel={t(`${copy}.confirmDelete.cancel`)}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </Dialog>
+  );
+}

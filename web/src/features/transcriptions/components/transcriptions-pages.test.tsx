@@ -136,58 +136,60 @@ const KINDS = [
   },
 ] as const;
 
-describe.each(KINDS)('$kind transcriptions page ($path), what both kinds share', ({ Page, path, list, listPath, empty, start, open, dialog: dialogName, confirm: confirmName, deleteUrl }) => {
-  const lists = (calls: MockCall[]) => calls.filter((c) => c.url.startsWith(`${listPath}?`) || c.url === listPath);
+for (const { kind, Page, path, list, listPath, empty, start, open, dialog: dialogName, confirm: confirmName, deleteUrl } of KINDS) {
+  describe(`${kind} transcriptions page (${path}), what both kinds share`, () => {
+    const lists = (calls: MockCall[]) => calls.filter((c) => c.url.startsWith(`${listPath}?`) || c.url === listPath);
 
-  it('asks visitors to log in, with no request', async () => {
-    const { calls } = fakeServer();
-    renderPage(<Page />, { path });
-    expect(await screen.findByRole('heading', { name: 'Login required' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
-    expect(calls).toHaveLength(0);
+    it('asks visitors to log in, with no request', async () => {
+      const { calls } = fakeServer();
+      renderPage(<Page />, { path });
+      expect(await screen.findByRole('heading', { name: 'Login required' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+      expect(calls).toHaveLength(0);
+    });
+
+    it('shows the empty state with a way to start', async () => {
+      signIn();
+      fakeServer({ pages: [[]], auto: [] });
+      renderPage(<Page />, { path });
+      expect(await screen.findByText(empty)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: start })).toHaveAttribute('href', '/');
+      expect(screen.getByRole('status')).toHaveTextContent('0 transcriptions');
+    });
+
+    it('shows the load error with a retry', async () => {
+      signIn();
+      fakeServer({ failList: true });
+      renderPage(<Page />, { path });
+      expect(await screen.findByText('Error fetching transcriptions')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    });
+
+    it('opens a transcription and deletes it after a confirmation: the list drops it and is reloaded', async () => {
+      signIn();
+      const { calls } = fakeServer();
+      renderPage(<Page />, { path });
+      const ui = userEvent.setup();
+      const [first] = within(await screen.findByRole('list', { name: list })).getAllByRole('listitem');
+      await ui.click(within(first!).getByRole('button', { name: open }));
+      const dialog = await screen.findByRole('dialog', { name: dialogName });
+      expect(await within(dialog).findByRole('region', { name: 'Transcript' })).toBeInTheDocument();
+
+      await ui.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      const confirm = await screen.findByRole('dialog', { name: confirmName });
+      expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      const before = lists(calls).length;
+      await ui.click(within(confirm).getByRole('button', { name: 'Delete' }));
+
+      expect(await screen.findByText('Transcription deleted')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(calls.find((c) => c.method === 'DELETE')?.url).toBe(deleteUrl);
+      await waitFor(() => expect(lists(calls).length).toBeGreaterThan(before));
+      expect(screen.queryByRole('button', { name: open })).not.toBeInTheDocument();
+      expect(within(screen.getByRole('list', { name: list })).getAllByRole('listitem')).toHaveLength(1);
+    });
   });
-
-  it('shows the empty state with a way to start', async () => {
-    signIn();
-    fakeServer({ pages: [[]], auto: [] });
-    renderPage(<Page />, { path });
-    expect(await screen.findByText(empty)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: start })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('status')).toHaveTextContent('0 transcriptions');
-  });
-
-  it('shows the load error with a retry', async () => {
-    signIn();
-    fakeServer({ failList: true });
-    renderPage(<Page />, { path });
-    expect(await screen.findByText('Error fetching transcriptions')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
-  });
-
-  it('opens a transcription and deletes it after a confirmation: the list drops it and is reloaded', async () => {
-    signIn();
-    const { calls } = fakeServer();
-    renderPage(<Page />, { path });
-    const ui = userEvent.setup();
-    const [first] = within(await screen.findByRole('list', { name: list })).getAllByRole('listitem');
-    await ui.click(within(first!).getByRole('button', { name: open }));
-    const dialog = await screen.findByRole('dialog', { name: dialogName });
-    expect(await within(dialog).findByRole('region', { name: 'Transcript' })).toBeInTheDocument();
-
-    await ui.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    const confirm = await screen.findByRole('dialog', { name: confirmName });
-    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
-    const before = lists(calls).length;
-    await ui.click(within(confirm).getByRole('button', { name: 'Delete' }));
-
-    expect(await screen.findByText('Transcription deleted')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.find((c) => c.method === 'DELETE')?.url).toBe(deleteUrl);
-    await waitFor(() => expect(lists(calls).length).toBeGreaterThan(before));
-    expect(screen.queryByRole('button', { name: open })).not.toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: list })).getAllByRole('listitem')).toHaveLength(1);
-  });
-});
+}
 
 describe('saved transcriptions page (/transcricoes)', () => {
   it('shows non-Pro users the restricted-access banner, opens the upgrade modal, and never asks for the list', async () => {

@@ -63,9 +63,11 @@ export interface ApiFunctionProps {
 
 /**
  * One route-table handler on Lambda, with the project's fixed defaults: Node 22 on ARM64,
- * a minified ESM bundle built by the local esbuild (never Docker), the AWS SDK left to the
- * runtime, 512 MB (scrypt at N=2^17 needs 128 MB of working memory and CPU), 10 s timeout,
- * logs kept a month, least-privilege grants, and reserved concurrency when given.
+ * one minified ESM file built by the local esbuild (never Docker) with everything bundled in,
+ * the AWS SDK included (nothing external, HANDLER_BUNDLING), the CommonJS `require` banner and
+ * a source map (without sources) that Node applies to stack traces, 512 MB (scrypt at N=2^17
+ * needs 128 MB of working memory and CPU), 10 s timeout, logs kept a month, least-privilege
+ * grants, and reserved concurrency when given.
  */
 export class ApiFunction extends Construct {
   readonly fn: NodejsFunction;

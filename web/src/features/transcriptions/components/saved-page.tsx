@@ -165,7 +165,8 @@ function SavedItem({ item, onOpen }: { item: SavedSummary; onOpen: () => void })
 function SavedDialog({ id, summary, onClose }: { id: string | null; summary: SavedSummary | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const detail = useTranscription('saved', id);
-  const item = detail.data ?? summary;
+  const data = detail.data;
+  const item = data ?? summary;
   const title = item ? item.title || item.subject : '';
   return (
     <TranscriptionDialog
@@ -177,7 +178,7 @@ function SavedDialog({ id, summary, onClose }: { id: string | null; summary: Sav
       description={item ? `${formatDateTime(item.createdAt, currentUiLanguage())} · ${formatHistoryDuration(item.duration, t)}` : undefined}
       confirmBody={t('history.confirmDelete.body', { title })}
       actions={
-        detail.data && (
+        data && (
           <div role="group" aria-label={t('history.detail.export')} className="flex flex-wrap gap-2">
             {FORMATS.map((format) => (
               <Button
@@ -185,10 +186,7 @@ function SavedDialog({ id, summary, onClose }: { id: string | null; summary: Sav
                 variant="secondary"
                 size="sm"
                 aria-label={t('history.detail.download', { format: format.toUpperCase() })}
-                onClick={() =>
-                  detail.data &&
-                  exportFile(format, { text: detail.data.fullTranscript, segments: detail.data.segments, language: detail.data.language }, title)
-                }
+                onClick={() => exportFile(format, { text: data.fullTranscript, segments: data.segments, language: data.language }, title)}
               >
                 {format.toUpperCase()}
               </Button>

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { textDirection } from '@app/shared/constants';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { describeError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 import { useDeleteTranscription } from '../api/delete-transcription';
 import type { useTranscription } from '../api/get-transcription';
 import { COPY, type TranscriptionKind } from '../kinds';

@@ -1,12 +1,13 @@
 import 'i18next';
 import type en from './locales/en.json';
+import type enPages from './locales/en.pages.json';
 import type billing from './features/billing/locales/en.json';
 
-/** en.json is the source of keys: a key missing there is a type error at every `t()` call. */
+/** en.json with en.pages.json is the source of keys: a key missing there is a type error at every `t()` call. */
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     /** `billing`: the billing feature's copy, registered when its (lazy) code loads (features/billing/i18n.ts). */
-    resources: { translation: typeof en; billing: typeof billing };
+    resources: { translation: typeof en & typeof enPages; billing: typeof billing };
   }
 }

@@ -1,5 +1,6 @@
 import { isValidElement, lazy, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
+import { loadPageCopy } from '../lib/i18n';
 import { RootLayout } from './layout/root-layout';
 
 type Preloadable = { preload: () => Promise<unknown> };
@@ -24,21 +25,26 @@ function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T
   return Object.assign(Page, { preload });
 }
 
+/** A page other than home: its chunk and the English copy of such pages load together. */
+function otherPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+  return lazyPage(() => Promise.all([load(), loadPageCopy()]).then(([module]) => module));
+}
+
 /* Every page is its own chunk: the home route loads only the shell and the home page. */
 const HomePage = lazyPage(() => import('../features/home/components/home-page'));
-const LoginPage = lazyPage(() => import('../features/auth/components/login-page'));
-const RegisterPage = lazyPage(() => import('../features/auth/components/register-page'));
-const ForgotPasswordPage = lazyPage(() => import('../features/auth/components/forgot-password-page'));
-const ResetPasswordPage = lazyPage(() => import('../features/auth/components/reset-password-page'));
-const ProfilePage = lazyPage(() => import('../features/profile/components/profile-page'));
-const NotFoundPage = lazyPage(() => import('../features/site/components/not-found-page'));
-const SavedTranscriptionsPage = lazyPage(() => import('../features/transcriptions/components/saved-page'));
-const AutomaticTranscriptionsPage = lazyPage(() => import('../features/transcriptions/components/automatic-page'));
-const HelpPage = lazyPage(() => import('../features/site/components/help-page'));
-const TermsPage = lazyPage(() => import('../features/site/components/terms-page'));
-const PricingPage = lazyPage(() => import('../features/billing/components/pricing-page'));
-const BillingSuccessPage = lazyPage(() => import('../features/billing/components/billing-success-page'));
-const BillingCancelledPage = lazyPage(() => import('../features/billing/components/billing-cancelled-page'));
+const LoginPage = otherPage(() => import('../features/auth/components/login-page'));
+const RegisterPage = otherPage(() => import('../features/auth/components/register-page'));
+const ForgotPasswordPage = otherPage(() => import('../features/auth/components/forgot-password-page'));
+const ResetPasswordPage = otherPage(() => import('../features/auth/components/reset-password-page'));
+const ProfilePage = otherPage(() => import('../features/profile/components/profile-page'));
+const NotFoundPage = otherPage(() => import('../features/site/components/not-found-page'));
+const SavedTranscriptionsPage = otherPage(() => import('../features/transcriptions/components/saved-page'));
+const AutomaticTranscriptionsPage = otherPage(() => import('../features/transcriptions/components/automatic-page'));
+const HelpPage = otherPage(() => import('../features/site/components/help-page'));
+const TermsPage = otherPage(() => import('../features/site/components/terms-page'));
+const PricingPage = otherPage(() => import('../features/billing/components/pricing-page'));
+const BillingSuccessPage = otherPage(() => import('../features/billing/components/billing-success-page'));
+const BillingCancelledPage = otherPage(() => import('../features/billing/components/billing-cancelled-page'));
 
 export const routes: RouteObject[] = [
   {

@@ -4,8 +4,10 @@ import { FALLBACK_UI_LANGUAGE, STORAGE_KEYS, UI_LANGUAGES, type UiLanguage } fro
 import en from '../locales/en.json';
 
 /**
- * English is bundled (the fallback and the typed source of keys); Portuguese and
- * Spanish are separate chunks loaded when needed, so the home route stays small.
+ * English is bundled (the fallback and the typed source of keys) with the copy of the home
+ * route and the layout; the copy only other pages use (en.pages.json) loads with them
+ * (`loadPageCopy`). Portuguese and Spanish are separate chunks, each whole, loaded when needed,
+ * so the home route stays small.
  */
 const loaders: Record<UiLanguage, () => Promise<unknown>> = {
   en: async () => en,
@@ -85,6 +87,20 @@ export const i18nReady = i18n
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+
+let pageCopy: Promise<void> | undefined;
+
+/** Adds the English copy of the pages other than home; every page but home loads it first. */
+export function loadPageCopy(): Promise<void> {
+  pageCopy ??= import('../locales/en.pages.json').then(
+    (module) => void i18n.addResourceBundle('en', 'translation', module.default, true, false),
+    (err: unknown) => {
+      pageCopy = undefined;
+      throw err;
+    },
+  );
+  return pageCopy;
+}
 
 /** The UI language in use, always one of UI_LANGUAGES. */
 export function currentUiLanguage(): UiLanguage {

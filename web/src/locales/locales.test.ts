@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
+import enHomeText from './en.json?raw';
+import enPages from './en.pages.json';
 import es from './es.json';
 import pt from './pt.json';
 
@@ -19,7 +20,9 @@ function flatten(tree: unknown, prefix = ''): Map<string, unknown> {
 /** Interpolations ({{x}}) and markup tags (<termsLink>) a translation must keep. */
 const tokens = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<\/?(\w+)>/g)].map((m) => m[0].replace(/\s/g, '')).sort();
 
-const source = flatten(en);
+/* Read as text: i18next merges the pages' copy into the imported home copy object at run time. */
+const enHome: unknown = JSON.parse(enHomeText);
+const source = new Map([...flatten(enHome), ...flatten(enPages)]);
 const translations = { pt: flatten(pt), es: flatten(es) };
 
 describe('locales', () => {
@@ -28,6 +31,11 @@ describe('locales', () => {
       expect(typeof value, key).toBe('string');
       expect((value as string).trim(), key).not.toBe('');
     }
+  });
+
+  it('the home copy and the other pages\' copy share no key', () => {
+    const pages = flatten(enPages);
+    expect([...flatten(enHome).keys()].filter((k) => pages.has(k))).toEqual([]);
   });
 
   for (const [lang, flat] of Object.entries(translations)) {
@@ -68,12 +76,12 @@ describe('locales', () => {
   });
 
   it('carries the English error and success copy', () => {
-    expect(en.forgot.limited).toBe('You can only request a password reset once per hour.');
-    expect(en.forgot.wait).toBe('Please wait {{time}} before requesting again.');
-    expect(en.forgot.failed).toBe('Could not send reset email.');
-    expect(en.forgot.success).toBe('Check your email for the password reset link.');
-    expect(en.reset.failed).toBe('Could not reset password.');
-    expect(en.reset.success).toBe('Password updated successfully!');
-    expect(en.notFound.title).toBe('Oops! Page not found');
+    expect(enPages.forgot.limited).toBe('You can only request a password reset once per hour.');
+    expect(enPages.forgot.wait).toBe('Please wait {{time}} before requesting again.');
+    expect(enPages.forgot.failed).toBe('Could not send reset email.');
+    expect(enPages.forgot.success).toBe('Check your email for the password reset link.');
+    expect(enPages.reset.failed).toBe('Could not reset password.');
+    expect(enPages.reset.success).toBe('Password updated successfully!');
+    expect(enPages.notFound.title).toBe('Oops! Page not found');
   });
 });

@@ -4,7 +4,7 @@ import type { TranscriptionKind, TranscriptionPage } from '../kinds';
 import { localTzOffset } from '../lib/format';
 import { transcriptionKeys, type TranscriptionFilters } from './keys';
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
 const completedParam = { all: undefined, finished: 'true', inProgress: 'false' } as const;
 

@@ -31,6 +31,10 @@ export default defineConfig({
           root: 'infra',
           include: ['test/**/*.test.ts'],
           environment: 'node',
+          // One worker runs the files in turn and shares their modules, so each stack the files
+          // test (test/template.ts) is synthesized once per run, not once per file.
+          isolate: false,
+          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -1,0 +1,137 @@
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '@app/shared/routes';
+import { ACCESS_LOG_FORMAT } from '../lib/api.ts';
+import { API_5XX_COUNT, API_5XX_RATE_PERCENT, WEBHOOK_REJECTED_PER_HOUR } from '../lib/monitoring.ts';
+import { alarmsOf, asArray, devStack, dims, keyOf, metricsOf, ofType, prodStack, ROUTES, type Json } from './template.ts';
+
+/** Logs and alarms: retention, the API access log, the alarm topic and the alarms on the API, functions, webhook and throttles. */
+
+describe('Logs and alarms (dev, full route table)', () => {
+  let t: Template;
+  let json: Json;
+  let routeFunctions: Map<string, string>;
+
+  beforeAll(() => {
+    ({ t, json, routeFunctions } = devStack());
+  });
+
+  it('keeps function logs and the API access log a month, and logs request ids in JSON', () => {
+    const [, stage] = ofType(t, 'AWS::ApiGatewayV2::Stage')[0]!;
+    const logGroupId = stage.Properties.AccessLogSettings.DestinationArn['Fn::GetAtt'][0] as string;
+    expect(json.Resources[logGroupId]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 }, DeletionPolicy: 'Delete' });
+    const format = stage.Properties.AccessLogSettings.Format as string;
+    expect(format).toBe(ACCESS_LOG_FORMAT);
+    const sample = JSON.parse(format.replace(/\$context\.[A-Za-z.]+/g, '0'));
+    expect(sample).toMatchObject({ requestId: '0', routeKey: '0', status: 0, lambdaRequestId: '0', integrationError: '0' });
+    for (const [, g] of ofType(t, 'AWS::Logs::LogGroup')) expect(g.Properties.RetentionInDays).toBe(30);
+    expect(ofType(t, 'AWS::Logs::LogGroup')).toHaveLength(ROUTES.length + 1);
+    for (const fnId of routeFunctions.values()) {
+      expect(json.Resources[fnId].Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).toBe('live-transcribe');
+    }
+  });
+
+  it('has an SNS topic for alarms, without a subscription unless alarmEmail is set', () => {
+    t.resourceCountIs('AWS::SNS::Topic', 1);
+    t.resourceCountIs('AWS::SNS::Subscription', 0);
+  });
+
+  it('alarms on the API 5xx rate (> 1 % or >= 5 in 5 minutes)', () => {
+    const apiId = ofType(t, 'AWS::ApiGatewayV2::Api')[0]![0];
+    const topicId = ofType(t, 'AWS::SNS::Topic')[0]![0];
+    const alarm = alarmsOf(t).get('Test-api-5xx')!;
+    expect(alarm).toMatchObject({ ComparisonOperator: 'GreaterThanThreshold', Threshold: API_5XX_RATE_PERCENT, EvaluationPeriods: 1, TreatMissingData: 'notBreaching' });
+    expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
+    expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
+    const m = metricsOf(alarm);
+    expect(m.e5).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: '5xx', Stat: 'Sum', Period: 300 });
+    expect(m.n).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: 'Count', Period: 300 });
+    for (const metric of [m.e5, m.n]) expect(dims(metric)).toEqual({ ApiId: { Ref: apiId }, Stage: '$default' });
+    const expr = asArray<Json>(alarm.Metrics).find((q) => q.ReturnData)!.Expression as string;
+    expect(expr).toContain(`>= ${API_5XX_COUNT}`);
+    expect(expr).toContain('100 * FILL(e5, 0) / FILL(n, 0)');
+  });
+
+  it('alarms per function on Lambda errors or 5xx on its route (the webhook under its own name)', () => {
+    const alarms = alarmsOf(t);
+    const filter = ofType(t, 'AWS::Logs::MetricFilter').find(([, f]) => f.Properties.MetricTransformations[0].MetricName === 'Route5xx')![1];
+    expect(filter.Properties).toMatchObject({ FilterPattern: '{ $.status >= 500 }' });
+    expect(filter.Properties.MetricTransformations[0]).toMatchObject({ MetricNamespace: 'Test', MetricValue: '1', Dimensions: [{ Key: 'Route', Value: '$.routeKey' }] });
+    const accessLogs = ofType(t, 'AWS::ApiGatewayV2::Stage')[0]![1].Properties.AccessLogSettings.DestinationArn['Fn::GetAtt'][0];
+    expect(filter.Properties.LogGroupName).toEqual({ Ref: accessLogs });
+    for (const [name, route] of ROUTES) {
+      const alarmName = name === 'stripeWebhook' ? 'Test-stripe-webhook-failed' : `Test-errors-${name}`;
+      const alarm = alarms.get(alarmName);
+      expect(alarm, alarmName).toBeDefined();
+      expect(alarm).toMatchObject({ ComparisonOperator: 'GreaterThanOrEqualToThreshold', Threshold: 1 });
+      const m = metricsOf(alarm);
+      expect(m.errors).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: 'Errors', Stat: 'Sum', Period: 300 });
+      expect(dims(m.errors)).toEqual({ FunctionName: { Ref: routeFunctions.get(name) } });
+      expect(m.api5xx).toMatchObject({ Namespace: 'Test', MetricName: 'Route5xx', Stat: 'Sum' });
+      expect(dims(m.api5xx)).toEqual({ Route: keyOf(route) });
+      expect(alarm!.AlarmActions).toHaveLength(1);
+    }
+    expect(alarms.has('Test-errors-stripeWebhook')).toBe(false);
+  });
+
+  it('alarms when Stripe webhook calls are refused (4xx: a wrong webhook secret)', () => {
+    const filter = ofType(t, 'AWS::Logs::MetricFilter').find(([, f]) => f.Properties.MetricTransformations[0].MetricName === 'StripeWebhookRejected')![1];
+    expect(filter.Properties.FilterPattern).toBe(`{ ($.routeKey = "${keyOf(routes.stripeWebhook)}") && ($.status >= 400) && ($.status < 500) }`);
+    const alarm = alarmsOf(t).get('Test-stripe-webhook-rejected')!;
+    expect(alarm).toMatchObject({ Namespace: 'Test', MetricName: 'StripeWebhookRejected', Statistic: 'Sum', Period: 3600, Threshold: WEBHOOK_REJECTED_PER_HOUR });
+    expect(alarm.AlarmActions).toHaveLength(1);
+  });
+
+  it('alarms when any function is throttled (groups of at most 10 functions under one composite alarm)', () => {
+    const alarms = alarmsOf(t);
+    const groups = [...alarms.values()].filter((a) => a.AlarmName.startsWith('Test-lambda-throttles-'));
+    expect(groups.length).toBe(Math.ceil(ROUTES.length / 10));
+    const throttled: Json[] = [];
+    for (const g of groups) {
+      const m = Object.values(metricsOf(g));
+      expect(m.length).toBeLessThanOrEqual(10);
+      for (const metric of m) expect(metric).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: 'Throttles', Stat: 'Sum' });
+      throttled.push(...m.map((metric) => dims(metric).FunctionName));
+      expect(g).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+      expect(g.AlarmActions).toBeUndefined(); // the composite notifies
+    }
+    expect(throttled.sort((a, b) => a.Ref.localeCompare(b.Ref))).toEqual([...routeFunctions.values()].sort().map((id) => ({ Ref: id })));
+    const composites = ofType(t, 'AWS::CloudWatch::CompositeAlarm');
+    expect(composites).toHaveLength(1);
+    const c = composites[0]![1].Properties;
+    expect(c.AlarmName).toBe('Test-lambda-throttles');
+    expect(c.AlarmActions).toEqual([{ Ref: ofType(t, 'AWS::SNS::Topic')[0]![0] }]);
+    const rule = JSON.stringify(c.AlarmRule);
+    for (const g of groups) expect(rule).toContain(g.id);
+  });
+});
+
+describe('Logs and alarms (prod, full route table, all context)', () => {
+  let t: Template;
+  let json: Json;
+
+  beforeAll(() => {
+    ({ t, json } = prodStack());
+  });
+
+  it('keeps production logs when the stack is deleted', () => {
+    // (CDK's own helper functions for the site deployment bring their own log groups.)
+    const groups = ofType(t, 'AWS::Logs::LogGroup').filter(([id]) => id.startsWith('Api'));
+    expect(groups).toHaveLength(ROUTES.length + 1);
+    for (const [id] of groups) expect(json.Resources[id]).toMatchObject({ DeletionPolicy: 'Retain', Properties: { RetentionInDays: 30 } });
+  });
+
+  it('subscribes alarmEmail to the alarm topic', () => {
+    t.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.org',
+      TopicArn: { Ref: ofType(t, 'AWS::SNS::Topic')[0]![0] },
+    });
+  });
+
+  it('names alarms after the stack, one per function plus API, webhook and throttles', () => {
+    const names = [...alarmsOf(t).keys()];
+    expect(names).toEqual(expect.arrayContaining(['Test-api-5xx', 'Test-stripe-webhook-failed', 'Test-stripe-webhook-rejected', 'Test-errors-login']));
+    expect(names.filter((n) => n.startsWith('Test-errors-'))).toHaveLength(ROUTES.length - 1);
+  });
+});

@@ -1,0 +1,244 @@
+import * as fs from 'node:fs';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { webSourceIndexHtml } from '../lib/paths.ts';
+import { buildCsp, CSP_MAX_LENGTH, cspDirectives, inlineScriptHashes, parseOrigins, PERMISSIONS_POLICY, RECAPTCHA, securityHeaders } from '../lib/security-headers.ts';
+import { API_PATH_PATTERNS, SPA_REWRITE_CODE, VIEWER_ADDRESS_CODE } from '../lib/web.ts';
+import { cspOf, devStack, genericProdStack, ofType, PROD_ANALYTICS, PROD_INLINE_SCRIPT, prodStack, ROUTES, sha256Source, type Json } from './template.ts';
+
+/** The site: S3 and CloudFront, the API paths it forwards, its CloudFront Functions, domain, deployment and security headers. */
+
+/** Managed policy ids (AWS-published, stable). */
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+const MANAGED_SECURITY_HEADERS = '67f7725c-6f97-4210-82d7-5512b31e9d03';
+
+describe('Site on CloudFront (dev, full route table)', () => {
+  let t: Template;
+  let json: Json;
+
+  beforeAll(() => {
+    ({ t, json } = devStack());
+  });
+
+  it('serves the SPA from a private bucket through CloudFront with origin access control', () => {
+    t.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+    });
+    t.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+    t.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const config = ofType(t, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.CustomErrorResponses).toBeUndefined(); // would turn API 404s into index.html
+    const s3Origin = config.Origins.find((o: Json) => o.S3OriginConfig);
+    expect(s3Origin.OriginAccessControlId).toBeDefined();
+    expect(config.DefaultCacheBehavior.TargetOriginId).toBe(s3Origin.Id);
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: expect.anything() },
+    ]);
+  });
+
+  it('forwards the four API path patterns to the HTTP API, uncached, all methods', () => {
+    const config = ofType(t, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+    const apiId = ofType(t, 'AWS::ApiGatewayV2::Api')[0]![0];
+    const apiOrigin = config.Origins.find((o: Json) => o.CustomOriginConfig);
+    expect(JSON.stringify(apiOrigin.DomainName)).toContain(apiId);
+    expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    const patterns = config.CacheBehaviors.map((b: Json) => b.PathPattern as string);
+    expect(patterns.sort()).toEqual([...API_PATH_PATTERNS].sort());
+    for (const b of config.CacheBehaviors) {
+      expect(b).toMatchObject({
+        TargetOriginId: apiOrigin.Id,
+        CachePolicyId: CACHING_DISABLED,
+        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+        AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
+      });
+      // The visitor's address reaches the handlers (per-client rate limits behind CloudFront).
+      expect(b.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: expect.anything() }]);
+    }
+    // Every route of the table is reachable through one of the forwarded patterns.
+    for (const [, r] of ROUTES) {
+      const covered = API_PATH_PATTERNS.some((p) => (p.endsWith('/*') ? r.path.startsWith(p.slice(0, -1)) : r.path === p));
+      expect(covered, r.path).toBe(true);
+    }
+  });
+
+  it('exports the site URL, API URL, table name, secret name, alarm topic and access log', () => {
+    const outputs = Object.keys(json.Outputs as Record<string, unknown>);
+    expect(outputs).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'TableName', 'SecretName', 'AlarmTopicArn', 'ApiAccessLogGroup']));
+    const distId = ofType(t, 'AWS::CloudFront::Distribution')[0]![0];
+    expect(json.Outputs.SiteUrl.Value).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distId, 'DomainName'] }]] });
+  });
+
+  it('sends one custom security-headers policy (not the managed one) on the SPA and every API behaviour', () => {
+    const [policyId] = ofType(t, 'AWS::CloudFront::ResponseHeadersPolicy')[0]!;
+    const config = ofType(t, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    expect(config.CacheBehaviors).toHaveLength(API_PATH_PATTERNS.length);
+    for (const b of config.CacheBehaviors) expect(b.ResponseHeadersPolicyId, b.PathPattern).toEqual({ Ref: policyId });
+    expect(JSON.stringify(json)).not.toContain(MANAGED_SECURITY_HEADERS);
+  });
+
+  it('sends HSTS (2 years, subdomains, preload), nosniff, strict-origin-when-cross-origin, DENY and a microphone-only permissions policy', () => {
+    const config = ofType(t, 'AWS::CloudFront::ResponseHeadersPolicy')[0]![1].Properties.ResponseHeadersPolicyConfig;
+    expect(config.SecurityHeadersConfig).toMatchObject({
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Preload: true, Override: true },
+      ContentTypeOptions: { Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ContentSecurityPolicy: { Override: true },
+    });
+    expect(config.CustomHeadersConfig.Items).toEqual([{ Header: 'Permissions-Policy', Value: PERMISSIONS_POLICY, Override: true }]);
+    const features = new Map(PERMISSIONS_POLICY.split(',').map((f) => f.trim().split('=') as [string, string]));
+    expect([...features].filter(([, allow]) => allow !== '()')).toEqual([['microphone', '(self)']]);
+  });
+
+  it('sends exactly the headers the local server sends (securityHeaders), so browser tests run under them', () => {
+    const config = ofType(t, 'AWS::CloudFront::ResponseHeadersPolicy')[0]![1].Properties.ResponseHeadersPolicyConfig;
+    const sec = config.SecurityHeadersConfig;
+    const hsts = sec.StrictTransportSecurity;
+    const sent: Record<string, string> = {
+      'content-security-policy': sec.ContentSecurityPolicy.ContentSecurityPolicy,
+      'strict-transport-security': `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}${hsts.Preload ? '; preload' : ''}`,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': sec.ReferrerPolicy.ReferrerPolicy,
+      'x-frame-options': sec.FrameOptions.FrameOption,
+      ...Object.fromEntries(config.CustomHeadersConfig.Items.map((h: Json) => [h.Header.toLowerCase(), h.Value])),
+    };
+    expect(sent).toEqual(securityHeaders(sent['content-security-policy']!));
+    expect(Object.keys(sec).sort()).toEqual(['ContentSecurityPolicy', 'ContentTypeOptions', 'FrameOptions', 'ReferrerPolicy', 'StrictTransportSecurity']);
+  });
+
+  it('sends a CSP: self, the bot check, Stripe checkout as a form target, nothing else by default', () => {
+    const csp = cspOf(t);
+    const hashes = inlineScriptHashes(fs.readFileSync(webSourceIndexHtml, 'utf8'));
+    expect([...csp.keys()]).toEqual([
+      'default-src', 'script-src', 'connect-src', 'frame-src', 'img-src', 'style-src', 'font-src', 'manifest-src',
+      'worker-src', 'media-src', 'form-action', 'object-src', 'base-uri', 'frame-ancestors', 'upgrade-insecure-requests',
+    ]);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'", ...hashes, 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://www.google.com/recaptcha/']);
+    expect(csp.get('frame-src')).toEqual([...RECAPTCHA.frame]);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    for (const d of ['font-src', 'manifest-src', 'worker-src']) expect(csp.get(d), d).toEqual(["'self'"]);
+    expect(csp.get('media-src')).toEqual(["'self'", 'blob:']);
+    expect(csp.get('form-action')).toEqual(["'self'", 'https://checkout.stripe.com']);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.get('upgrade-insecure-requests')).toEqual([]);
+    // Never a blanket source.
+    for (const [d, sources] of csp) {
+      for (const bad of ['*', "'unsafe-eval'", 'http:', 'https:']) expect(sources, d).not.toContain(bad);
+      if (d !== 'style-src') expect(sources, d).not.toContain("'unsafe-inline'");
+    }
+  });
+});
+
+describe('Site on CloudFront (prod, generic routes, built site, custom domain)', () => {
+  let t: Template;
+
+  beforeAll(() => {
+    ({ t } = genericProdStack());
+  });
+
+  it('uses the custom domain for the site and APP_URL, and the mail domain for MAIL_FROM', () => {
+    t.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ Aliases: ['app.example.org'] }),
+    });
+    t.hasOutput('SiteUrl', { Value: 'https://app.example.org' });
+    t.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'mail.example.org' });
+    t.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ APP_URL: 'https://app.example.org', MAIL_FROM: 'Live Transcribe <no-reply@mail.example.org>' }) },
+    });
+  });
+
+  it('deploys a built site: hashed assets cached for a year, the rest revalidated, then invalidates', () => {
+    const deployments = ofType(t, 'Custom::CDKBucketDeployment');
+    expect(deployments).toHaveLength(2);
+    const props = deployments.map(([, d]) => d.Properties);
+    expect(props).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ DestinationBucketKeyPrefix: 'assets/', SystemMetadata: { 'cache-control': 'public,max-age=31536000,immutable' } }),
+        expect.objectContaining({ SystemMetadata: { 'cache-control': 'no-cache' }, DistributionPaths: ['/*'] }),
+      ]),
+    );
+  });
+});
+
+describe('Site on CloudFront (prod, all context)', () => {
+  let t: Template;
+  const inline = PROD_INLINE_SCRIPT;
+  const analytics = PROD_ANALYTICS;
+
+  beforeAll(() => {
+    ({ t } = prodStack());
+  });
+
+  it('allows the configured analytics and survey origins, and the built page\'s inline script by hash', () => {
+    const csp = cspOf(t);
+    expect(csp.get('script-src')).toEqual(["'self'", sha256Source(inline), ...RECAPTCHA.script, ...analytics]);
+    expect(csp.get('connect-src')).toEqual(["'self'", ...RECAPTCHA.connect, ...analytics]);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', ...analytics]);
+    expect(csp.get('frame-src')).toEqual([...RECAPTCHA.frame, 'https://forms.example.net']);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+});
+
+describe('SPA rewrite (CloudFront Function)', () => {
+  const rewrite = new Function(`${SPA_REWRITE_CODE}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
+  const uriOf = (uri: string) => rewrite({ request: { uri } }).uri;
+
+  it('sends client-side routes to /index.html and leaves files alone', () => {
+    for (const u of ['/', '/login', '/reset-password/abc123', '/transcricoes', '/v1.2/page']) expect(uriOf(u), u).toBe('/index.html');
+    for (const u of ['/index.html', '/assets/index-3f2a.js', '/favicon.ico', '/locales/pt.json']) expect(uriOf(u), u).toBe(u);
+  });
+});
+
+describe('viewer address (CloudFront Function on the API paths)', () => {
+  it('overwrites x-viewer-address with the viewer IP', () => {
+    const fn = new Function(`${VIEWER_ADDRESS_CODE}; return handler;`)() as (e: unknown) => { headers: Record<string, { value: string }> };
+    const out = fn({ viewer: { ip: '203.0.113.9' }, request: { headers: { 'x-viewer-address': { value: '1.1.1.1' } } } });
+    expect(out.headers['x-viewer-address']).toEqual({ value: '203.0.113.9' });
+  });
+});
+
+describe('Content-Security-Policy builder', () => {
+  it('accepts only https origins from context, so a value cannot widen or break the policy', () => {
+    expect(parseOrigins(' https://a.example.com, https://*.b.example.com:8443/x/ ,,')).toEqual(['https://a.example.com', 'https://*.b.example.com:8443/x/']);
+    expect(parseOrigins(undefined)).toEqual([]);
+    for (const bad of ['http://a.example.com', '*', 'https:', "'unsafe-inline'", 'https://a.example.com; script-src *', 'https://a.example.com x', 'data:', 'https://localhost', 'https://a.example.com/?q=1']) {
+      expect(() => parseOrigins(bad), bad).toThrow(/not an https origin/);
+    }
+    expect(() => buildCsp({ surveyOrigin: "https://x.example.com 'unsafe-eval'" })).toThrow(/surveyOrigin/);
+  });
+
+  it('refuses a policy longer than CloudFront allows', () => {
+    const many = Array.from({ length: 40 }, (_, i) => `https://analytics-${i}.example-analytics-provider.com`);
+    expect(() => buildCsp({ analyticsOrigins: many })).toThrow(new RegExp(`${CSP_MAX_LENGTH}`));
+    expect(buildCsp({ analyticsOrigins: many.slice(0, 3) }).length).toBeLessThanOrEqual(CSP_MAX_LENGTH);
+  });
+
+  it('hashes inline scripts exactly as written, skipping external scripts and data blocks', () => {
+    const html = [
+      '<script>a()</script>',
+      '<script type="module" src="/x.js"></script>',
+      '<script type="application/ld+json">{"@type":"WebSite"}</script>',
+      '<SCRIPT type="module">\n  b()\n</SCRIPT>',
+      '<script>a()</script>',
+    ].join('');
+    expect(inlineScriptHashes(html)).toEqual([sha256Source('a()'), sha256Source('\n  b()\n')]);
+    expect(cspDirectives({ scriptHashes: [sha256Source('a()')] }).find(([d]) => d === 'script-src')![1]).toContain(sha256Source('a()'));
+    expect(() => buildCsp({ scriptHashes: ["'unsafe-inline'"] })).toThrow(/sha256/);
+  });
+});

@@ -1,6 +1,6 @@
 import { isValidElement, lazy, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
-import { loadPageCopy } from '../lib/i18n';
+import { withPageCopy } from '../lib/i18n';
 import { RootLayout } from './layout/root-layout';
 
 type Preloadable = { preload: () => Promise<unknown> };
@@ -27,7 +27,7 @@ function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T
 
 /** A page other than home: its chunk and the English copy of such pages load together. */
 function otherPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return lazyPage(() => Promise.all([load(), loadPageCopy()]).then(([module]) => module));
+  return lazyPage(withPageCopy(load));
 }
 
 /* Every page is its own chunk: the home route loads only the shell and the home page. */

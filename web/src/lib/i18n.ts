@@ -102,6 +102,11 @@ export function loadPageCopy(): Promise<void> {
   return pageCopy;
 }
 
+/** A lazily loaded module that shows the pages' copy: it resolves once both are here. */
+export function withPageCopy<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadPageCopy()]).then(([module]) => module);
+}
+
 /** The UI language in use, always one of UI_LANGUAGES. */
 export function currentUiLanguage(): UiLanguage {
   const lng = i18n.resolvedLanguage ?? i18n.language;

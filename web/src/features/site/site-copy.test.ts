@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en.json';
+import en from '../../locales/en.pages.json';
 import pt from '../../locales/pt.json';
 
 describe('site copy (pages and error messages)', () => {

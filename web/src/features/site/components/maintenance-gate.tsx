@@ -1,12 +1,13 @@
 import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner';
+import { withPageCopy } from '../../../lib/i18n';
 import { fetchMaintenanceMode } from '../api/site-endpoints';
 import { setDevMode, useDevMode } from '../lib/dev-mode';
 import { initialMaintenanceCheck, initialPageReady } from '../lib/maintenance-check';
 
-/* The maintenance page (and its dialog) load only when the site is in maintenance. */
-const MaintenancePage = lazy(() => import('./maintenance-page'));
+/* The maintenance page (its dialog and copy) load only when the site is in maintenance. */
+const MaintenancePage = lazy(withPageCopy(() => import('./maintenance-page')));
 
 export type GateState = 'checking' | 'maintenance' | 'open';
 

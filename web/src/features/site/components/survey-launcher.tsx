@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useUser } from '../../../lib/auth';
+import { withPageCopy } from '../../../lib/i18n';
 
-/* The survey (dialog, iframe) loads only for signed-in users, and only when one is configured. */
-const Survey = lazy(() => import('./survey'));
+/* The survey (dialog, iframe, copy) loads only for signed-in users, and only when one is configured. */
+const Survey = lazy(withPageCopy(() => import('./survey')));
 
 export function SurveyLauncher() {
   const user = useUser();

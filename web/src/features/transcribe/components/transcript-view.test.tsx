@@ -38,8 +38,9 @@ describe('transcript view cost', () => {
     const region = screen.getByRole('region', { name: 'Transcript' });
     const settled = region.querySelectorAll('[data-settled]');
     expect(settled).toHaveLength(3);
-    // Three settled chapters, the open chapter and its one paragraph: not one element per segment.
-    expect(region.querySelectorAll('*')).toHaveLength(5);
+    // Three settled chapters, the open chapter, its one paragraph and the (empty, hidden) interim
+    // line: not one element per segment.
+    expect(region.querySelectorAll('*')).toHaveLength(6);
     expect(settled[1]!.childNodes).toHaveLength(1);
     expect(settled[1]!.textContent!.split('\n\n')).toHaveLength(CHAPTER_MAX);
     const words = region.textContent!.match(/w\d+/g)!;
@@ -55,7 +56,7 @@ describe('transcript view cost', () => {
     expect(touched.length).toBeGreaterThan(0);
     for (const target of touched) expect(target?.closest('[data-settled]')).toBeNull();
     expect([...region.querySelectorAll('[data-settled]')]).toEqual([...settled]);
-    expect(region.lastElementChild!.textContent).toContain(`w${perChapter * 3 + 6} and more`);
+    expect(region.lastElementChild!.previousElementSibling!.textContent).toContain(`w${perChapter * 3 + 6} and more`);
   });
 
   it('a new result changes only the last paragraph', () => {
@@ -63,7 +64,7 @@ describe('transcript view cost', () => {
     fill(store, 0, BLOCK_MAX * 3 + 2);
     render(<TranscriptView store={store} language="en-US" status="recording" />);
     const region = screen.getByRole('region', { name: 'Transcript' });
-    const paragraphs = [...region.querySelectorAll('p')];
+    const paragraphs = [...region.querySelectorAll('p:not([hidden])')];
     expect(paragraphs).toHaveLength(4);
     const observer = new MutationObserver(() => {});
     observer.observe(region, { subtree: true, childList: true, characterData: true });
@@ -84,5 +85,31 @@ describe('transcript view cost', () => {
     expect(live.textContent).toBe('brand new words');
     act(() => store.setInterim('not yet final'));
     expect(live.textContent).toBe('brand new words');
+  });
+
+  it('interim text changes one text node, never the final text, and leaves with the final result', () => {
+    const store = new TranscriptStore();
+    fill(store, 0, 3);
+    render(<TranscriptView store={store} language="en-US" status="recording" />);
+    const region = screen.getByRole('region', { name: 'Transcript' });
+    expect(region.querySelector('[data-interim]')).toBeNull();
+    act(() => store.setInterim('hel'));
+    const interim = region.querySelector('[data-interim]')!;
+    expect(interim).toBeVisible();
+    expect(interim.textContent).toBe('hel');
+    const observer = new MutationObserver(() => {});
+    observer.observe(region, { subtree: true, childList: true, characterData: true, attributes: true });
+    act(() => store.setInterim('hello wor'));
+    const records = observer.takeRecords();
+    expect(records.length).toBeGreaterThan(0);
+    for (const r of records) expect(r.target === interim || r.target.parentNode === interim).toBe(true);
+    expect(interim.textContent).toBe('hello wor');
+    act(() => {
+      store.setInterim('');
+      store.append({ text: 'hello world', startMs: 5000, endMs: 5600 });
+    });
+    expect(region.querySelector('[data-interim]')).toBeNull();
+    expect(interim).not.toBeVisible();
+    expect(region.textContent).toContain('hello world');
   });
 });

@@ -14,7 +14,7 @@ import { ArrowDownIcon } from './icons';
  * settles), rendered once and never again: 50,000 words are a few dozen nodes, still
  * selectable, found by the browser's find and copied as text. Offscreen paragraphs and settled
  * chapters skip layout and paint (`content-visibility: auto`). Interim text has its own
- * component. A polite live region announces each new final segment, alone.
+ * element, written without React. A polite live region announces each new final segment, alone.
  */
 
 const Paragraph = memo(function Paragraph({ text }: { text: string }) {
@@ -59,15 +59,26 @@ const FinalText = memo(function FinalText({
   );
 });
 
+/**
+ * Interim text, written straight into its element: an interim result (several a second) costs
+ * a text-node change, no React render. Present (`data-interim`) only while there is any.
+ */
 function Interim({ store, onChange }: { store: TranscriptStore; onChange: () => void }) {
-  const interim = useSyncExternalStore(store.subscribeInterim, store.getInterim);
-  useLayoutEffect(onChange, [interim, onChange]);
-  if (!interim) return null;
-  return (
-    <p data-interim="" className="mt-1 text-slate-500 italic dark:text-slate-400">
-      {interim}
-    </p>
-  );
+  const ref = useRef<HTMLParagraphElement>(null);
+  useLayoutEffect(() => {
+    const show = () => {
+      const el = ref.current;
+      if (!el) return;
+      const text = store.getInterim();
+      el.textContent = text;
+      el.hidden = !text;
+      el.toggleAttribute('data-interim', Boolean(text));
+      onChange();
+    };
+    show();
+    return store.subscribeInterim(show);
+  }, [store, onChange]);
+  return <p ref={ref} hidden className="mt-1 text-slate-500 italic dark:text-slate-400" />;
 }
 
 /** Within this many pixels of the bottom counts as "at the bottom". */

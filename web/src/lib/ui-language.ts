@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from './toast';
 import type { UiLanguage } from '@app/shared/constants';
@@ -7,27 +7,31 @@ import { authKeys, useUser } from './auth';
 import { currentUiLanguage } from './i18n';
 
 /**
- * The UI language: switching applies at once (and is cached on the device by the
- * detector); for a signed-in user it is also saved to the profile, which wins on
- * the next load.
+ * The UI language: switching applies at once (and is kept on the device); for a signed-in user
+ * it is also saved to the profile, which wins on the next load. The footer has this on every
+ * page, so it runs the save through the query client's mutation cache directly (no mutation
+ * hook in the first load).
  */
 export function useUiLanguage() {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const queryClient = useQueryClient();
   const user = useUser();
-  const save = useMutation({
-    mutationFn: (language: UiLanguage) => api('updateMe', { body: { language } }),
-    // Serial, so the last choice is the one the server keeps.
-    scope: { id: 'update-me' },
-    onSuccess: (updated) => queryClient.setQueryData(authKeys.me(), updated),
-    onError: () => toast.error(t('profile.saveError'), { description: t('profile.saveErrorDescription') }),
-  });
 
   const language = currentUiLanguage();
   const setLanguage = (next: UiLanguage) => {
     if (next === language) return;
     void i18n.changeLanguage(next);
-    if (user) save.mutate(next);
+    if (!user) return;
+    const save = queryClient.getMutationCache().build(queryClient, {
+      mutationFn: (value: UiLanguage) => api('updateMe', { body: { language: value } }),
+      // In the profile's scope: saves run one after another, so the last choice is the one the server keeps.
+      scope: { id: 'update-me' },
+      onSuccess: (updated) => queryClient.setQueryData(authKeys.me(), updated),
+      // In the language just chosen.
+      onError: () => toast.error(i18n.t('profile.saveError'), { description: i18n.t('profile.saveErrorDescription') }),
+    });
+    // Its failure is told by onError.
+    save.execute(next).catch(() => {});
   };
-  return { language, setLanguage, isSaving: save.isPending };
+  return { language, setLanguage };
 }

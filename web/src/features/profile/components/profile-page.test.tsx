@@ -76,6 +76,41 @@ describe('profile page', () => {
     expect(i18n.language).toBe('pt');
   });
 
+  it('saves quick interface language switches one after another, so the last one is kept', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    let user = { ...baseUser };
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const calls = mockFetch(async (call: MockCall) => {
+      if (call.method === 'GET') return json(200, user);
+      if ((call.body as { language?: string }).language === 'pt') await firstHeld;
+      user = { ...user, ...(call.body as object) };
+      return json(200, user);
+    });
+    renderPage(<ProfilePage />, { path: '/profile' });
+    const ui = userEvent.setup();
+    await ui.click(within(await screen.findByRole('group', { name: 'Interface language' })).getByRole('button', { name: 'Português' }));
+    await ui.click(within(await screen.findByRole('group', { name: 'Idioma da interface' })).getByRole('button', { name: 'Español' }));
+    const patches = () => calls.filter((c) => c.method === 'PATCH').map((c) => c.body);
+    // The second save waits for the first.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(patches()).toEqual([{ language: 'pt' }]);
+    releaseFirst();
+    await waitFor(() => expect(patches()).toEqual([{ language: 'pt' }, { language: 'es' }]));
+    await waitFor(() => expect(user.language).toBe('es'));
+    await waitFor(() => expect(i18n.language).toBe('es'));
+  });
+
+  it('tells when the interface language could not be saved, and keeps it switched', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    fakeServer(baseUser, true);
+    renderPage(<ProfilePage />, { path: '/profile' });
+    const group = await screen.findByRole('group', { name: 'Interface language' });
+    await userEvent.setup().click(within(group).getByRole('button', { name: 'Español' }));
+    expect(await screen.findByText('Error al guardar')).toBeInTheDocument();
+    expect(i18n.language).toBe('es');
+  });
+
   it('saves the default transcription language and keeps it on the device (Pro)', async () => {
     window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
     const calls = fakeServer({ ...baseUser, plan: 'pro' });

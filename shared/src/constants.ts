@@ -106,3 +106,17 @@ export const STORAGE_KEYS = {
 
 /** The local bot-check verifier accepts this token and rejects others. */
 export const TEST_CAPTCHA_TOKEN = 'test-pass';
+
+/**
+ * Live caption sharing: a share link lives LIVE_SHARE_SECONDS at most; the viewer page polls
+ * the text every LIVE_POLL_MS through CloudFront, which caches each answer LIVE_CACHE_SECONDS
+ * (as does the local server), and tells the viewer count it is watching every
+ * LIVE_VIEWER_PING_MS. The count keeps at most LIVE_VIEWERS_MAX ids a minute.
+ */
+export const LIVE_SHARE_SECONDS = 12 * 60 * 60;
+export const LIVE_CACHE_SECONDS = 1;
+export const LIVE_POLL_MS = 1_000;
+export const LIVE_VIEWER_PING_MS = 30_000;
+export const LIVE_VIEWERS_MAX = 5_000;
+/** A share code: LIVE_CODE_LENGTH URL-safe characters (base64url of 9 random bytes: 72 bits). */
+export const LIVE_CODE_LENGTH = 12;

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
+import { LIVE_CACHE_SECONDS } from './constants.ts';
 import * as auth from './schemas/auth.ts';
 import { okResponse } from './schemas/common.ts';
 import * as billing from './schemas/billing.ts';
+import * as live from './schemas/live.ts';
 import * as settings from './schemas/settings.ts';
 import * as site from './schemas/site.ts';
 import * as tr from './schemas/transcriptions.ts';
@@ -35,6 +37,11 @@ export interface RouteDef {
   table: readonly TableAction[];
   /** Needs to send mail (SES). */
   mail?: boolean;
+  /**
+   * A GET whose answer is the same for everyone: CloudFront (and the local server) keep it
+   * `seconds`, keyed by the path and only these query parameters (no cookies, no headers).
+   */
+  cache?: { seconds: number; query: readonly string[] };
 }
 
 export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'ConditionCheckItem' | 'Query' | 'BatchWriteItem' | 'BatchGetItem';
@@ -130,6 +137,29 @@ export const routes = define({
   deleteAutomaticTranscription: {
     method: 'DELETE', path: '/api/transcriptions-autosave/{id}', handler: 'transcriptions/delete-automatic-transcription', auth: 'user',
     params: tr.idParams, response: okResponse, table: ['GetItem', 'DeleteItem', 'Query', 'BatchWriteItem'],
+  },
+
+  // Live caption sharing: a Pro user's running automatic transcription, followed by anyone with the link
+  startLiveShare: {
+    method: 'POST', path: '/api/live', handler: 'live/start-share', auth: 'pro',
+    body: live.startLiveShareRequest, response: live.liveShareResponse, table: ['GetItem', 'PutItem', 'UpdateItem'],
+  },
+  stopLiveShare: {
+    method: 'DELETE', path: '/api/live/{code}', handler: 'live/stop-share', auth: 'user',
+    params: live.liveCodeParams, response: okResponse, table: ['GetItem', 'PutItem', 'UpdateItem'],
+  },
+  viewLiveShare: {
+    method: 'GET', path: '/api/live/{code}', handler: 'live/view-share', auth: 'none',
+    params: live.liveCodeParams, query: live.liveViewQuery, response: live.liveViewResponse, table: ['GetItem', 'Query'],
+    cache: { seconds: LIVE_CACHE_SECONDS, query: ['after'] },
+  },
+  recordLiveViewer: {
+    method: 'POST', path: '/api/live/{code}/viewers', handler: 'live/record-viewer', auth: 'none',
+    params: live.liveCodeParams, body: live.liveViewerRequest, response: okResponse, table: ['GetItem', 'PutItem', 'UpdateItem'],
+  },
+  countLiveViewers: {
+    method: 'GET', path: '/api/live/{code}/viewers', handler: 'live/count-viewers', auth: 'user',
+    params: live.liveCodeParams, response: live.liveViewersResponse, table: ['GetItem', 'PutItem', 'UpdateItem', 'Query'],
   },
 
   // Billing (Stripe)

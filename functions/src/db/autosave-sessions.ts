@@ -11,7 +11,7 @@ import { chunkItem, deleteChunks, deleteWithChunks, getMetaMany, lastChunk, list
  * Automatic transcriptions: metadata `AUTO#<ulid>` (language, duration, completion, preview,
  * and `length` for lists) and text chunks `AUTOC#<ulid>#<offset>`, one per delta.
  */
-interface AutosaveItem {
+export interface AutosaveItem {
   id: string;
   language: RecognitionLanguage;
   isCompleted: boolean;
@@ -36,7 +36,7 @@ export async function createSession(userId: string, language: RecognitionLanguag
   return id;
 }
 
-async function getSession(userId: string, id: string): Promise<AutosaveItem | undefined> {
+export async function getSession(userId: string, id: string): Promise<AutosaveItem | undefined> {
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.transcript(userId, 'AUTO', id), ConsistentRead: true }));
   return out.Item as AutosaveItem | undefined;
 }

@@ -96,6 +96,55 @@ export async function readChunks(userId: string, kind: TranscriptKind, id: strin
   return { text, segments: segmentsFromStored(text, stored) };
 }
 
+/**
+ * The text from offset `after` on, for a reader following a growing transcript: one Query of
+ * the chunks that start at `after` or later (a reader that always asks from the `next` it was
+ * given starts on a chunk boundary). Only when `after` falls inside a chunk, or past the end,
+ * is the chunk before it read too (`end`, the stored length as the caller knows it, says when
+ * no chunk starting at `after` means the end). Reads are eventually consistent, so the text
+ * stops before any chunk that is not visible yet: no gap, the next read brings it. One page of
+ * chunks (up to 1 MB) at most: `next` says where to continue.
+ */
+export async function readTextFrom(userId: string, kind: TranscriptKind, id: string, after: number, end: number): Promise<{ text: string; next: number }> {
+  const prefix = keys.transcriptChunkPrefix(kind, id);
+  const from = keys.transcriptChunk(userId, kind, id, after).SK;
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':from': from, ':to': `${prefix}~` },
+      ProjectionExpression: 'SK, l, n, o, x',
+    }),
+  );
+  const items = out.Items ?? [];
+  const offsetOf = (item: Record<string, unknown>) => Number((item.SK as string).slice(-10));
+  const parts: string[] = [];
+  let next = after;
+  const first = items[0];
+  if (after > 0 && (first ? offsetOf(first) !== after : after !== end)) {
+    const before = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :from',
+        ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':lo': prefix, ':from': from },
+        ProjectionExpression: 'SK, l, n, o, x',
+        ScanIndexForward: false,
+        Limit: 1,
+      }),
+    );
+    const chunk = before.Items?.[0];
+    const start = chunk ? offsetOf(chunk) : 0;
+    next = chunk ? start + (chunk.l as number) : 0;
+    if (chunk && next > after) parts.push(decodeSearchable(chunk as Searchable).slice(after - start));
+  }
+  for (const item of items) {
+    if (offsetOf(item) !== next) break;
+    parts.push(decodeSearchable(item as Searchable));
+    next += item.l as number;
+  }
+  return { text: parts.join(''), next };
+}
+
 /** Deletes a transcript's metadata (only if it exists under this user: false otherwise), then its chunks. */
 export async function deleteWithChunks(userId: string, kind: TranscriptKind, id: string): Promise<boolean> {
   try {

@@ -28,4 +28,10 @@ export const keys = {
   /** One contact-form message, partitioned by UTC month (`yyyy-mm`), sorted by ulid. */
   contactMessage: (month: string, id: string) => ({ PK: `CONTACT#${month}`, SK: id }),
   contactPk: (month: string) => `CONTACT#${month}`,
+  /** A live caption share, found by its code (TTL). */
+  liveShare: (code: string) => ({ PK: `LIVE#${code}`, SK: 'LIVE' }),
+  /** The live share of one automatic transcription: its code, so sharing again gives the same link (TTL). */
+  liveShareOfSession: (userId: string, sessionId: string) => ({ PK: `LIVESESSION#${userId}#${sessionId}`, SK: 'LIVE' }),
+  /** The viewer ids of a live share heard in one minute (epoch minute, 10 digits; TTL). */
+  liveViewers: (code: string, minute: number) => ({ PK: `LIVE#${code}`, SK: `VIEWERS#${String(minute).padStart(10, '0')}` }),
 };

@@ -51,6 +51,35 @@ function loadSourceHandler(def: RouteDef): Promise<LambdaHandler> {
 export interface LocalServer extends Server {
   /** Route keys (`POST /api/auth/login`) of the routes served since the start. */
   calledRoutes: ReadonlySet<string>;
+  /** How many requests reached each route's handler (route key as above): cached answers are not counted. */
+  handlerCalls: ReadonlyMap<string, number>;
+}
+
+/**
+ * As CloudFront does for a route with `cache` in the table: one answer per path and listed query
+ * parameters, kept `seconds` from when it arrived; requests for a key being fetched wait for that
+ * fetch (request collapsing). Server errors are not kept.
+ */
+export function responseCache() {
+  const entries = new Map<string, { until: number; result: Promise<Result> }>();
+  return (def: RouteDef, url: URL, fetch: () => Promise<Result>): Promise<Result> => {
+    if (!def.cache) return fetch();
+    const now = Date.now();
+    const key = `${url.pathname}?${def.cache.query.map((q) => `${q}=${url.searchParams.get(q) ?? ''}`).join('&')}`;
+    const hit = entries.get(key);
+    if (hit && hit.until > now) return hit.result.then((r) => ({ ...r, headers: { ...r.headers, 'x-cache': 'Hit from local cache' } }));
+    if (entries.size > 10_000) for (const [k, e] of entries) if (e.until <= now) entries.delete(k);
+    const entry = { until: Infinity, result: fetch() };
+    entries.set(key, entry);
+    entry.result.then(
+      (r) => {
+        if ((r.statusCode ?? 200) >= 500) entries.delete(key);
+        else entry.until = Date.now() + def.cache!.seconds * 1000;
+      },
+      () => entries.delete(key),
+    );
+    return entry.result;
+  };
 }
 
 /** Finds the route-table entry for a request: the route, 405 (path known, method not), or none. */
@@ -175,6 +204,8 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
   const loadHandler = options.loadHandler ?? loadSourceHandler;
   const productionHeaders = headersFor(options.webDist, options.csp);
   const calledRoutes = new Set<string>();
+  const handlerCalls = new Map<string, number>();
+  const cached = responseCache();
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -195,7 +226,8 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
         for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
         // As CloudFront's viewer-request function does: the visitor's address, whatever the client sent.
         headers['x-viewer-address'] = req.socket.remoteAddress ?? '127.0.0.1';
-        calledRoutes.add(`${found.def.method} ${found.def.path}`);
+        const routeKey = `${found.def.method} ${found.def.path}`;
+        calledRoutes.add(routeKey);
         const event = toEventV2({
           method,
           path: url.pathname,
@@ -206,7 +238,11 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
           body,
           sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
         });
-        return send(res, await handler(event));
+        const result = await cached(found.def, url, () => {
+          handlerCalls.set(routeKey, (handlerCalls.get(routeKey) ?? 0) + 1);
+          return handler(event);
+        });
+        return send(res, result);
       }
       if (API_PREFIXES.some((p) => url.pathname.startsWith(p) || url.pathname === p.replace(/\/$/, ''))) {
         return send(res, jsonError(404, 'Not found'));
@@ -221,6 +257,6 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
   });
   return new Promise((resolveServer, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => resolveServer(Object.assign(server, { calledRoutes })));
+    server.listen(options.port, options.host ?? '0.0.0.0', () => resolveServer(Object.assign(server, { calledRoutes, handlerCalls })));
   });
 }

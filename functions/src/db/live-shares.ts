@@ -1,0 +1,148 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomBytes } from 'node:crypto';
+import { LIVE_SHARE_SECONDS, LIVE_VIEWERS_MAX } from '@app/shared/constants';
+import { db, isConditionFailure, nowIso, nowSeconds, tableName } from './client.ts';
+import { keys } from './keys.ts';
+
+/**
+ * Live caption shares: `LIVE#<code>` holds whose automatic transcription the code shows
+ * (owner and session ids, never sent to viewers), until when (`expiresAt`, also the TTL) and
+ * whether its owner stopped it (`stoppedAt`, and `endOffset`: the length of the text then, the
+ * most a viewer may read). The text itself is the session's chunks, never copied.
+ * `LIVESESSION#<userId>#<sessionId>` points at the session's current share, so sharing again
+ * gives the same code while it lives. Viewers heard in a minute are one string set per minute
+ * under the share's partition (`VIEWERS#<epoch minute>`).
+ */
+export interface LiveShare {
+  code: string;
+  userId: string;
+  sessionId: string;
+  createdAt: string;
+  /** Epoch seconds: the link dies then (the TTL attribute; DynamoDB deletes it lazily, so always compare). */
+  expiresAt: number;
+  stoppedAt?: string;
+  endOffset?: number;
+}
+
+/** 9 random bytes as base64url: 12 URL-safe characters, 72 bits; nothing about the user or session. */
+export const newLiveCode = () => randomBytes(9).toString('base64url');
+
+/** Not stopped and not expired. (The session's own completion ends it too: the caller checks that.) */
+export const isLive = (share: LiveShare, now = nowSeconds()) => share.stoppedAt === undefined && share.expiresAt > now;
+
+export async function getLiveShare(code: string, consistent = false): Promise<LiveShare | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.liveShare(code), ConsistentRead: consistent }));
+  return out.Item as LiveShare | undefined;
+}
+
+/**
+ * The live share of the caller's session: the current one while it lives (same code), else a
+ * new one. The share item is written before the pointer to it, and the pointer only replaces the
+ * one just read, so of two concurrent calls the second returns the first one's code.
+ */
+export async function startLiveShare(userId: string, sessionId: string): Promise<LiveShare> {
+  const pointerKey = keys.liveShareOfSession(userId, sessionId);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const pointer = (await db().send(new GetCommand({ TableName: tableName(), Key: pointerKey, ConsistentRead: true }))).Item as
+      | { code: string }
+      | undefined;
+    if (pointer) {
+      const current = await getLiveShare(pointer.code, true);
+      if (current && isLive(current)) return current;
+    }
+    const share: LiveShare = { code: newLiveCode(), userId, sessionId, createdAt: nowIso(), expiresAt: nowSeconds() + LIVE_SHARE_SECONDS };
+    try {
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.liveShare(share.code), type: 'liveShare', ...share },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      );
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...pointerKey, type: 'liveShareOfSession', code: share.code, expiresAt: share.expiresAt },
+          ...(pointer
+            ? { ConditionExpression: 'code = :old', ExpressionAttributeValues: { ':old': pointer.code } }
+            : { ConditionExpression: 'attribute_not_exists(PK)' }),
+        }),
+      );
+      return share;
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      // Another call shared the session first (its share unreachable by code, it dies by TTL): read again.
+    }
+  }
+  throw new Error('live share: too much contention');
+}
+
+/**
+ * Stops the caller's share: `endOffset` caps what viewers can read from then on, so what the
+ * speaker says after stopping is never shown. False when the code is not the caller's (or unknown).
+ * Stopping again changes nothing.
+ */
+export async function stopLiveShare(userId: string, code: string, endOffset: number): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.liveShare(code),
+        UpdateExpression: 'SET stoppedAt = if_not_exists(stoppedAt, :now), endOffset = if_not_exists(endOffset, :end)',
+        ConditionExpression: 'userId = :user',
+        ExpressionAttributeValues: { ':now': nowIso(), ':end': endOffset, ':user': userId },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+const minuteOf = (seconds: number) => Math.floor(seconds / 60);
+
+/** Records a viewer in the current minute's set (one write; ids past LIVE_VIEWERS_MAX a minute are not counted). */
+export async function recordViewer(code: string, viewerId: string, now = nowSeconds()): Promise<void> {
+  const minute = minuteOf(now);
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.liveViewers(code, minute),
+        UpdateExpression: 'ADD ids :id SET #type = :type, expiresAt = :exp',
+        ConditionExpression: 'attribute_not_exists(ids) OR size(ids) < :max OR contains(ids, :idText)',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: {
+          ':id': new Set([viewerId]),
+          ':idText': viewerId,
+          ':max': LIVE_VIEWERS_MAX,
+          ':type': 'liveViewers',
+          ':exp': (minute + 3) * 60,
+        },
+      }),
+    )
+    .catch((err: unknown) => {
+      if (!isConditionFailure(err)) throw err; // the minute is full
+    });
+}
+
+/** Distinct viewers heard in the current and the previous minute (one Query of two small items). */
+export async function countViewers(code: string, now = nowSeconds()): Promise<number> {
+  const minute = minuteOf(now);
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
+      ExpressionAttributeValues: {
+        ':pk': keys.liveShare(code).PK,
+        ':lo': keys.liveViewers(code, minute - 1).SK,
+        ':hi': keys.liveViewers(code, minute).SK,
+      },
+      ProjectionExpression: 'ids',
+    }),
+  );
+  const ids = new Set<string>();
+  for (const item of out.Items ?? []) for (const id of (item.ids as Set<string> | undefined) ?? []) ids.add(id);
+  return ids.size;
+}

@@ -1,0 +1,23 @@
+import { getSession } from '../../db/autosave-sessions.ts';
+import { startLiveShare } from '../../db/live-shares.ts';
+import { hitRateLimit, type RateRule } from '../../db/rate-limits.ts';
+import { conflict, notFound, tooMany } from '../../lib/errors.ts';
+import { route } from '../../lib/http.ts';
+
+/** Starting (or asking again for) a share: a speaker does it a few times a session. */
+export const LIVE_SHARE_RATE: RateRule = { limit: 30, windowSeconds: 60 * 60 };
+
+/**
+ * Shares the caller's automatic transcription in progress: its live code (the same one while
+ * that share lives) and when the link dies. Someone else's or an unknown session is 404; a
+ * completed one 409.
+ */
+export const handler = route('startLiveShare', async ({ user, body, sourceIp }) => {
+  const limit = await hitRateLimit('live-share', sourceIp, LIVE_SHARE_RATE);
+  if (!limit.allowed) throw tooMany('Too many requests. Please try again later.', limit.secondsLeft);
+  const session = await getSession(user.id, body.sessionId);
+  if (!session) throw notFound('Unknown session');
+  if (session.isCompleted) throw conflict('This transcription has ended: start a new one to share it.', 'session_completed');
+  const share = await startLiveShare(user.id, body.sessionId);
+  return { code: share.code, expiresAt: new Date(share.expiresAt * 1000).toISOString() };
+});

@@ -1,0 +1,392 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_CACHE_SECONDS, LIVE_SHARE_SECONDS, LIVE_VIEWERS_MAX } from '@app/shared/constants';
+import { db, tableName } from '../src/db/client.ts';
+import { keys } from '../src/db/keys.ts';
+import { recordViewer } from '../src/db/live-shares.ts';
+import { hitRateLimit } from '../src/db/rate-limits.ts';
+import { setPlan } from '../src/db/users.ts';
+import { LIVE_COUNT_RATE } from '../src/handlers/live/count-viewers.ts';
+import { LIVE_VIEWER_RATE } from '../src/handlers/live/record-viewer.ts';
+import { LIVE_SHARE_RATE } from '../src/handlers/live/start-share.ts';
+import { startLocalServer, type LocalServer } from '../src/local/server.ts';
+import { call, registerUser } from './call.ts';
+
+type View = { status: 'live' | 'ended'; text: string; next: number; language: string; updatedAt: string; error?: string };
+
+let ipSeq = 0;
+/** A fresh client address per test, so rate-limit windows do not leak between tests. */
+const freshIp = () => `203.0.113.${++ipSeq}`;
+
+async function proUser() {
+  const u = await registerUser();
+  await setPlan(u.id, 'pro', null);
+  return u;
+}
+
+async function newSession(token: string) {
+  const res = await call<{ sessionId: string }>('autosaveSessionId', { token });
+  expect(res.status).toBe(200);
+  return res.body.sessionId;
+}
+
+/** Text appended through the real autosave route, as the speaker's client sends it while sharing. */
+async function say(token: string, sessionId: string, offset: number, text: string) {
+  const res = await call<{ length: number }>('autosaveSave', {
+    token,
+    body: { sessionId, offset, text, segments: [], duration: 10, language: 'pt-BR' },
+  });
+  expect(res.status).toBe(200);
+  return res.body.length;
+}
+
+const share = (token: string, sessionId: string, sourceIp = freshIp()) =>
+  call<{ code: string; expiresAt: string; error?: string; requiresPro?: boolean }>('startLiveShare', { token, body: { sessionId }, sourceIp });
+const view = (code: string, after?: number | string) =>
+  call<View>('viewLiveShare', { params: { code }, query: after === undefined ? {} : { after: String(after) } });
+const stop = (token: string, code: string) => call('stopLiveShare', { token, params: { code }, sourceIp: freshIp() });
+
+/** A Pro speaker with a session holding `text` (sent in the given pieces), shared. */
+async function sharedSession(pieces: string[] = ['Olá a todos. ', 'Bem-vindos.']) {
+  const u = await proUser();
+  const sessionId = await newSession(u.token);
+  let offset = 0;
+  for (const piece of pieces) offset = await say(u.token, sessionId, offset, piece);
+  const res = await share(u.token, sessionId);
+  expect(res.status).toBe(200);
+  return { u, sessionId, code: res.body.code };
+}
+
+describe('starting a live share', () => {
+  it('is for Pro users: a free user gets 403 with requiresPro', async () => {
+    const u = await registerUser();
+    const res = await share(u.token, await newSession(u.token));
+    expect(res.status).toBe(403);
+    expect(res.body.requiresPro).toBe(true);
+    expect((await call('startLiveShare', { body: { sessionId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' } })).status).toBe(401);
+  });
+
+  it('gives a short unguessable URL-safe code and the time the link dies (12 hours)', async () => {
+    const u = await proUser();
+    const sessionId = await newSession(u.token);
+    const before = Date.now();
+    const res = await share(u.token, sessionId);
+    expect(res.status).toBe(200);
+    expect(res.body.code).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    expect(res.body.code).not.toContain(sessionId.slice(0, 6));
+    const expires = Date.parse(res.body.expiresAt);
+    expect(expires).toBeGreaterThanOrEqual(before + LIVE_SHARE_SECONDS * 1000 - 1000);
+    expect(expires).toBeLessThanOrEqual(Date.now() + LIVE_SHARE_SECONDS * 1000 + 1000);
+    // Another session of the same user gets another code.
+    const other = await share(u.token, await newSession(u.token));
+    expect(other.body.code).not.toBe(res.body.code);
+  });
+
+  it('is idempotent: sharing a session again, even concurrently, gives the same code', async () => {
+    const u = await proUser();
+    const sessionId = await newSession(u.token);
+    const first = await share(u.token, sessionId);
+    const again = await share(u.token, sessionId);
+    expect(again.body).toEqual(first.body);
+
+    const fresh = await newSession(u.token);
+    const both = await Promise.all([share(u.token, fresh), share(u.token, fresh), share(u.token, fresh)]);
+    expect(new Set(both.map((r) => r.body.code)).size).toBe(1);
+    expect((await share(u.token, fresh)).body.code).toBe(both[0]!.body.code);
+  });
+
+  it("refuses another user's session and an unknown one (404), and a completed one (409)", async () => {
+    const owner = await proUser();
+    const intruder = await proUser();
+    const sessionId = await newSession(owner.token);
+    const theirs = await share(intruder.token, sessionId);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.error).toEqual(expect.any(String));
+    expect((await share(owner.token, '01ARZ3NDEKTSV4RRFFQ69G5FAV')).status).toBe(404);
+    expect((await call('autosaveComplete', { token: owner.token, body: { sessionId } })).status).toBe(200);
+    const done = await share(owner.token, sessionId);
+    expect(done.status).toBe(409);
+    expect(done.body).toMatchObject({ error: expect.any(String), code: 'session_completed' });
+  });
+
+  it('refuses bad input with 400 JSON', async () => {
+    const u = await proUser();
+    for (const body of [{}, { sessionId: 'x' }, { sessionId: 42 }]) {
+      const res = await call('startLiveShare', { token: u.token, body, sourceIp: freshIp() });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual(expect.any(String));
+    }
+    expect((await call('startLiveShare', { token: u.token, rawBody: '{', sourceIp: freshIp() })).status).toBe(400);
+  });
+
+  it('gives a new code once the old share was stopped', async () => {
+    const { u, sessionId, code } = await sharedSession();
+    expect((await stop(u.token, code)).status).toBe(200);
+    const again = await share(u.token, sessionId);
+    expect(again.status).toBe(200);
+    expect(again.body.code).not.toBe(code);
+    expect((await view(again.body.code)).body.status).toBe('live');
+  });
+
+  it(`is limited per client address (${LIVE_SHARE_RATE.limit} an hour)`, async () => {
+    const u = await proUser();
+    const sessionId = await newSession(u.token);
+    const ip = freshIp();
+    for (let i = 0; i < LIVE_SHARE_RATE.limit; i++) expect((await share(u.token, sessionId, ip)).status).toBe(200);
+    const limited = await share(u.token, sessionId, ip);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ error: expect.any(String), code: 'rate_limited' });
+  });
+});
+
+describe('following a live share', () => {
+  it('gives the transcript from an offset, where to ask next, the language and the status', async () => {
+    const { code } = await sharedSession(['Olá a todos. ', 'Bem-vindos.']);
+    const whole = await view(code);
+    expect(whole.status).toBe(200);
+    expect(whole.body).toMatchObject({ status: 'live', text: 'Olá a todos. Bem-vindos.', next: 24, language: 'pt-BR' });
+    expect(whole.headers['cache-control']).toBe(`public, max-age=${LIVE_CACHE_SECONDS}`);
+    // On a chunk boundary, inside a chunk, and inside the last one.
+    expect((await view(code, 13)).body).toMatchObject({ text: 'Bem-vindos.', next: 24 });
+    expect((await view(code, 4)).body).toMatchObject({ text: 'a todos. Bem-vindos.', next: 24 });
+    expect((await view(code, 16)).body).toMatchObject({ text: '-vindos.', next: 24 });
+    // At the end and beyond it: nothing, and the end as next.
+    expect((await view(code, 24)).body).toMatchObject({ text: '', next: 24 });
+    expect((await view(code, 500)).body).toMatchObject({ status: 'live', text: '', next: 24 });
+  });
+
+  it('shows text the speaker appends through the autosave route, without gaps or repeats', async () => {
+    const { u, sessionId, code } = await sharedSession(['Primeira frase. ']);
+    let next = 0;
+    let seen = '';
+    const follow = async () => {
+      const res = await view(code, next);
+      seen += res.body.text;
+      next = res.body.next;
+    };
+    await follow();
+    let offset = next;
+    for (const piece of ['Segunda frase. ', 'Terceira, ', 'com acentuação: ção.']) {
+      offset = await say(u.token, sessionId, offset, piece);
+      await follow();
+    }
+    await follow();
+    expect(seen).toBe('Primeira frase. Segunda frase. Terceira, com acentuação: ção.');
+    expect(next).toBe(seen.length);
+  });
+
+  it('an empty session: no text yet, next 0', async () => {
+    const { code } = await sharedSession([]);
+    expect((await view(code)).body).toMatchObject({ status: 'live', text: '', next: 0 });
+    expect((await view(code, 10)).body).toMatchObject({ text: '', next: 0 });
+  });
+
+  it('once stopped: ended, and never the text spoken after stopping', async () => {
+    const { u, sessionId, code } = await sharedSession(['Antes. ']);
+    expect((await stop(u.token, code)).status).toBe(200);
+    await say(u.token, sessionId, 7, 'Depois, em privado.');
+    expect((await view(code)).body).toMatchObject({ status: 'ended', text: 'Antes. ', next: 7 });
+    expect((await view(code, 7)).body).toMatchObject({ status: 'ended', text: '', next: 7 });
+    expect((await view(code, 20)).body).toMatchObject({ text: '', next: 7 });
+    // Stopping again is fine.
+    expect((await stop(u.token, code)).status).toBe(200);
+  });
+
+  it('only the owner can stop it: anyone else (or an unknown code) gets 404 and nothing changes', async () => {
+    const { code } = await sharedSession();
+    const intruder = await proUser();
+    const res = await stop(intruder.token, code);
+    expect(res.status).toBe(404);
+    expect(res.body.error).toEqual(expect.any(String));
+    expect((await stop(intruder.token, 'AAAAAAAAAAAA')).status).toBe(404);
+    expect((await call('stopLiveShare', { params: { code } })).status).toBe(401);
+    expect((await view(code)).body.status).toBe('live');
+  });
+
+  it('once expired: ended, with no more text (DynamoDB deletes it later, so the code checks expiresAt)', async () => {
+    const { code } = await sharedSession(['Texto. ']);
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.liveShare(code),
+        UpdateExpression: 'SET expiresAt = :past',
+        ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
+      }),
+    );
+    expect((await view(code, 7)).body).toMatchObject({ status: 'ended', text: '', next: 7 });
+  });
+
+  it('once the session completes: ended, with its whole text', async () => {
+    const { u, sessionId, code } = await sharedSession(['Fim da palestra.']);
+    expect((await call('autosaveComplete', { token: u.token, body: { sessionId } })).status).toBe(200);
+    expect((await view(code)).body).toMatchObject({ status: 'ended', text: 'Fim da palestra.', next: 16 });
+  });
+
+  it('unknown, malformed or deleted: 404 JSON; a bad offset: 400', async () => {
+    for (const code of ['AAAAAAAAAAAA', 'short', 'has space!!!', 'a'.repeat(200), '../../etc']) {
+      const res = await view(code);
+      expect(res.status, code).toBe(404);
+      expect(res.body).toMatchObject({ error: expect.any(String) });
+    }
+    const { u, sessionId, code } = await sharedSession();
+    for (const after of ['-1', 'abc', '1.5', '99999999999']) {
+      const res = await view(code, after);
+      expect(res.status, after).toBe(400);
+      expect(res.body.error).toEqual(expect.any(String));
+    }
+    expect((await call('deleteAutomaticTranscription', { token: u.token, params: { id: sessionId } })).status).toBe(200);
+    expect((await view(code)).status).toBe(404);
+  });
+
+  it('never names the owner or the session in any answer', async () => {
+    const { u, sessionId, code } = await sharedSession();
+    const answers: { status: number; body: unknown; headers: unknown }[] = [await share(u.token, sessionId), await view(code), await view(code, 3), await view('AAAAAAAAAAAA')];
+    answers.push(await call('recordLiveViewer', { params: { code }, body: { viewerId: 'viewer-0001' }, sourceIp: freshIp() }));
+    answers.push(await call('countLiveViewers', { token: u.token, params: { code }, sourceIp: freshIp() }));
+    await stop(u.token, code);
+    answers.push(await view(code));
+    for (const a of answers) {
+      const text = JSON.stringify(a);
+      expect(text).not.toContain(u.id);
+      expect(text).not.toContain(sessionId);
+      expect(text).not.toContain(u.email);
+    }
+  });
+});
+
+/** Counting spans this minute and the last: a test that places viewers in minutes starts well inside one. */
+async function awayFromMinuteEdge() {
+  const second = new Date().getSeconds();
+  if (second > 50) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
+}
+
+describe('viewer count', () => {
+  const ping = (code: string, viewerId: string, sourceIp = freshIp()) => call('recordLiveViewer', { params: { code }, body: { viewerId }, sourceIp });
+  const count = (token: string, code: string) => call<{ viewers: number; error?: string }>('countLiveViewers', { token, params: { code }, sourceIp: freshIp() });
+
+  it('counts distinct viewers of this minute and the last, for the owner only', async () => {
+    const { u, code } = await sharedSession();
+    await awayFromMinuteEdge();
+    expect((await count(u.token, code)).body.viewers).toBe(0);
+    for (const id of ['viewer-aaaa', 'viewer-bbbb', 'viewer-aaaa']) expect((await ping(code, id)).status).toBe(200);
+    // One heard only last minute still counts; one heard two minutes ago no longer does.
+    const now = Math.floor(Date.now() / 1000);
+    await recordViewer(code, 'viewer-cccc', now - 60);
+    await recordViewer(code, 'viewer-dddd', now - 120);
+    expect((await count(u.token, code)).body).toEqual({ viewers: 3 });
+
+    const intruder = await proUser();
+    const theirs = await count(intruder.token, code);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.error).toEqual(expect.any(String));
+    expect((await call('countLiveViewers', { params: { code } })).status).toBe(401);
+  });
+
+  it(`keeps at most ${LIVE_VIEWERS_MAX} ids a minute`, async () => {
+    const { code } = await sharedSession();
+    const minute = Math.floor(Date.now() / 60_000);
+    const ids = new Set(Array.from({ length: LIVE_VIEWERS_MAX }, (_, i) => `viewer-${i}`));
+    await db().send(
+      new UpdateCommand({ TableName: tableName(), Key: keys.liveViewers(code, minute), UpdateExpression: 'ADD ids :ids', ExpressionAttributeValues: { ':ids': ids } }),
+    );
+    const full = await ping(code, 'viewer-one-too-many');
+    expect(full.status).toBe(200);
+    const item = await db().send(new GetCommand({ TableName: tableName(), Key: keys.liveViewers(code, minute), ConsistentRead: true }));
+    // (Unless the minute turned meanwhile: then the new minute holds just this one.)
+    if (Math.floor(Date.now() / 60_000) === minute) expect((item.Item?.ids as Set<string>).size).toBe(LIVE_VIEWERS_MAX);
+  });
+
+  it('records nobody for an ended share; an unknown code is 404; a bad viewer id is 400', async () => {
+    const { u, code } = await sharedSession();
+    await stop(u.token, code);
+    expect((await ping(code, 'viewer-late')).status).toBe(200);
+    expect((await count(u.token, code)).body.viewers).toBe(0);
+    expect((await ping('AAAAAAAAAAAA', 'viewer-aaaa')).status).toBe(404);
+    for (const body of [{}, { viewerId: 'x' }, { viewerId: 'a b c d e f g h' }, { viewerId: 'v'.repeat(65) }]) {
+      const res = await call('recordLiveViewer', { params: { code }, body, sourceIp: freshIp() });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual(expect.any(String));
+    }
+  });
+
+  it(`limits viewer pings per client address (${LIVE_VIEWER_RATE.limit} a minute) and counts per client (${LIVE_COUNT_RATE.limit} a minute)`, async () => {
+    const { u, code } = await sharedSession();
+    const ip = freshIp();
+    // The window as LIVE_VIEWER_RATE.limit pings from one room leave it: the first counted, the rest added at once.
+    await hitRateLimit('live-viewer', ip, LIVE_VIEWER_RATE);
+    const window = keys.rateLimit('live-viewer', createHash('sha256').update(ip).digest('hex').slice(0, 32));
+    await db().send(
+      new UpdateCommand({ TableName: tableName(), Key: window, UpdateExpression: 'SET #c = :full', ExpressionAttributeNames: { '#c': 'count' }, ExpressionAttributeValues: { ':full': LIVE_VIEWER_RATE.limit - 1 } }),
+    );
+    expect((await ping(code, 'viewer-last', ip)).status).toBe(200);
+    const limited = await ping(code, 'viewer-over', ip);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: 'rate_limited', secondsLeft: expect.any(Number) });
+    expect((await ping(code, 'viewer-over')).status).toBe(200); // another address is not held back
+
+    const owner = freshIp();
+    for (let i = 0; i < LIVE_COUNT_RATE.limit; i++) {
+      expect((await call('countLiveViewers', { token: u.token, params: { code }, sourceIp: owner })).status).toBe(200);
+    }
+    expect((await call('countLiveViewers', { token: u.token, params: { code }, sourceIp: owner })).status).toBe(429);
+  });
+});
+
+describe('the local server caches the live view as CloudFront does', () => {
+  let server: LocalServer;
+  let dir: string;
+  let base: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'live-web-'));
+    server = await startLocalServer({ port: 0, webDist: dir, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+    await rm(dir, { recursive: true, force: true });
+  });
+  const calls = (key: string) => server.handlerCalls.get(key) ?? 0;
+  const VIEW = 'GET /api/live/{code}';
+
+  it(`answers viewers asking within ${LIVE_CACHE_SECONDS} s with one handler call per path and offset`, async () => {
+    const { u, sessionId, code } = await sharedSession(['Um. ']);
+    const get = async (query: string) => {
+      const res = await fetch(`${base}/api/live/${code}${query}`);
+      return { status: res.status, cache: res.headers.get('x-cache'), body: (await res.json()) as View };
+    };
+    const start = calls(VIEW);
+    // Two viewers at once, then one more, all at the same offset (an unknown parameter is not part of the key).
+    const [a, b] = await Promise.all([get('?after=0'), get('?after=0')]);
+    const c = await get('?after=0&x=1');
+    expect([a.body, b.body, c.body].every((v) => v.text === 'Um. ')).toBe(true);
+    expect(c.cache).toBe('Hit from local cache');
+    expect(calls(VIEW) - start).toBe(1);
+    // Another offset is another key.
+    expect((await get('?after=2')).body.text).toBe('. ');
+    expect(calls(VIEW) - start).toBe(2);
+    // New text shows once the cached answer is older than the cache time.
+    await say(u.token, sessionId, 4, 'Dois.');
+    expect((await get('?after=0')).body.text).toBe('Um. ');
+    await new Promise((r) => setTimeout(r, LIVE_CACHE_SECONDS * 1000 + 100));
+    expect((await get('?after=0')).body.text).toBe('Um. Dois.');
+    expect(calls(VIEW) - start).toBe(3);
+  });
+
+  it("never caches the other live routes (the owner's count, the viewers' pings)", async () => {
+    const { u, code } = await sharedSession();
+    const countKey = 'GET /api/live/{code}/viewers';
+    const start = calls(countKey);
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${base}/api/live/${code}/viewers`, { headers: { authorization: `Bearer ${u.token}` } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-cache')).toBeNull();
+    }
+    expect(calls(countKey) - start).toBe(2);
+  });
+});

@@ -1,0 +1,43 @@
+import * as z from 'zod';
+import { LIVE_CODE_LENGTH } from '../constants.ts';
+import { recognitionLanguage } from './auth.ts';
+
+/** Live caption sharing: a Pro user's running automatic transcription, followed by anyone with its code. */
+
+export const liveCode = z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${LIVE_CODE_LENGTH}}$`));
+export const liveCodeParams = z.object({ code: liveCode });
+
+export const startLiveShareRequest = z.object({
+  sessionId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown session'),
+});
+export const liveShareResponse = z.object({
+  code: liveCode,
+  /** When the link dies at the latest (ISO 8601). */
+  expiresAt: z.iso.datetime(),
+});
+
+/** `after`: the character offset (UTF-16 code units) the viewer already has; 0 by default. */
+export const liveViewQuery = z.object({
+  after: z
+    .string()
+    .regex(/^\d{1,10}$/, 'after must be a character offset')
+    .transform(Number)
+    .default(0),
+});
+export const LIVE_STATUSES = ['live', 'ended'] as const;
+export type LiveStatus = (typeof LIVE_STATUSES)[number];
+export const liveViewResponse = z.object({
+  /** 'ended': the speaker stopped sharing, the link expired or the session completed. */
+  status: z.enum(LIVE_STATUSES),
+  /** The transcript from `after` on (as much as one read returns: ask again from `next`). */
+  text: z.string(),
+  /** The offset to ask for next: where `text` ends. */
+  next: z.number().int().min(0),
+  language: recognitionLanguage,
+  updatedAt: z.string(),
+});
+export type LiveView = z.infer<typeof liveViewResponse>;
+
+/** A random id the viewer page makes once, sent every LIVE_VIEWER_PING_MS while it follows. */
+export const liveViewerRequest = z.object({ viewerId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'viewerId must be 8-64 URL-safe characters') });
+export const liveViewersResponse = z.object({ viewers: z.number().int().min(0) });

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vitest/config';
 import { routes } from '../shared/src/routes.ts';
 
@@ -19,11 +20,32 @@ function routeMap(): Plugin {
   };
 }
 
-/** Libraries every page needs before it renders. */
-const FIRST_LOAD_LIBRARIES = /node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store)\//;
-/** App modules the home route loads that other routes' chunks share too (else each is a tiny file of its own). */
-const FIRST_LOAD_SHARED_MODULES =
-  /(web\/src\/(lib\/(api|storage|visit)\.ts|components\/ui\/card\.tsx|features\/transcribe\/lib\/token-owner\.ts)|shared\/src\/constants\.ts)$/;
+const ENTRY = `${import.meta.dirname}/src/main.tsx`;
+
+/**
+ * The first load's modules (what the entry imports statically, transitively) in two files:
+ * `framework`, the libraries (a file that changes only when they do), and `shell`, the app's
+ * own modules that other routes' chunks share too; otherwise each such module is a tiny file of
+ * its own (more requests, worse compression). Everything else stays split by route.
+ */
+function firstLoadChunk(id: string, ctx: ChunkingContext): string | null {
+  let reachable = firstLoad.get(ctx);
+  if (!reachable) {
+    reachable = new Set<string>();
+    const queue = [ENTRY];
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+      if (reachable.has(next)) continue;
+      reachable.add(next);
+      queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+    }
+    firstLoad.set(ctx, reachable);
+  }
+  // TanStack Query's package index reaches every hook; left to the default split, only the
+  // ones the first load uses land in it.
+  if (!reachable.has(id) || id.includes('/node_modules/@tanstack/')) return null;
+  return id.includes('/node_modules/') ? 'framework' : 'shell';
+}
+const firstLoad = new WeakMap<ChunkingContext, Set<string>>();
 
 /** Paths the local server (npm run dev at the repo root, port 3000) answers; vite dev proxies them. */
 const API_PREFIXES = ['/api', '/stripe', '/contact', '/transcriptions'];
@@ -43,18 +65,11 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // The browsers the app runs on preload modules themselves.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // What every page loads first comes in two files instead of a dozen small ones (fewer
-        // requests, better compression): the libraries (a file that changes only when they do)
-        // and the app's own modules the home route shares with other pages. Anything else
-        // stays split by route.
-        codeSplitting: {
-          groups: [
-            { name: 'framework', test: FIRST_LOAD_LIBRARIES },
-            { name: 'shell', test: FIRST_LOAD_SHARED_MODULES },
-          ],
-        },
+        codeSplitting: { groups: [{ name: firstLoadChunk }] },
       },
     },
   },

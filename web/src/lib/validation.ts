@@ -1,46 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type DefaultValues, type FieldPath, type FieldValues, type RegisterOptions, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@app/shared/constants';
 import { i18n } from './i18n';
 
-/** The form fields validated with the shared schemas, each with its own wording. */
-export type FieldKind = 'name' | 'email' | 'password' | 'newPassword';
+/**
+ * The app's wording of a field's first issue, from its zod issue code and whether the field was
+ * left blank; undefined keeps the schema's own message.
+ */
+export type FieldCopy = (code: string, blank: boolean) => string | undefined;
 
-function messageFor(kind: FieldKind, issue: z.core.$ZodIssue, blank: boolean): string {
-  const tooSmall = issue.code === 'too_small';
-  const empty = blank || (tooSmall && Number(issue.minimum) <= 1);
-  switch (kind) {
-    case 'name':
-      if (empty) return i18n.t('validation.nameRequired');
-      if (issue.code === 'too_big') return i18n.t('validation.nameTooLong', { max: NAME_MAX });
-      break;
-    case 'email':
-      if (empty) return i18n.t('validation.emailRequired');
-      if (issue.code === 'too_big') return i18n.t('validation.emailTooLong', { max: EMAIL_MAX });
-      return i18n.t('validation.emailInvalid');
-    case 'password':
-    case 'newPassword':
-      if (empty) return i18n.t('validation.passwordRequired');
-      if (tooSmall) return i18n.t('validation.passwordMin', { min: PASSWORD_MIN });
-      if (issue.code === 'too_big') return i18n.t('validation.passwordMax', { max: PASSWORD_MAX });
-      if (issue.code === 'custom') return i18n.t('validation.passwordCommon');
-      break;
-  }
-  return issue.message;
+/** The wording of the fields the shared schemas validate alike in every form. */
+export const fieldCopy = {
+  name: (code, blank) =>
+    blank ? i18n.t('validation.nameRequired') : code === 'too_big' ? i18n.t('validation.nameTooLong', { max: NAME_MAX }) : undefined,
+  email: (code, blank) =>
+    blank
+      ? i18n.t('validation.emailRequired')
+      : code === 'too_big'
+        ? i18n.t('validation.emailTooLong', { max: EMAIL_MAX })
+        : i18n.t('validation.emailInvalid'),
+  password: (code, blank) => {
+    if (blank) return i18n.t('validation.passwordRequired');
+    if (code === 'too_small') return i18n.t('validation.passwordMin', { min: PASSWORD_MIN });
+    if (code === 'too_big') return i18n.t('validation.passwordMax', { max: PASSWORD_MAX });
+    if (code === 'custom') return i18n.t('validation.passwordCommon');
+    return undefined;
+  },
+} satisfies Record<string, FieldCopy>;
+
+/** A resolver validating with a zod schema, each field's issue in the app's words (current UI language). */
+function schemaResolver<Input extends FieldValues, Output>(
+  schema: z.ZodType<Output, Input>,
+  copy: Partial<Record<keyof Input, FieldCopy>>,
+): Resolver<Input, unknown, Output> {
+  const resolve: Resolver<Input, unknown, Output> = zodResolver(schema);
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    for (const [name, error] of Object.entries(result.errors)) {
+      const value: unknown = values[name];
+      const message = error && copy[name]?.(String(error.type), typeof value === 'string' && value.trim() === '');
+      if (message) error.message = message;
+    }
+    return result;
+  };
 }
 
 /**
- * Validates one value with the shared zod schema for that field (the same one the
- * server uses) and returns the translated message of its first issue, if any.
+ * A form validated with a shared request schema (the same one the API validates with). Errors
+ * show on submit, focus moving to the first invalid field (unless `focusError` is false); editing
+ * a field clears its error, or with `revalidate` checks it again. `field(name)` gives a text field
+ * its registration and its error message.
  */
-export function validateField(kind: FieldKind, schema: z.ZodType, value: unknown): string | undefined {
-  const result = schema.safeParse(value);
-  if (result.success) return undefined;
-  const issue = result.error.issues[0];
-  const blank = typeof value === 'string' && value.trim() === '';
-  return issue ? messageFor(kind, issue, blank) : undefined;
+export function useSchemaForm<Input extends FieldValues, Output>(
+  schema: z.ZodType<Output, Input>,
+  copy: Partial<Record<keyof Input, FieldCopy>>,
+  options: { defaultValues: DefaultValues<Input>; revalidate?: boolean; focusError?: boolean },
+) {
+  const { defaultValues, revalidate = false, focusError = true } = options;
+  const form = useForm<Input, unknown, Output>({
+    resolver: schemaResolver(schema, copy),
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: focusError,
+  });
+  const field = <Name extends FieldPath<Input>>(name: Name, rules?: RegisterOptions<Input, Name>) => ({
+    ...form.register(name, {
+      ...rules,
+      onChange: (event: unknown) => {
+        if (form.getFieldState(name).error) {
+          if (revalidate) void form.trigger(name);
+          else form.clearErrors(name);
+        }
+        return rules?.onChange?.(event);
+      },
+    }),
+    error: form.getFieldState(name, form.formState).error?.message,
+  });
+  return { ...form, field };
 }
-
-/** Field errors keyed by field name; only failing fields present. */
-export type FieldErrors<F extends string> = Partial<Record<F, string>>;
-
-export const hasErrors = (errors: Record<string, string | undefined>): boolean => Object.values(errors).some(Boolean);

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import { cn } from './cn';
 
 export const inputClasses =
@@ -7,18 +7,23 @@ export const inputClasses =
   'aria-invalid:border-red-600 disabled:opacity-60 ' +
   'dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:read-only:bg-slate-800 dark:read-only:text-slate-300 dark:aria-invalid:border-red-400';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface FieldProps {
   label: string;
   /** Shown under the field and linked to it; makes the field aria-invalid. */
   error?: string | undefined;
   hint?: string | undefined;
-  /** Something placed inside the field, at the end (e.g. a show-password button). */
-  trailing?: ReactNode;
-  ref?: Ref<HTMLInputElement>;
+  className?: string | undefined;
 }
 
-/** A labelled input with its hint and error wired through aria-describedby. */
-export function TextField({ label, error, hint, trailing, className, ref, ...input }: TextFieldProps) {
+/** What the control inside a field carries: its id and the links to the hint and error. */
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A label, the control, its hint and its error, wired through aria-describedby. */
+function Field({ label, error, hint, className, children }: FieldProps & { children: (control: ControlProps) => ReactNode }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -28,17 +33,7 @@ export function TextField({ label, error, hint, trailing, className, ref, ...inp
       <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
         {label}
       </label>
-      <div className="relative">
-        <input
-          ref={ref}
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={cn(inputClasses, trailing ? 'pr-12' : undefined)}
-          {...input}
-        />
-        {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>}
-      </div>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
         <p id={hintId} className="text-sm text-slate-600 dark:text-slate-400">
           {hint}
@@ -50,5 +45,38 @@ export function TextField({ label, error, hint, trailing, className, ref, ...inp
         </p>
       )}
     </div>
+  );
+}
+
+export interface TextFieldProps extends FieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
+  /** Something placed inside the field, at the end (e.g. a show-password button). */
+  trailing?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A labelled input with its hint and error wired through aria-describedby. */
+export function TextField({ label, error, hint, trailing, className, ref, ...input }: TextFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} className={className}>
+      {(control) => (
+        <div className="relative">
+          <input ref={ref} {...control} className={cn(inputClasses, trailing ? 'pr-12' : undefined)} {...input} />
+          {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>}
+        </div>
+      )}
+    </Field>
+  );
+}
+
+export interface TextAreaFieldProps extends FieldProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> {
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** A labelled textarea with its hint and error wired through aria-describedby. */
+export function TextAreaField({ label, error, hint, className, ref, ...textarea }: TextAreaFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} className={className}>
+      {(control) => <textarea ref={ref} {...control} className={cn(inputClasses, 'h-auto min-h-36 resize-y py-2')} {...textarea} />}
+    </Field>
   );
 }

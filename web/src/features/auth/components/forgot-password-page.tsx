@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
@@ -10,23 +10,23 @@ import { ApiError, describeError } from '../../../lib/api';
 import { preloadCaptcha } from '../../../lib/captcha';
 import { formatCountdown } from '../../../lib/format';
 import { currentUiLanguage } from '../../../lib/i18n';
-import { validateField } from '../../../lib/validation';
+import { fieldCopy, useSchemaForm } from '../../../lib/validation';
 import { useForgotPassword } from '../api/forgot-password';
 import { useCountdown } from '../hooks/use-countdown';
 import { AuthCard, textLinkClasses } from './auth-card';
 
 type Status = 'idle' | 'sending' | 'success' | 'error' | 'rate-limited';
 
+const forgotForm = forgotPasswordRequest.pick({ email: true });
+
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const request = useForgotPassword();
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string>();
+  const { field, handleSubmit } = useSchemaForm(forgotForm, fieldCopy, { defaultValues: { email: '' } });
   const [status, setStatus] = useState<Status>('idle');
   const [failure, setFailure] = useState<unknown>(null);
   const [limitedUntil, setLimitedUntil] = useState<number | null>(null);
   const secondsLeft = useCountdown(limitedUntil);
-  const emailRef = useRef<HTMLInputElement>(null);
 
   useEffect(preloadCaptcha, []);
 
@@ -38,25 +38,19 @@ export default function ForgotPasswordPage() {
     }
   }, [limitedUntil, secondsLeft]);
 
-  const changeEmail = (value: string) => {
-    setEmail(value);
-    setEmailError(undefined);
-    // Editing the email clears the limit (the limit is per email) and any old message.
+  // Editing the email clears the limit (the limit is per email) and any old message.
+  const changeEmail = () => {
     if (status !== 'sending') {
       setLimitedUntil(null);
       setStatus('idle');
     }
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = ({ email }: { email: string }) => {
     if (status === 'sending' || status === 'rate-limited') return;
-    const error = validateField('email', forgotPasswordRequest.shape.email, email);
-    setEmailError(error);
-    if (error) return emailRef.current?.focus();
     setStatus('sending');
     request.mutate(
-      { email: email.trim(), language: currentUiLanguage() },
+      { email, language: currentUiLanguage() },
       {
         onSuccess: () => setStatus('success'),
         onError: (err) => {
@@ -83,7 +77,7 @@ export default function ForgotPasswordPage() {
         </Link>
       }
     >
-      <form noValidate onSubmit={submit} className="space-y-5">
+      <form noValidate onSubmit={handleSubmit(submit)} className="space-y-5">
         {status === 'success' && (
           <Alert tone="success">
             <p>{t('forgot.success')}</p>
@@ -105,16 +99,12 @@ export default function ForgotPasswordPage() {
           </Alert>
         )}
         <TextField
-          ref={emailRef}
+          {...field('email', { onChange: changeEmail })}
           label={t('forgot.email')}
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
           required
-          value={email}
-          onChange={(e) => changeEmail(e.target.value)}
-          error={emailError}
         />
         <Button type="submit" size="lg" className="w-full" loading={status === 'sending'} disabled={status === 'rate-limited'}>
           {status === 'sending' ? t('forgot.submitting') : t('forgot.submit')}

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@app/shared/constants';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch, renderPage } from '../../../test/render';
@@ -59,6 +59,25 @@ describe('login page', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('clears a field\'s error as it is edited and checks it again only on the next submit', async () => {
+    const calls = mockFetch(() => json(200, {}));
+    renderPage(<LoginPage />, { path: '/login' });
+    const ui = userEvent.setup();
+    await ui.click(screen.getByRole('button', { name: 'Log in' }));
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAccessibleDescription('Enter your email.');
+
+    await ui.type(email, 'ana');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(email).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Enter your password.');
+
+    await ui.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(email).toHaveAccessibleDescription('Enter a valid email address.');
+    expect(email).toHaveFocus();
+    expect(calls).toHaveLength(0);
+  });
+
   it('toggles password visibility with a button whose name says what it does', async () => {
     renderPage(<LoginPage />, { path: '/login' });
     const ui = userEvent.setup();
@@ -76,7 +95,8 @@ describe('login page', () => {
     await fillAndSubmit('  ana@example.com ', 'right-password');
 
     expect(await screen.findByText('Welcome back, Ana!')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    // The toast and the navigation home are two updates: on a busy machine the toast can paint first.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
     expect(calls[0]?.body).toEqual({ email: 'ana@example.com', password: 'right-password' });
   });

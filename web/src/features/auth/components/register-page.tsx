@@ -1,9 +1,10 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { PASSWORD_MIN } from '@app/shared/constants';
 import { registerRequest } from '@app/shared/schemas/auth';
+import * as z from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
@@ -12,57 +13,42 @@ import { TextField } from '../../../components/ui/text-field';
 import { ApiError, describeError } from '../../../lib/api';
 import { preloadCaptcha } from '../../../lib/captcha';
 import { currentUiLanguage } from '../../../lib/i18n';
-import { hasErrors, validateField, type FieldErrors } from '../../../lib/validation';
+import { fieldCopy, useSchemaForm } from '../../../lib/validation';
 import { useRegister } from '../api/register';
-import { useFieldRefs } from '../hooks/use-field-refs';
 import { AuthCard, textLinkClasses } from './auth-card';
 
-type Field = 'name' | 'email' | 'password';
-const FIELDS: readonly Field[] = ['name', 'email', 'password'];
+/** The account fields of the sign-up request; the terms are checked once they are valid. */
+const registerForm = registerRequest.pick({ name: true, email: true, password: true }).extend({ terms: z.boolean() });
 
 export default function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const registration = useRegister();
-  const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [terms, setTerms] = useState(false);
-  const [termsError, setTermsError] = useState(false);
-  const { register, focusFirst } = useFieldRefs<Field>();
+  const { field, handleSubmit, setError, setFocus } = useSchemaForm(registerForm, fieldCopy, {
+    defaultValues: { name: '', email: '', password: '', terms: false },
+  });
+  const { error: termsError, ...terms } = field('terms');
   const termsId = useId();
 
   useEffect(preloadCaptcha, []);
 
-  const change = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = ({ terms: accepted, ...account }: z.infer<typeof registerForm>) => {
     if (registration.isPending) return;
-    const next: FieldErrors<Field> = {
-      name: validateField('name', registerRequest.shape.name, values.name),
-      email: validateField('email', registerRequest.shape.email, values.email),
-      password: validateField('newPassword', registerRequest.shape.password, values.password),
-    };
-    setErrors(next);
-    if (hasErrors(next)) return focusFirst(FIELDS, next);
-    if (!terms) {
-      setTermsError(true);
+    if (!accepted) {
+      setError('terms', { message: t('validation.termsRequired') });
       toast.error(t('register.termsTitle'), { description: t('register.termsDescription') });
-      document.getElementById(termsId)?.focus();
+      setFocus('terms');
       return;
     }
     registration.mutate(
-      { name: values.name.trim(), email: values.email.trim(), password: values.password, language: currentUiLanguage() },
+      { ...account, language: currentUiLanguage() },
       {
         onSuccess: () => {
           toast.success(t('register.success'));
           void navigate('/');
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'email_taken') setErrors((e) => ({ ...e, email: describeError(error) }));
+          if (error instanceof ApiError && error.code === 'email_taken') setError('email', { message: describeError(error) });
           toast.error(t('register.toastTitle'), { description: describeError(error) ?? t('register.toastHint') });
         },
       },
@@ -82,58 +68,41 @@ export default function RegisterPage() {
         </>
       }
     >
-      <form noValidate onSubmit={submit} className="space-y-5">
+      <form noValidate onSubmit={handleSubmit(submit)} className="space-y-5">
         {registration.isError && (
           <Alert tone="error">
             <p>{describeError(registration.error) ?? t('register.error')}</p>
           </Alert>
         )}
         <TextField
-          ref={register('name')}
+          {...field('name')}
           label={t('register.name')}
-          name="name"
           autoComplete="name"
           required
-          value={values.name}
-          onChange={(e) => change('name')(e.target.value)}
-          error={errors.name}
         />
         <TextField
-          ref={register('email')}
+          {...field('email')}
           label={t('register.email')}
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
           required
-          value={values.email}
-          onChange={(e) => change('email')(e.target.value)}
-          error={errors.email}
         />
         <PasswordField
-          ref={register('password')}
+          {...field('password')}
           label={t('register.password')}
-          name="password"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN}
-          value={values.password}
-          onChange={(e) => change('password')(e.target.value)}
           hint={t('register.passwordHint', { min: PASSWORD_MIN })}
-          error={errors.password}
         />
         <div className="space-y-1.5">
           <div className="flex items-start gap-3">
             <input
+              {...terms}
               id={termsId}
               type="checkbox"
-              name="terms"
-              checked={terms}
-              onChange={(e) => {
-                setTerms(e.target.checked);
-                setTermsError(false);
-              }}
-              aria-invalid={termsError || undefined}
+              aria-invalid={termsError ? true : undefined}
               aria-describedby={termsError ? `${termsId}-error` : undefined}
               className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-indigo-600"
             />
@@ -152,7 +121,7 @@ export default function RegisterPage() {
           </div>
           {termsError && (
             <p id={`${termsId}-error`} className="text-sm font-medium text-red-700 dark:text-red-400">
-              {t('validation.termsRequired')}
+              {termsError}
             </p>
           )}
         </div>

@@ -1,21 +1,26 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { PASSWORD_MIN, RESET_REDIRECT_MS } from '@app/shared/constants';
 import { resetPasswordRequest } from '@app/shared/schemas/auth';
+import * as z from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError, describeError } from '../../../lib/api';
-import { hasErrors, validateField, type FieldErrors } from '../../../lib/validation';
+import { i18n } from '../../../lib/i18n';
+import { fieldCopy, useSchemaForm } from '../../../lib/validation';
 import { useResetPassword } from '../api/reset-password';
-import { useFieldRefs } from '../hooks/use-field-refs';
 import { forgetResetToken, heldResetToken, holdResetToken, RESET_PATH, sendNoReferrer } from '../lib/reset-link';
 import { AuthCard, textLinkClasses } from './auth-card';
 
-type Field = 'password' | 'confirm';
-const FIELDS: readonly Field[] = ['password', 'confirm'];
+/** The new password of the reset request, typed twice. */
+const resetForm = resetPasswordRequest
+  .pick({ newPassword: true })
+  .extend({ confirm: z.string() })
+  .refine((v) => v.confirm === v.newPassword, { path: ['confirm'] });
+const resetCopy = { newPassword: fieldCopy.password, confirm: () => i18n.t('validation.passwordMismatch') };
 
 /** A link with a token of the wrong shape, or one the server refused. */
 const isInvalidLink = (error: unknown) =>
@@ -38,31 +43,17 @@ export default function ResetPasswordPage() {
   }, [inUrl, navigate]);
   useEffect(sendNoReferrer, []);
   const reset = useResetPassword();
-  const [values, setValues] = useState<Record<Field, string>>({ password: '', confirm: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const { register, focusFirst } = useFieldRefs<Field>();
+  const { field, handleSubmit } = useSchemaForm(resetForm, resetCopy, { defaultValues: { newPassword: '', confirm: '' } });
   const wellFormed = resetPasswordRequest.shape.token.safeParse(token).success;
   const timer = useRef<number | undefined>(undefined);
   const [visible, setVisible] = useState(false);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const change = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = ({ newPassword }: z.infer<typeof resetForm>) => {
     if (reset.isPending || reset.isSuccess) return;
-    const next: FieldErrors<Field> = {
-      password: validateField('newPassword', resetPasswordRequest.shape.newPassword, values.password),
-      confirm: values.confirm !== values.password ? t('validation.passwordMismatch') : undefined,
-    };
-    setErrors(next);
-    if (hasErrors(next)) return focusFirst(FIELDS, next);
     reset.mutate(
-      { token, newPassword: values.password },
+      { token, newPassword },
       {
         onSuccess: () => {
           forgetResetToken();
@@ -100,7 +91,7 @@ export default function ResetPasswordPage() {
           <p>{t('reset.redirecting')}</p>
         </Alert>
       ) : (
-        <form noValidate onSubmit={submit} className="space-y-5">
+        <form noValidate onSubmit={handleSubmit(submit)} className="space-y-5">
           {reset.isError && (
             <Alert tone="error">
               <p className="font-medium">{t('reset.error')}</p>
@@ -109,30 +100,22 @@ export default function ResetPasswordPage() {
             </Alert>
           )}
           <PasswordField
-            ref={register('password')}
+            {...field('newPassword')}
             label={t('reset.password')}
-            name="new-password"
             autoComplete="new-password"
             visible={visible}
             onVisibleChange={setVisible}
             required
             minLength={PASSWORD_MIN}
-            value={values.password}
-            onChange={(e) => change('password')(e.target.value)}
             hint={t('reset.hint', { min: PASSWORD_MIN })}
-            error={errors.password}
           />
           <PasswordField
-            ref={register('confirm')}
+            {...field('confirm')}
             label={t('reset.confirm')}
-            name="confirm-password"
             autoComplete="new-password"
             visible={visible}
             toggle={false}
             required
-            value={values.confirm}
-            onChange={(e) => change('confirm')(e.target.value)}
-            error={errors.confirm}
           />
           <Button type="submit" size="lg" className="w-full" loading={reset.isPending}>
             {reset.isPending ? t('reset.submitting') : t('reset.submit')}

@@ -1,32 +1,25 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
-import { registerRequest, type User } from '@app/shared/schemas/auth';
+import { updateMeRequest, type UpdateMeRequest, type User } from '@app/shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { validateField } from '../../../lib/validation';
+import { fieldCopy, useSchemaForm } from '../../../lib/validation';
 import { useUpdateProfile } from '../api/update-profile';
 import { Section } from './section';
 
 export function PersonalInfoForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
-  const [name, setName] = useState(user.name);
-  const [error, setError] = useState<string>();
-  const nameRef = useRef<HTMLInputElement>(null);
+  // The profile update request's name rule, the same as sign-up's (one schema in shared/).
+  const { field, handleSubmit, reset } = useSchemaForm(updateMeRequest, fieldCopy, { defaultValues: { name: user.name } });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = ({ name }: UpdateMeRequest) => {
     if (update.isPending) return;
-    // The same name rule as sign-up (one schema in shared/).
-    const problem = validateField('name', registerRequest.shape.name, name);
-    setError(problem);
-    if (problem) return nameRef.current?.focus();
     update.mutate(
-      { name: name.trim() },
+      { name },
       {
         onSuccess: (updated) => {
-          setName(updated.name);
+          reset({ name: updated.name });
           toast.success(t('profile.updated'));
         },
         onError: () => toast.error(t('profile.saveError'), { description: t('profile.saveErrorDescription') }),
@@ -36,20 +29,8 @@ export function PersonalInfoForm({ user }: { user: User }) {
 
   return (
     <Section title={t('profile.personal')}>
-      <form noValidate onSubmit={submit} className="space-y-5">
-        <TextField
-          ref={nameRef}
-          label={t('profile.name')}
-          name="name"
-          autoComplete="name"
-          required
-          value={name}
-          onChange={(e) => {
-            setName(e.target.value);
-            setError(undefined);
-          }}
-          error={error}
-        />
+      <form noValidate onSubmit={handleSubmit(submit)} className="space-y-5">
+        <TextField {...field('name')} label={t('profile.name')} autoComplete="name" required />
         <TextField label={t('profile.email')} type="email" name="email" autoComplete="email" value={user.email} readOnly hint={t('profile.emailHint')} />
         <div className="flex justify-end">
           <Button type="submit" loading={update.isPending}>

@@ -1,3 +1,4 @@
+import { TITLE_MAX } from '@app/shared/constants';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -38,5 +39,24 @@ describe('save dialog', () => {
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(screen.queryByText('Save error')).not.toBeInTheDocument();
+  });
+
+  it('checks the title with the shared rule on save, then again as an invalid title is edited; nothing is sent while it is invalid', async () => {
+    const calls = mockFetch(() => json(500, {}));
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Save transcription' });
+    const title = within(dialog).getByRole('textbox', { name: /Title/ });
+    const ui = userEvent.setup();
+    await ui.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(title).toHaveAccessibleDescription('Enter a title.');
+
+    await ui.click(title);
+    await ui.paste('x'.repeat(TITLE_MAX + 1));
+    expect(title).toHaveAccessibleDescription(`The title can have at most ${TITLE_MAX} characters.`);
+    await ui.keyboard('{Backspace}');
+    expect(title).not.toHaveAttribute('aria-invalid');
+    expect(title).not.toHaveAccessibleDescription();
+    expect(calls).toHaveLength(0);
   });
 });

@@ -1,13 +1,15 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { TITLE_MAX, type RecognitionLanguage } from '@app/shared/constants';
 import { saveTranscriptionRequest, SEGMENTS_MAX, type Segment } from '@app/shared/schemas/transcriptions';
+import * as z from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, describeError } from '../../../lib/api';
+import { i18n } from '../../../lib/i18n';
+import { useSchemaForm } from '../../../lib/validation';
 import { useSaveTranscription } from '../api/save-transcription';
 
 export interface SaveInput {
@@ -17,6 +19,12 @@ export interface SaveInput {
   language: RecognitionLanguage;
   startedAt: Date;
 }
+
+// The save request's rules for what the dialog asks (the request's own refinement is about the transcript).
+const saveForm = z.object({ title: saveTranscriptionRequest.shape.title, subject: saveTranscriptionRequest.shape.subject });
+const saveCopy = {
+  title: (code: string) => (code === 'too_big' ? i18n.t('transcribe.save.titleTooLong', { max: TITLE_MAX }) : i18n.t('transcribe.save.titleRequired')),
+};
 
 /** Title (required, at most TITLE_MAX, the shared schema's rule) and optional subject. Loaded on demand. */
 export default function SaveDialog({
@@ -33,28 +41,19 @@ export default function SaveDialog({
 }) {
   const { t } = useTranslation();
   const save = useSaveTranscription();
-  const [title, setTitle] = useState('');
-  const [subject, setSubject] = useState('');
-  const [titleError, setTitleError] = useState<string>();
-  const [formError, setFormError] = useState<string>();
+  // An invalid title is checked again as it is edited; a failed save shows above the fields until the next submit.
+  const { field, handleSubmit, setError, formState } = useSchemaForm(saveForm, saveCopy, {
+    defaultValues: { title: '', subject: '' },
+    revalidate: true,
+    focusError: false,
+  });
 
-  const validateTitle = (value: string): string | undefined => {
-    const result = saveTranscriptionRequest.shape.title.safeParse(value);
-    if (result.success) return undefined;
-    return result.error.issues[0]?.code === 'too_big' ? t('transcribe.save.titleTooLong', { max: TITLE_MAX }) : t('transcribe.save.titleRequired');
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const error = validateTitle(title);
-    setTitleError(error);
-    setFormError(undefined);
-    if (error) return;
+  const submit = ({ title, subject }: z.infer<typeof saveForm>) => {
     const input = getInput();
     save.mutate(
       {
-        title: title.trim(),
-        subject: subject.trim() || undefined,
+        title,
+        subject: subject || undefined,
         timestamp: input.startedAt.toISOString(),
         duration: Math.round(input.durationMs / 1000),
         fullTranscript: input.text,
@@ -69,7 +68,7 @@ export default function SaveDialog({
         },
         onError: (err) => {
           const message = err instanceof ApiError && err.requiresPro ? t('transcribe.save.proOnly') : (describeError(err) ?? t('transcribe.save.error'));
-          setFormError(message);
+          setError('root', { message });
           // The save error toast too: it stays in view if the dialog is closed, and screen readers hear it.
           toast.error(t('transcribe.save.error'), { id: 'transcribe-save-error', description: message });
         },
@@ -79,26 +78,15 @@ export default function SaveDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('transcribe.save.title')}>
-      <form noValidate onSubmit={submit} className="space-y-4">
-        {formError && (
+      <form noValidate onSubmit={handleSubmit(submit)} className="space-y-4">
+        {formState.errors.root && (
           <Alert tone="error">
             <p className="font-medium">{t('transcribe.save.error')}</p>
-            <p>{formError}</p>
+            <p>{formState.errors.root.message}</p>
           </Alert>
         )}
-        <TextField
-          label={t('transcribe.save.titleLabel')}
-          value={title}
-          maxLength={TITLE_MAX + 20}
-          required
-          autoFocus
-          error={titleError}
-          onChange={(e) => {
-            setTitle(e.target.value);
-            if (titleError) setTitleError(validateTitle(e.target.value));
-          }}
-        />
-        <TextField label={t('transcribe.save.subjectLabel')} value={subject} maxLength={TITLE_MAX} onChange={(e) => setSubject(e.target.value)} />
+        <TextField {...field('title')} label={t('transcribe.save.titleLabel')} maxLength={TITLE_MAX + 20} required autoFocus />
+        <TextField {...field('subject')} label={t('transcribe.save.subjectLabel')} maxLength={TITLE_MAX} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {t('transcribe.save.cancel')}

@@ -96,6 +96,7 @@ export class LiveTranscribeStack extends Stack {
 
     this.web = new Web(this, 'Web', {
       apiDomainName: this.api.domainName,
+      routes: this.api.routes,
       originSecret: this.originSecret.secretValue,
       domainName: props.domainName,
       certificate: props.certificateArn

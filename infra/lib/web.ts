@@ -2,10 +2,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Duration, type SecretValue } from 'aws-cdk-lib';
 import { ORIGIN_SECRET_HEADER } from '@app/shared/constants';
+import { routes, type RouteDef } from '@app/shared/routes';
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CachedMethods,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
   Function as CloudFrontFunction,
   FunctionCode,
@@ -29,6 +34,33 @@ import { buildCsp, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, inlineScriptHashes, PERM
 
 /** Paths CloudFront forwards to the HTTP API; everything else is the SPA. */
 export const API_PATH_PATTERNS = ['/api/*', '/stripe/*', '/contact', '/transcriptions/*'] as const;
+
+/** A path pattern matches a request path (`*`: any characters, `/` included, as in CloudFront). */
+export const patternMatches = (pattern: string, path: string) =>
+  new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.?+^$()[\]{}|\\]/g, '\\$&')).join('.*')}$`).test(path);
+
+/**
+ * The API routes the route table marks `cache` (the live caption view, the same for every
+ * viewer): CloudFront keeps each answer `cache.seconds`, keyed by the path and only the listed
+ * query parameters, under the pattern of the route's path (each `{parameter}` as `*`). Other
+ * routes whose paths fall under that pattern (the owner's viewer count) keep the uncached API
+ * behaviour under patterns listed before it, as CloudFront takes the first pattern that matches.
+ * Other methods on a cached path (stopping a share) are never cached: CloudFront caches GET and
+ * HEAD only.
+ */
+export function cachedApiBehaviors(table: Readonly<Record<string, RouteDef>> = routes) {
+  const all = Object.entries(table);
+  const pattern = (path: string) => path.replace(/\{[^}]+\}/g, '*');
+  const cached = all.filter(([, r]) => r.method === 'GET' && r.cache).map(([name, r]) => ({ name, pattern: pattern(r.path), cache: r.cache! }));
+  const uncached = [
+    ...new Set(
+      all
+        .filter(([, r]) => cached.some((c) => patternMatches(c.pattern, r.path) && pattern(r.path) !== c.pattern))
+        .map(([, r]) => pattern(r.path)),
+    ),
+  ];
+  return { cached, uncached };
+}
 
 /**
  * SPA fallback on the default (S3) behaviour only: a path whose last segment has no file
@@ -54,6 +86,8 @@ export const VIEWER_ADDRESS_CODE = `function handler(event) {
 export interface WebProps {
   /** Host name of the HTTP API (origin for the API paths). */
   readonly apiDomainName: string;
+  /** The API's route table (its `cache` entries get cached behaviours); defaults to `@app/shared/routes`. */
+  readonly routes?: Readonly<Record<string, RouteDef>>;
   /** Sent to the API in ORIGIN_SECRET_HEADER on every request (a secret reference, resolved at deploy). */
   readonly originSecret: SecretValue;
   /** Optional custom domain; needs `certificate` (ACM, us-east-1). */
@@ -142,6 +176,27 @@ export class Web extends Construct {
       responseHeadersPolicy: this.headersPolicy,
     };
 
+    const live = cachedApiBehaviors(props.routes);
+    const cachedBehaviors = live.cached.map(({ name, pattern, cache }): [string, BehaviorOptions] => [
+      pattern,
+      {
+        ...apiBehavior,
+        cachePolicy: new CachePolicy(this, `Cache-${name}`, {
+          comment: `Live Transcribe: ${name}, ${cache.seconds} s, keyed by path and ${cache.query.join(', ')}`,
+          minTtl: Duration.seconds(cache.seconds),
+          defaultTtl: Duration.seconds(cache.seconds),
+          maxTtl: Duration.seconds(cache.seconds),
+          queryStringBehavior: CacheQueryStringBehavior.allowList(...cache.query),
+          headerBehavior: CacheHeaderBehavior.none(),
+          cookieBehavior: CacheCookieBehavior.none(),
+          enableAcceptEncodingGzip: true,
+          enableAcceptEncodingBrotli: true,
+        }),
+        cachedMethods: CachedMethods.CACHE_GET_HEAD,
+        compress: true,
+      },
+    ]);
+
     if (props.domainName && !props.certificate) throw new Error('A custom domainName needs a certificate (ACM, us-east-1).');
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Live Transcribe: SPA and API on one origin',
@@ -158,7 +213,12 @@ export class Web extends Construct {
         compress: true,
         functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
-      additionalBehaviors: Object.fromEntries(API_PATH_PATTERNS.map((p) => [p, apiBehavior])),
+      // In this order: CloudFront takes the first pattern that matches.
+      additionalBehaviors: Object.fromEntries([
+        ...live.uncached.map((p) => [p, apiBehavior] as const),
+        ...cachedBehaviors,
+        ...API_PATH_PATTERNS.map((p) => [p, apiBehavior] as const),
+      ]),
     });
 
     this.url = `https://${props.domainName ?? this.distribution.distributionDomainName}`;

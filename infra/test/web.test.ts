@@ -3,7 +3,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { webSourceIndexHtml } from '../lib/paths.ts';
 import { buildCsp, CSP_MAX_LENGTH, cspDirectives, inlineScriptHashes, parseOrigins, PERMISSIONS_POLICY, RECAPTCHA, securityHeaders } from '../lib/security-headers.ts';
-import { API_PATH_PATTERNS, SPA_REWRITE_CODE, VIEWER_ADDRESS_CODE } from '../lib/web.ts';
+import { API_PATH_PATTERNS, cachedApiBehaviors, SPA_REWRITE_CODE, VIEWER_ADDRESS_CODE } from '../lib/web.ts';
 import { cspOf, devStack, genericProdStack, ofType, PROD_ANALYTICS, PROD_INLINE_SCRIPT, prodStack, ROUTES, sha256Source, type Json } from './template.ts';
 
 /** The site: S3 and CloudFront, the API paths it forwards, its CloudFront Functions, domain, deployment and security headers. */
@@ -50,9 +50,12 @@ describe('Site on CloudFront (dev, full route table)', () => {
     const apiOrigin = config.Origins.find((o: Json) => o.CustomOriginConfig);
     expect(JSON.stringify(apiOrigin.DomainName)).toContain(apiId);
     expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
-    const patterns = config.CacheBehaviors.map((b: Json) => b.PathPattern as string);
-    expect(patterns.sort()).toEqual([...API_PATH_PATTERNS].sort());
-    for (const b of config.CacheBehaviors) {
+    // The cached live view has its own behaviour (live.test.ts); every other one is uncached.
+    const { cached, uncached } = cachedApiBehaviors();
+    const behaviors = config.CacheBehaviors.filter((b: Json) => !cached.some((c) => c.pattern === b.PathPattern));
+    const patterns = behaviors.map((b: Json) => b.PathPattern as string);
+    expect(patterns.sort()).toEqual([...API_PATH_PATTERNS, ...uncached].sort());
+    for (const b of behaviors) {
       expect(b).toMatchObject({
         TargetOriginId: apiOrigin.Id,
         CachePolicyId: CACHING_DISABLED,
@@ -80,7 +83,8 @@ describe('Site on CloudFront (dev, full route table)', () => {
     const [policyId] = ofType(t, 'AWS::CloudFront::ResponseHeadersPolicy')[0]!;
     const config = ofType(t, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
-    expect(config.CacheBehaviors).toHaveLength(API_PATH_PATTERNS.length);
+    const { cached, uncached } = cachedApiBehaviors();
+    expect(config.CacheBehaviors).toHaveLength(API_PATH_PATTERNS.length + cached.length + uncached.length);
     for (const b of config.CacheBehaviors) expect(b.ResponseHeadersPolicyId, b.PathPattern).toEqual({ Ref: policyId });
     expect(JSON.stringify(json)).not.toContain(MANAGED_SECURITY_HEADERS);
   });

@@ -1,0 +1,80 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_CACHE_SECONDS } from '@app/shared/constants';
+import { routes } from '@app/shared/routes';
+import { API_PATH_PATTERNS, cachedApiBehaviors, patternMatches } from '../lib/web.ts';
+import { devStack, ofType, ROUTES, type Json } from './template.ts';
+
+/** The live caption view through CloudFront: cached LIVE_CACHE_SECONDS by path and `after` only; every other live route uncached. */
+
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+/** The behaviour CloudFront picks for a path: the first whose pattern matches, in the listed order. */
+const behaviorFor = (config: Json, path: string): Json => config.CacheBehaviors.find((b: Json) => patternMatches(b.PathPattern, path));
+
+describe('live caption view on CloudFront', () => {
+  let config: Json;
+  let policies: Map<string, Json>;
+
+  beforeAll(() => {
+    const { t } = devStack();
+    config = ofType(t, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+    policies = new Map(ofType(t, 'AWS::CloudFront::CachePolicy').map(([id, r]) => [id, r.Properties.CachePolicyConfig]));
+  });
+
+  it('derives the cached pattern from the route table: the view only, with its owner-only count listed before it', () => {
+    expect(routes.viewLiveShare.cache).toEqual({ seconds: LIVE_CACHE_SECONDS, query: ['after'] });
+    expect(cachedApiBehaviors()).toEqual({
+      cached: [{ name: 'viewLiveShare', pattern: '/api/live/*', cache: routes.viewLiveShare.cache }],
+      uncached: ['/api/live/*/viewers'],
+    });
+    const order = config.CacheBehaviors.map((b: Json) => b.PathPattern as string);
+    expect(order.indexOf('/api/live/*/viewers')).toBeLessThan(order.indexOf('/api/live/*'));
+    expect(order.indexOf('/api/live/*')).toBeLessThan(order.indexOf('/api/*'));
+  });
+
+  it(`caches GET /api/live/{code} ${LIVE_CACHE_SECONDS} s, keyed by the path and only the after parameter (no cookies, no headers)`, () => {
+    const b = behaviorFor(config, '/api/live/AbCdEfGhIjKl');
+    expect(b.PathPattern).toBe('/api/live/*');
+    const policy = policies.get(b.CachePolicyId.Ref);
+    expect(policy).toMatchObject({
+      MinTTL: LIVE_CACHE_SECONDS,
+      DefaultTTL: LIVE_CACHE_SECONDS,
+      MaxTTL: LIVE_CACHE_SECONDS,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: ['after'] },
+        HeadersConfig: { HeaderBehavior: 'none' },
+        CookiesConfig: { CookieBehavior: 'none' },
+        EnableAcceptEncodingGzip: true,
+      },
+    });
+    // Same origin (with its secret header), viewer-address function and headers as the other API paths; stopping a share (DELETE) passes through.
+    const api = behaviorFor(config, '/api/auth/me');
+    expect(b).toMatchObject({
+      TargetOriginId: api.TargetOriginId,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      ResponseHeadersPolicyId: api.ResponseHeadersPolicyId,
+      FunctionAssociations: api.FunctionAssociations,
+      AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'DELETE', 'POST']),
+      CachedMethods: ['GET', 'HEAD'],
+      Compress: true,
+    });
+    const origin = config.Origins.find((o: Json) => o.Id === b.TargetOriginId);
+    expect(origin.OriginCustomHeaders.map((h: Json) => h.HeaderName)).toEqual(['x-origin-verify']);
+  });
+
+  it('sends every other route uncached, the live ones included (creating, the viewer pings, the owner count)', () => {
+    for (const [name, r] of ROUTES) {
+      const path = r.path.replace(/\{[^}]+\}/g, 'AbCdEfGhIjKl');
+      const b = behaviorFor(config, path);
+      expect(b, path).toBeDefined();
+      if (name === 'viewLiveShare' || b.CachePolicyId === CACHING_DISABLED) continue;
+      // Only a write shares the cached view's behaviour, and CloudFront caches GET and HEAD only.
+      expect(r.method, name).not.toBe('GET');
+      expect(b.CachedMethods, name).toEqual(['GET', 'HEAD']);
+    }
+    expect(behaviorFor(config, '/api/live/AbCdEfGhIjKl/viewers').CachePolicyId).toBe(CACHING_DISABLED);
+    expect(behaviorFor(config, '/api/live').PathPattern).toBe('/api/*');
+    expect(API_PATH_PATTERNS).toContain('/api/*');
+  });
+});

@@ -2,6 +2,7 @@ import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_MIN_GAP_MS, type RecognitionLanguage } f
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import { getToken as storedToken } from '../../../lib/auth-token';
 import { tokenOwner } from '../lib/token-owner';
+import type { TextSource } from '../lib/transcript-store';
 import {
   confirmed,
   continuedBy,
@@ -42,7 +43,8 @@ import { createTransport, online } from './transport';
  */
 
 export interface AutosaveSnapshot {
-  text: string;
+  /** The whole transcript so far, read by parts (see TextSource). */
+  text: TextSource;
   segments: readonly Segment[];
   durationSec: number;
   language: RecognitionLanguage;
@@ -97,7 +99,7 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
   /** The session being recorded (or the last one stopped, which a late final result may still extend). */
   let active: QueueEntry | null = null;
   /** The whole transcript and placed segments of the active session (memory only; a gap is resent from them). */
-  let activeText = '';
+  let activeText: TextSource = '';
   let activeSegments: PlacedSegment[] = [];
   let placement = NO_PLACEMENT;
   let lastSaveAt = 0;
@@ -278,7 +280,7 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
 
   // ---- the session -----------------------------------------------------------------
 
-  function setActive(e: QueueEntry | null, text = '', segments: PlacedSegment[] = []): void {
+  function setActive(e: QueueEntry | null, text: TextSource = '', segments: PlacedSegment[] = []): void {
     active = e;
     activeText = text;
     activeSegments = segments;
@@ -322,7 +324,7 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
   const isFresh = (e: QueueEntry) => e.base === 0 && e.text === '' && !e.sessionId && !running.has(e.id);
 
   /** After a reload: continue the queued session this transcript extends, if there is one. */
-  function resumeFor(text: string, options: { except?: QueueEntry; running?: boolean } = {}): QueueEntry | undefined {
+  function resumeFor(text: TextSource, options: { except?: QueueEntry; running?: boolean } = {}): QueueEntry | undefined {
     adoptOrphans();
     return continuedBy(text, entries.values(), options);
   }

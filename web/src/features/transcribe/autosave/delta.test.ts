@@ -123,6 +123,17 @@ describe('placeSegments', () => {
     expect(next).toEqual({ count: 4, cursor: 7 });
   });
 
+  it('reads the transcript only from where the last call stopped, and not at all without a new segment', () => {
+    const text = 'sim não sim';
+    const reads: number[] = [];
+    const source = { length: text.length, slice: (start: number, end?: number) => (reads.push(start), text.slice(start, end)) };
+    const first = placeSegments(source, said('sim', 'não'), NO_PLACEMENT);
+    placeSegments(source, said('sim', 'não'), first.next);
+    expect(reads).toEqual([0]);
+    expect(placeSegments(source, said('sim', 'não', 'sim'), first.next).placed.map((s) => s.at)).toEqual([8]);
+    expect(reads).toEqual([0, 7]);
+  });
+
   it('looks at a shorter list than before from its start', () => {
     const { placed } = placeSegments('um dois', said('dois'), { count: 3, cursor: 0 });
     expect(placed.map((s) => s.at)).toEqual([3]);

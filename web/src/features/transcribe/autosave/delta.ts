@@ -1,5 +1,6 @@
 import type { RecognitionLanguage } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
+import type { TextSource } from '../lib/transcript-store';
 import type { PlacedSegment, QueueEntry } from './queue-storage';
 
 /**
@@ -34,7 +35,7 @@ const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 
 /** The last characters of the transcript, to recognise it after a reload. */
-export const edgeOf = (text: string) => text.slice(Math.max(0, text.length - EDGE_CHARS));
+export const edgeOf = (text: TextSource) => text.slice(Math.max(0, text.length - EDGE_CHARS));
 export const roundDuration = (seconds: number) => (Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds) : 0);
 /** The length of the transcript the entry stands for. */
 export const totalOf = (e: QueueEntry) => e.base + e.text.length;
@@ -90,7 +91,7 @@ export function confirmed(e: QueueEntry, length: number): Tail {
 }
 
 /** 409 with the whole transcript at hand: the tail from the server's `length` (at most the transcript's). */
-export function resentFrom(text: string, segments: readonly PlacedSegment[], length: number): Tail {
+export function resentFrom(text: TextSource, segments: readonly PlacedSegment[], length: number): Tail {
   return { base: length, text: text.slice(length), segments: segments.filter((s) => s.at >= length) };
 }
 
@@ -112,14 +113,18 @@ export const NO_PLACEMENT: Placement = { count: 0, cursor: 0 };
  * (a segment not found is left out; the text is kept to SEGMENT_TEXT_MAX, times to whole ms).
  * A shorter list than before is a new one: looked at from its start.
  */
-export function placeSegments(text: string, segments: readonly Segment[], from: Placement): { placed: PlacedSegment[]; next: Placement } {
+export function placeSegments(text: TextSource, segments: readonly Segment[], from: Placement): { placed: PlacedSegment[]; next: Placement } {
   let cursor = from.cursor;
   const placed: PlacedSegment[] = [];
+  // The text from the cursor on, read once and only when there is a new segment to place.
+  let tail: string | undefined;
   for (let i = segments.length < from.count ? 0 : from.count; i < segments.length; i++) {
     const s = segments[i]!;
     if (!s.text) continue;
-    const at = text.indexOf(s.text, cursor);
-    if (at < 0) continue;
+    tail ??= text.slice(from.cursor);
+    const found = tail.indexOf(s.text, cursor - from.cursor);
+    if (found < 0) continue;
+    const at = from.cursor + found;
     cursor = at + s.text.length;
     placed.push({
       text: s.text.slice(0, SEGMENT_TEXT_MAX),
@@ -141,7 +146,7 @@ export function inTail(e: QueueEntry, s: PlacedSegment): boolean {
  * The queued entry a transcript continues (after a reload): one whose length it reaches and
  * whose last characters it has there; the longest, a running one before a stopped one.
  */
-export function continuedBy(text: string, entries: Iterable<QueueEntry>, options: { except?: QueueEntry; running?: boolean } = {}): QueueEntry | undefined {
+export function continuedBy(text: TextSource, entries: Iterable<QueueEntry>, options: { except?: QueueEntry; running?: boolean } = {}): QueueEntry | undefined {
   let best: QueueEntry | undefined;
   for (const e of entries) {
     if (e === options.except || (options.running && (e.stopped || totalOf(e) === 0))) continue;

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import type { RecognitionLanguage } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import { useUser } from '../../../lib/auth';
+import type { TextSource } from '../lib/transcript-store';
 import { autosaveEngineFor } from './autosave-engine';
 
 /**
@@ -13,7 +14,7 @@ import { autosaveEngineFor } from './autosave-engine';
  */
 export interface Autosave {
   start(language: RecognitionLanguage): void;
-  update(snapshot: { text: string; segments: Segment[]; durationSec: number; language: RecognitionLanguage }): void;
+  update(snapshot: { text: TextSource; segments: Segment[]; durationSec: number; language: RecognitionLanguage }): void;
   saveNow(): void;
   complete(): void;
 }

@@ -62,3 +62,28 @@ describe('TranscriptStore', () => {
     expect([store.text, store.interim, store.isEmpty, store.getChapters().length]).toEqual(['', '', true, 0]);
   });
 });
+
+describe('the running text as a TextSource', () => {
+  it('reads every part exactly as slicing the text would, across separators, languages without spaces and clears', () => {
+    const store = new TranscriptStore();
+    const check = () => {
+      const text = store.text;
+      expect(store.textSource.length).toBe(text.length);
+      for (let start = -3; start <= text.length + 1; start++) {
+        expect(store.textSource.slice(start), `slice(${start})`).toBe(text.slice(start));
+        for (let end = start; end <= text.length + 1; end += 3) expect(store.textSource.slice(start, end), `slice(${start}, ${end})`).toBe(text.slice(start, end));
+      }
+    };
+    check();
+    for (const [i, word] of ['olá', 'mundo', 'de', 'novo'].entries()) store.append({ text: word, startMs: i * 1000, endMs: i * 1000 + 500 });
+    check();
+    store.setSeparator('');
+    store.append({ text: '你好', startMs: 5000, endMs: 5500 });
+    store.append({ text: '世界', startMs: 6000, endMs: 6500 });
+    check();
+    store.clear();
+    check();
+    store.append({ text: 'again', startMs: 0, endMs: 1 });
+    check();
+  });
+});

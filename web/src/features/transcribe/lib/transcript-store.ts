@@ -15,6 +15,16 @@ import type { Segment } from '@app/shared/schemas/transcriptions';
  * Interim text has its own subscription so it never re-renders the finals.
  */
 
+/**
+ * Text read by length and parts. A string is one; so is the store's running text, whose parts
+ * cost their own length to read, never the whole transcript's (reading a string grown by
+ * concatenation copies it whole, once per change).
+ */
+export interface TextSource {
+  readonly length: number;
+  slice(start: number, end?: number): string;
+}
+
 export interface TranscriptBlock {
   readonly key: number;
   readonly segments: readonly Segment[];
@@ -38,6 +48,9 @@ type Listener = () => void;
 
 export class TranscriptStore {
   private segmentList: Segment[] = [];
+  /** Where each segment's text starts in the running text, and the separator before it. */
+  private offsets: number[] = [];
+  private joins: string[] = [];
   private runningText = '';
   private chapterList: readonly TranscriptChapter[] = [];
   private interimText = '';
@@ -55,6 +68,14 @@ export class TranscriptStore {
   get text(): string {
     return this.runningText;
   }
+
+  /** The running text as a TextSource: a part from offset `start` costs the part's length. */
+  readonly textSource: TextSource = ((store: TranscriptStore) => ({
+    get length() {
+      return store.runningText.length;
+    },
+    slice: (start: number, end?: number) => store.textSlice(start, end),
+  }))(this);
 
   /** Every final segment, in order. Append-only: read, never mutate. */
   get segments(): readonly Segment[] {
@@ -120,8 +141,33 @@ export class TranscriptStore {
     this.emit(this.interimListeners);
   }
 
+  /** Like String.prototype.slice over the running text, built from the segments it spans. */
+  private textSlice(start: number, end?: number): string {
+    const length = this.runningText.length;
+    const from = Math.max(0, start < 0 ? length + start : Math.min(start, length));
+    const to = end === undefined ? length : Math.max(0, end < 0 ? length + end : Math.min(end, length));
+    if (to <= from) return '';
+    // The last segment starting at or before `from`.
+    let lo = 0;
+    let hi = this.offsets.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.offsets[mid]! <= from) lo = mid;
+      else hi = mid - 1;
+    }
+    let part = '';
+    // Up to the last segment whose separator starts before `to`.
+    for (let i = lo; i < this.segmentList.length && this.offsets[i]! - this.joins[i]!.length < to; i++) {
+      part += (i > lo ? this.joins[i]! : '') + this.segmentList[i]!.text;
+    }
+    const base = this.offsets[lo] ?? 0;
+    return part.slice(from - base, to - base);
+  }
+
   private reset(): void {
     this.segmentList = [];
+    this.offsets = [];
+    this.joins = [];
     this.runningText = '';
     this.chapterList = [];
     this.interimText = '';
@@ -131,7 +177,10 @@ export class TranscriptStore {
     const index = this.segmentList.length;
     const previous = this.segmentList[index - 1];
     this.segmentList.push(segment);
-    this.runningText = this.runningText ? this.runningText + this.separator + segment.text : segment.text;
+    const join = this.runningText ? this.separator : '';
+    this.joins.push(join);
+    this.offsets.push(this.runningText.length + join.length);
+    this.runningText += join + segment.text;
 
     const chapters = this.chapterList;
     const lastChapter = chapters[chapters.length - 1];

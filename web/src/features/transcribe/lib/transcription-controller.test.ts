@@ -38,7 +38,7 @@ function makeController(options: { recovery?: RecoveryStore; language?: Recognit
       start: (language) => calls.push(`start:${language}`),
       update: (snapshot) => {
         calls.push('update');
-        updates.push(snapshot);
+        updates.push({ ...snapshot, text: snapshot.text.slice(0) });
       },
       saveNow: () => calls.push('saveNow'),
       complete: () => calls.push('complete'),

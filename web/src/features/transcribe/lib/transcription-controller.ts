@@ -370,7 +370,8 @@ export class TranscriptionController {
   private updateAutosave(): void {
     if (!this.autosaveOpen) return;
     this.options.autosave().update({
-      text: this.store.text,
+      // Read by parts: the autosave takes only the unsent tail, never the whole text.
+      text: this.store.textSource,
       // The store's append-only array itself (no copy per result).
       segments: this.store.segments as Segment[],
       durationSec: Math.round(this.elapsedMs() / 1000),

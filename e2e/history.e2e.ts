@@ -109,7 +109,7 @@ describe('saved transcriptions (/transcricoes)', () => {
     expect(await readFile((await srt.path())!, 'utf8')).toContain('00:00:00,000 --> ');
 
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete this transcription?' });
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this transcription?' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await confirm.waitFor({ state: 'detached' });
     await dialog.waitFor({ state: 'detached' });
@@ -218,7 +218,7 @@ describe('automatic transcriptions (/transcricoes-automaticas)', () => {
     const dialog = page.getByRole('dialog', { name: /^Transcription of/ });
     expect(await dialog.getByRole('region', { name: 'Transcript' }).textContent()).toBe('Primeira sessão sobre física quântica');
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: 'Delete this automatic transcription?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete this automatic transcription?' }).getByRole('button', { name: 'Delete' }).click();
     await dialog.waitFor({ state: 'detached' });
     await main.getByText('No automatic transcriptions match these filters.').waitFor();
     await main.getByRole('button', { name: 'Clear' }).click();

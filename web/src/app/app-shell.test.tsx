@@ -90,7 +90,7 @@ describe('app shell', () => {
     expect(screen.queryByRole('navigation', { name: 'Mobile menu' })).not.toBeInTheDocument();
     await userEvent.setup().click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    const mobile = screen.getByRole('navigation', { name: 'Mobile menu' });
+    const mobile = await screen.findByRole('navigation', { name: 'Mobile menu' });
     expect(within(mobile).getByRole('link', { name: 'Log in' })).toBeInTheDocument();
   });
 

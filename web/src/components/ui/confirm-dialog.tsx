@@ -1,11 +1,13 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
 import { Button } from './button';
-import { Dialog } from './dialog';
+import { dialogContentClasses, dialogOverlayClasses } from './dialog';
 
 /**
- * A yes/no question in a dialog (a delete, a discard). Cancel comes first and gets the
- * focus when it opens, so Enter never destroys anything by accident. Stays open while
- * `pending`; the caller closes it when the action is done.
+ * A yes/no question in an alert dialog (a delete, a discard): only Cancel, Escape or the
+ * action answer it, never a click outside. Cancel comes first and gets the focus when it
+ * opens, so Enter never destroys anything by accident. Stays open while `pending`; the
+ * caller closes it when the action is done.
  */
 export function ConfirmDialog({
   open,
@@ -31,15 +33,25 @@ export function ConfirmDialog({
   onConfirm: () => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)} title={title} description={description}>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
-          {cancelLabel}
-        </Button>
-        <Button variant={tone} onClick={onConfirm} loading={pending}>
-          {pending ? pendingLabel : confirmLabel}
-        </Button>
-      </div>
-    </Dialog>
+    <AlertDialog.Root open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={dialogOverlayClasses} />
+        <AlertDialog.Content className={dialogContentClasses}>
+          <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</AlertDialog.Description>
+          <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary" disabled={pending}>
+                {cancelLabel}
+              </Button>
+            </AlertDialog.Cancel>
+            {/* Not AlertDialog.Action: that would close the dialog before the action is done. */}
+            <Button variant={tone} onClick={onConfirm} loading={pending}>
+              {pending ? pendingLabel : confirmLabel}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 }

@@ -4,6 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
 import { cn } from './cn';
 
+/** The look of every modal (this dialog and the confirmation's alert dialog). */
+export const dialogOverlayClasses = 'fixed inset-0 z-50 bg-slate-950/50';
+export const dialogContentClasses =
+  'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl ' +
+  'dark:bg-slate-900 dark:text-slate-100';
+
 /**
  * The app's dialog (Radix: focus trap, Escape, aria-modal, labelled by its title).
  * Import it only from lazily loaded pages so it stays out of the home chunk.
@@ -27,13 +33,9 @@ export function Dialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+        <RadixDialog.Overlay className={dialogOverlayClasses} />
         <RadixDialog.Content
-          className={cn(
-            'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl',
-            'dark:bg-slate-900 dark:text-slate-100',
-            className,
-          )}
+          className={cn(dialogContentClasses, className)}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <RadixDialog.Title className="pr-8 text-lg font-semibold">{title}</RadixDialog.Title>

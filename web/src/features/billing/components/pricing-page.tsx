@@ -4,12 +4,12 @@ import { Link } from 'react-router';
 import { REFUND_DAYS } from '@app/shared/constants';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { FaqAccordion } from '../../../components/ui/faq-accordion';
 import { useSession } from '../../../lib/auth';
 import { currentUiLanguage } from '../../../lib/i18n';
 import { useBillingT } from '../i18n';
 import { formatMoney, formatPrice, leadCurrency } from '../lib/price';
 import { CurrencyDialog } from './currency-dialog';
-import { FaqAccordion } from './faq-accordion';
 import { TickIcon } from './icons';
 import { ProBenefits } from './pro-benefits';
 

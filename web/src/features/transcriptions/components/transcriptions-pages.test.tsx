@@ -176,7 +176,7 @@ for (const { kind, Page, path, list, listPath, empty, start, open, dialog: dialo
       expect(await within(dialog).findByRole('region', { name: 'Transcript' })).toBeInTheDocument();
 
       await ui.click(within(dialog).getByRole('button', { name: 'Delete' }));
-      const confirm = await screen.findByRole('dialog', { name: confirmName });
+      const confirm = await screen.findByRole('alertdialog', { name: confirmName });
       expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
       const before = lists(calls).length;
       await ui.click(within(confirm).getByRole('button', { name: 'Delete' }));
@@ -305,7 +305,7 @@ describe('saved transcriptions page (/transcricoes)', () => {
     await ui.click(await screen.findByRole('button', { name: 'Aula de física' }));
     const dialog = await screen.findByRole('dialog', { name: 'Aula de física' });
     await ui.click(await within(dialog).findByRole('button', { name: 'Delete' }));
-    await ui.click(within(await screen.findByRole('dialog', { name: 'Delete this transcription?' })).getByRole('button', { name: 'Cancel' }));
+    await ui.click(within(await screen.findByRole('alertdialog', { name: 'Delete this transcription?' })).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('dialog', { name: 'Aula de física' })).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
   });
@@ -319,7 +319,7 @@ describe('saved transcriptions page (/transcricoes)', () => {
     await ui.click(await screen.findByRole('button', { name: 'Aula de física' }));
     const dialog = await screen.findByRole('dialog', { name: 'Aula de física' });
     await ui.click(await within(dialog).findByRole('button', { name: 'Excluir' }));
-    await ui.click(within(await screen.findByRole('dialog', { name: 'Excluir esta transcrição?' })).getByRole('button', { name: 'Excluir' }));
+    await ui.click(within(await screen.findByRole('alertdialog', { name: 'Excluir esta transcrição?' })).getByRole('button', { name: 'Excluir' }));
     expect(await screen.findByText('Erro ao deletar transcrição')).toBeInTheDocument();
     // The transcription is still there, its dialog still open.
     expect(screen.getByRole('dialog', { name: 'Aula de física' })).toBeInTheDocument();

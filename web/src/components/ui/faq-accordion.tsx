@@ -1,0 +1,37 @@
+import * as Accordion from '@radix-ui/react-accordion';
+import type { ReactNode } from 'react';
+import { ChevronDownIcon } from './icons';
+
+export interface FaqItem {
+  id: string;
+  question: string;
+  answer: ReactNode;
+}
+
+/**
+ * Questions with at most one answer open (Radix Accordion: each question a button in a heading,
+ * its answer a region labelled by it; Up, Down, Home and End move between the questions).
+ */
+export function FaqAccordion({ items }: { items: FaqItem[] }) {
+  return (
+    <Accordion.Root
+      type="single"
+      collapsible
+      className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
+    >
+      {items.map((item) => (
+        <Accordion.Item key={item.id} value={item.id}>
+          <Accordion.Header className="m-0">
+            <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left font-medium text-slate-900 hover:bg-slate-50 dark:text-white dark:hover:bg-slate-800/60">
+              {item.question}
+              <ChevronDownIcon
+                className="shrink-0 text-slate-500 transition-transform group-data-[state=open]:rotate-180 dark:text-slate-400"
+              />
+            </Accordion.Trigger>
+          </Accordion.Header>
+          <Accordion.Content className="px-5 pb-5 text-slate-700 dark:text-slate-300">{item.answer}</Accordion.Content>
+        </Accordion.Item>
+      ))}
+    </Accordion.Root>
+  );
+}

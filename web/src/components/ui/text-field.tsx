@@ -80,3 +80,8 @@ export function TextAreaField({ label, error, hint, className, ref, ...textarea 
     </Field>
   );
 }
+
+/** A required email address field (the right keyboard and autofill). */
+export function EmailField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'inputMode' | 'required'>) {
+  return <TextField type="email" autoComplete="email" inputMode="email" required {...props} />;
+}

@@ -5,7 +5,7 @@ import { toast } from '../../../lib/toast';
 import { forgotPasswordRequest } from '@app/shared/schemas/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { EmailField } from '../../../components/ui/text-field';
 import { ApiError, describeError } from '../../../lib/api';
 import { preloadCaptcha } from '../../../lib/captcha';
 import { formatCountdown } from '../../../lib/format';
@@ -98,14 +98,7 @@ export default function ForgotPasswordPage() {
             <p>{t('forgot.wait', { time: formatCountdown(secondsLeft) })}</p>
           </Alert>
         )}
-        <TextField
-          {...field('email', { onChange: changeEmail })}
-          label={t('forgot.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-        />
+        <EmailField {...field('email', { onChange: changeEmail })} label={t('forgot.email')} />
         <Button type="submit" size="lg" className="w-full" loading={status === 'sending'} disabled={status === 'rate-limited'}>
           {status === 'sending' ? t('forgot.submitting') : t('forgot.submit')}
         </Button>

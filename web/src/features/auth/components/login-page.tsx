@@ -6,7 +6,7 @@ import { loginRequest, type LoginRequest } from '@app/shared/schemas/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
-import { TextField } from '../../../components/ui/text-field';
+import { EmailField } from '../../../components/ui/text-field';
 import { ApiError, describeError } from '../../../lib/api';
 import { formatCountdown } from '../../../lib/format';
 import { returnPath } from '../../../lib/return-to';
@@ -60,14 +60,7 @@ export default function LoginPage() {
             {secondsLeft > 0 && <p>{t('login.wait', { time: formatCountdown(secondsLeft) })}</p>}
           </Alert>
         )}
-        <TextField
-          {...field('email')}
-          label={t('login.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-        />
+        <EmailField {...field('email')} label={t('login.email')} />
         <div className="space-y-2">
           <PasswordField
             {...field('password')}

@@ -9,7 +9,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { RichText } from '../../../components/ui/rich-text';
-import { TextField } from '../../../components/ui/text-field';
+import { EmailField, TextField } from '../../../components/ui/text-field';
 import { ApiError, describeError } from '../../../lib/api';
 import { preloadCaptcha } from '../../../lib/captcha';
 import { currentUiLanguage } from '../../../lib/i18n';
@@ -74,20 +74,8 @@ export default function RegisterPage() {
             <p>{describeError(registration.error) ?? t('register.error')}</p>
           </Alert>
         )}
-        <TextField
-          {...field('name')}
-          label={t('register.name')}
-          autoComplete="name"
-          required
-        />
-        <TextField
-          {...field('email')}
-          label={t('register.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-        />
+        <TextField {...field('name')} label={t('register.name')} autoComplete="name" required />
+        <EmailField {...field('email')} label={t('register.email')} />
         <PasswordField
           {...field('password')}
           label={t('register.password')}

@@ -5,7 +5,7 @@ import { SUPPORT_RESPONSE_HOURS } from '@app/shared/constants';
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX, contactRequest, type ContactRequest } from '@app/shared/schemas/site';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextAreaField, TextField } from '../../../components/ui/text-field';
+import { EmailField, TextAreaField, TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api';
 import { useUser } from '../../../lib/auth';
 import { formatCountdown } from '../../../lib/format';
@@ -72,16 +72,7 @@ export function ContactForm() {
       )}
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField {...field('name')} label={t('help.contact.name')} autoComplete="name" required readOnly={locked} hint={lockedHint} />
-        <TextField
-          {...field('email')}
-          label={t('help.contact.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          readOnly={locked}
-          hint={lockedHint}
-        />
+        <EmailField {...field('email')} label={t('help.contact.email')} readOnly={locked} hint={lockedHint} />
       </div>
       <TextField {...field('subject')} label={t('help.contact.subject')} required maxLength={CONTACT_SUBJECT_MAX} />
       <TextAreaField {...field('message')} label={t('help.contact.message')} required rows={6} maxLength={CONTACT_MESSAGE_MAX} />

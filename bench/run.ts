@@ -1,6 +1,7 @@
 import { benchAutosave } from './autosave.ts';
 import { benchHandlers } from './handlers.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchLive } from './live.ts';
 import { benchLoad } from './load.ts';
 import { benchProperty } from './property.ts';
 import { benchSegments } from './segments.ts';
@@ -17,6 +18,7 @@ const all = {
   property: benchProperty,
   segments: benchSegments,
   load: benchLoad,
+  live: benchLive,
   transcribe: benchTranscribe,
   lighthouse: benchLighthouse,
 } satisfies Record<string, () => Promise<{ lines: string[]; ok: boolean }>>;

@@ -1,0 +1,93 @@
+import { Agent, request } from 'node:http';
+
+/**
+ * The live benchmark's viewers, in a process of their own (so the local server keeps its
+ * thread to itself): each polls the view every `pollMs` from its own offset over a keep-alive
+ * connection, and pings the viewer count every `pingMs`. Reports when each answer that brought
+ * new text arrived and the offsets it covered (after each viewer's first answer), and the text
+ * each viewer pieced together.
+ */
+export interface ViewersInput {
+  url: string;
+  code: string;
+  viewers: number;
+  pollMs: number;
+  pingMs: number;
+  endAt: number;
+}
+export interface ViewersOutput {
+  /** [arrival time (ms since epoch), from offset, to offset] of each answer that brought text. */
+  deliveries: [number, number, number][];
+  texts: string[];
+  served: number;
+  errors: string[];
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function run({ url, code, viewers, pollMs, pingMs, endAt }: ViewersInput): Promise<ViewersOutput> {
+  const { hostname, port } = new URL(url);
+  const agent = new Agent({ keepAlive: true, maxSockets: viewers * 2 });
+  const send = (method: string, path: string, body?: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request({ host: hostname, port, method, path, agent, headers: body ? { 'content-type': 'application/json' } : {} }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  const out: ViewersOutput = { deliveries: [], texts: [], served: 0, errors: [] };
+  const fail = (what: string) => {
+    if (out.errors.length < 20) out.errors.push(what);
+    else out.errors.push('');
+  };
+  const viewer = async (n: number) => {
+    await sleep((n * pollMs) / viewers);
+    const viewerId = `bench-viewer-${n}`;
+    let next = 0;
+    let text = '';
+    let lastPing = 0;
+    let joined = false;
+    while (Date.now() < endAt) {
+      const tick = Date.now();
+      if (tick - lastPing >= pingMs) {
+        lastPing = tick;
+        send('POST', `/api/live/${code}/viewers`, JSON.stringify({ viewerId })).then(
+          (r) => r.status === 200 || fail(`ping ${r.status} ${r.body}`),
+          (err: Error) => fail(`ping ${err.message}`),
+        );
+      }
+      try {
+        const res = await send('GET', `/api/live/${code}?after=${next}`);
+        out.served++;
+        if (res.status !== 200) fail(`view ${res.status} ${res.body}`);
+        else {
+          const body = JSON.parse(res.body) as { text: string; next: number };
+          // The first answer catches up on what was said before the viewer came: not a live delivery.
+          if (body.next > next && joined) out.deliveries.push([Date.now(), next, body.next]);
+          joined = true;
+          text += body.text;
+          next = body.next;
+        }
+      } catch (err) {
+        fail(`view ${(err as Error).message}`);
+      }
+      await sleep(Math.max(0, pollMs - (Date.now() - tick)));
+    }
+    out.texts[n] = text;
+  };
+  await Promise.all(Array.from({ length: viewers }, (_, n) => viewer(n)));
+  agent.destroy();
+  return out;
+}
+
+// Forked by bench/live.ts: says it is ready, gets its input, answers, all over the IPC channel.
+if (process.send) {
+  process.once('message', async (input) => {
+    process.send!(await run(input as ViewersInput));
+    process.disconnect();
+  });
+  process.send('ready');
+}

@@ -1,11 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { XIcon } from 'lucide-react';
 import { useEffect, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import type { User } from '@app/shared/schemas/auth';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
-import { CloseIcon } from '../../components/ui/icons';
 import { NAV_ITEMS } from './nav-items';
 import { useLogout } from './use-logout';
 
@@ -69,7 +69,7 @@ export default function MobileMenuSheet({
               aria-label={t('dialog.close')}
               className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
             >
-              <CloseIcon />
+              <XIcon size={20} />
             </Dialog.Close>
           </div>
           <nav aria-label={t('header.mobileNav')} className="px-4 pb-4 sm:px-6">

@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { User } from '@app/shared/schemas/auth';
-import { ChevronDownIcon, HelpIcon, LogOutIcon, UserIcon } from '../../components/ui/icons';
+import { ChevronDownIcon, CircleHelpIcon, LogOutIcon, UserIcon } from 'lucide-react';
 import { useLogout } from './use-logout';
 
 const itemClasses =
@@ -25,7 +25,7 @@ export default function UserMenu({ user }: { user: User }) {
         <span aria-hidden="true" className="inline-flex size-7 items-center justify-center rounded-full bg-indigo-600 text-xs font-semibold text-white">
           {initialOf(user.name)}
         </span>
-        <ChevronDownIcon width={16} height={16} />
+        <ChevronDownIcon size={16} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -40,19 +40,19 @@ export default function UserMenu({ user }: { user: User }) {
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
           <DropdownMenu.Item asChild className={itemClasses}>
             <Link to="/profile">
-              <UserIcon width={16} height={16} />
+              <UserIcon size={16} />
               {t('header.account')}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClasses}>
             <Link to="/help">
-              <HelpIcon width={16} height={16} />
+              <CircleHelpIcon size={16} />
               {t('header.help')}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
           <DropdownMenu.Item className={itemClasses} onSelect={logout}>
-            <LogOutIcon width={16} height={16} />
+            <LogOutIcon size={16} />
             {t('header.logout')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>

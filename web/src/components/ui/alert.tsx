@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlertIcon, CheckIcon } from './icons';
+import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
 import { cn } from './cn';
 
 const tones = {
@@ -26,7 +26,7 @@ export function Alert({
   const role = live ? (tone === 'error' ? 'alert' : 'status') : undefined;
   return (
     <div role={role} className={cn('flex gap-3 rounded-lg border p-3 text-sm', tones[tone], className)}>
-      {tone === 'success' ? <CheckIcon className="mt-0.5 shrink-0" /> : <AlertIcon className="mt-0.5 shrink-0" />}
+      {tone === 'success' ? <CircleCheckIcon size={20} className="mt-0.5 shrink-0" /> : <CircleAlertIcon size={20} className="mt-0.5 shrink-0" />}
       <div className="min-w-0 space-y-1">{children}</div>
     </div>
   );

@@ -1,7 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from './icons';
+import { XIcon } from 'lucide-react';
 import { cn } from './cn';
 
 /** The look of every modal (this dialog and the confirmation's alert dialog). */
@@ -47,7 +47,7 @@ export function Dialog({
             aria-label={t('dialog.close')}
             className="absolute right-3 top-3 inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           >
-            <CloseIcon />
+            <XIcon size={20} />
           </RadixDialog.Close>
         </RadixDialog.Content>
       </RadixDialog.Portal>

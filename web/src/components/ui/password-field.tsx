@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EyeIcon, EyeOffIcon } from './icons';
+import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import { TextField, type TextFieldProps } from './text-field';
 
 export interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'trailing'> {
@@ -29,7 +29,7 @@ export function PasswordField({ visible: controlled, onVisibleChange, toggle = t
             aria-label={visible ? t('password.hide') : t('password.show')}
             className="inline-flex size-10 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
           >
-            {visible ? <EyeOffIcon /> : <EyeIcon />}
+            {visible ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}
           </button>
         ) : undefined
       }

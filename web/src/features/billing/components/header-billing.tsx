@@ -1,9 +1,9 @@
 import type { User } from '@app/shared/schemas/auth';
+import { ExternalLinkIcon, SparklesIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { useOpenPortal } from '../api/portal';
 import { useBillingT } from '../i18n';
 import { openUpgrade } from '../open-upgrade';
-import { ExternalIcon, SparklesIcon } from './icons';
 import { ProBadge } from './pro-badge';
 import { ThemeToggle } from './theme-toggle';
 
@@ -15,7 +15,7 @@ export default function HeaderBilling({ user }: { user: User }) {
   if (user.plan !== 'pro') {
     return (
       <Button size="sm" onClick={openUpgrade} className="bg-gradient-to-r from-indigo-600 to-violet-600 hover:from-indigo-700 hover:to-violet-700">
-        <SparklesIcon width={16} height={16} />
+        <SparklesIcon size={16} />
         {tb('upgrade')}
       </Button>
     );
@@ -28,7 +28,7 @@ export default function HeaderBilling({ user }: { user: User }) {
       <span className="hidden sm:contents">
         <Button variant="ghost" size="sm" onClick={portal.open} loading={portal.isOpening} aria-label={tb('manageSubscription')}>
           {tb('manage')}
-          {!portal.isOpening && <ExternalIcon width={14} height={14} />}
+          {!portal.isOpening && <ExternalLinkIcon size={14} />}
         </Button>
       </span>
     </div>

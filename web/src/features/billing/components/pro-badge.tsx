@@ -1,6 +1,6 @@
+import { SparklesIcon } from 'lucide-react';
 import { cn } from '../../../components/ui/cn';
 import { useBillingT } from '../i18n';
-import { SparklesIcon } from './icons';
 
 export function ProBadge({ className }: { className?: string }) {
   const tb = useBillingT();
@@ -11,7 +11,7 @@ export function ProBadge({ className }: { className?: string }) {
         className,
       )}
     >
-      <SparklesIcon width={14} height={14} />
+      <SparklesIcon size={14} />
       {tb('proBadge')}
     </span>
   );

@@ -1,6 +1,6 @@
+import { CheckIcon } from 'lucide-react';
 import { cn } from '../../../components/ui/cn';
 import { useBillingT } from '../i18n';
-import { TickIcon } from './icons';
 
 /** What Pro gives. */
 export const PRO_BENEFITS = ['unlimited', 'languages', 'save', 'export', 'darkTheme', 'badge'] as const;
@@ -11,7 +11,7 @@ export function ProBenefits({ className }: { className?: string }) {
     <ul className={cn('space-y-2', className)}>
       {PRO_BENEFITS.map((key) => (
         <li key={key} className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
-          <TickIcon width={18} height={18} className="mt-0.5 shrink-0 text-emerald-600 dark:text-emerald-400" />
+          <CheckIcon size={18} className="mt-0.5 shrink-0 text-emerald-600 dark:text-emerald-400" />
           {tb(`benefits.${key}`)}
         </li>
       ))}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { REFUND_DAYS } from '@app/shared/constants';
 import type { User } from '@app/shared/schemas/auth';
+import { SparklesIcon } from 'lucide-react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { currentUiLanguage } from '../../../lib/i18n';
@@ -10,7 +11,6 @@ import { transcriptionStartedThisVisit } from '../../../lib/visit';
 import { useBillingT } from '../i18n';
 import { formatPrice, leadCurrency } from '../lib/price';
 import { CurrencyDialog } from './currency-dialog';
-import { SparklesIcon } from './icons';
 import { ProBenefits } from './pro-benefits';
 
 /**
@@ -55,7 +55,7 @@ export default function UpgradeFlow({
         onOpenChange={change}
         title={
           <span className="flex items-center gap-2">
-            <SparklesIcon className="text-amber-500" />
+            <SparklesIcon size={20} className="text-amber-500" />
             {isPro ? tb('alreadyPro') : tb('modalTitle')}
           </span>
         }

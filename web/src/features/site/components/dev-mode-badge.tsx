@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../../../components/ui/icons';
+import { XIcon } from 'lucide-react';
 import { setDevMode, useDevMode } from '../lib/dev-mode';
 
 /** The header's DEV MODE badge; its exit button clears the flag and the bypass token (the maintenance gate then checks again). */
@@ -17,7 +17,7 @@ export function DevModeBadge() {
         title={t('site.devMode.exit')}
         className="inline-flex size-7 items-center justify-center rounded-full hover:bg-amber-200 dark:hover:bg-amber-900"
       >
-        <CloseIcon width={14} height={14} />
+        <XIcon size={14} />
       </button>
     </span>
   );

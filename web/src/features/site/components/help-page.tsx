@@ -1,8 +1,8 @@
 import { use, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_RESPONSE_HOURS } from '@app/shared/constants';
+import { CircleHelpIcon, MicIcon, UserIcon } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
-import { HelpIcon, MicIcon, UserIcon } from '../../../components/ui/icons';
 import { currentUiLanguage } from '../../../lib/i18n';
 import { helpContent } from '../content/help-content';
 import { ContactForm } from './contact-form';
@@ -43,11 +43,11 @@ export default function HelpPage() {
 
       <nav aria-label={t('help.topics')} className="mt-8">
         <ul className="grid gap-4 sm:grid-cols-3">
-          <QuickCard href="#guide" icon={<MicIcon />} title={t('help.cards.guideTitle')} body={t('help.cards.guideBody')} />
-          <QuickCard href="#faq" icon={<HelpIcon />} title={t('help.cards.faqTitle')} body={t('help.cards.faqBody')} />
+          <QuickCard href="#guide" icon={<MicIcon size={20} />} title={t('help.cards.guideTitle')} body={t('help.cards.guideBody')} />
+          <QuickCard href="#faq" icon={<CircleHelpIcon size={20} />} title={t('help.cards.faqTitle')} body={t('help.cards.faqBody')} />
           <QuickCard
             href="#contact"
-            icon={<UserIcon />}
+            icon={<UserIcon size={20} />}
             title={t('help.cards.contactTitle')}
             body={t('help.cards.contactBody', { hours: SUPPORT_RESPONSE_HOURS })}
           />

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MicIcon } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { MicIcon } from '../../../components/ui/icons';
-import { DevModeDialog } from './dev-mode-dialog';
+
+// The password form (and its validation) loads when the dialog is first opened.
+const DevModeDialog = lazy(() => import('./dev-mode-dialog'));
 
 /** Shown to everyone but developers while maintenance mode is on. */
 export default function MaintenancePage({
@@ -25,7 +27,7 @@ export default function MaintenancePage({
       <div className="w-full max-w-lg text-center">
         <p className="inline-flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
           <span aria-hidden="true" className="inline-flex size-8 items-center justify-center rounded-lg bg-indigo-600 text-white">
-            <MicIcon width={18} height={18} />
+            <MicIcon size={18} />
           </span>
           {t('app.name')}
         </p>
@@ -47,7 +49,11 @@ export default function MaintenancePage({
           </Button>
         </div>
       </div>
-      <DevModeDialog open={dialogOpen} onOpenChange={setDialogOpen} onSuccess={onDevMode} />
+      {dialogOpen && (
+        <Suspense fallback={null}>
+          <DevModeDialog open onOpenChange={setDialogOpen} onSuccess={onDevMode} />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -2,7 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textDirection, type RecognitionLanguage } from '@app/shared/constants';
-import { CloseIcon } from '../../../components/ui/icons';
+import { XIcon } from 'lucide-react';
 import { cn } from '../../../components/ui/cn';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import type { CardStatus } from '../lib/transcription-controller';
@@ -131,7 +131,7 @@ export default function CaptionMode({
               <span aria-hidden="true">◐</span>
             </button>
             <RadixDialog.Close className={control} aria-label={t('transcribe.captions.exit')}>
-              <CloseIcon />
+              <XIcon size={20} />
             </RadixDialog.Close>
           </div>
           <div className="flex flex-1 flex-col justify-end overflow-hidden px-4 pb-8 sm:px-10 sm:pb-12">

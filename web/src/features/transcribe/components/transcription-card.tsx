@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CaptionsIcon, MicIcon, PauseIcon, PlayIcon, SaveIcon, SquareIcon, Trash2Icon } from 'lucide-react';
 import { toast } from '../../../lib/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -15,7 +16,6 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
-import { MicIcon } from '../../../components/ui/icons';
 import { useSession } from '../../../lib/auth';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { markTranscriptionStarted } from '../../../lib/visit';
@@ -27,7 +27,6 @@ import { DeferredAutosave } from '../lib/deferred-autosave';
 import type { RecoveredTranscript } from '../lib/recovery';
 import { logUnexpected, type Notice } from '../lib/transcription-controller';
 import { requestUpgrade } from '../lib/upgrade';
-import { CaptionsIcon, PauseIcon, PlayIcon, SaveIcon, StopIcon, TrashIcon } from './icons';
 import { LanguagePicker } from './language-picker';
 import { SessionBadge, VisitorLimit } from './session-status';
 import { ShortcutsHelp } from './shortcuts-help';
@@ -247,7 +246,7 @@ export function TranscriptionCard() {
               onClick={() => setCaptions(true)}
               className="inline-flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
             >
-              <CaptionsIcon />
+              <CaptionsIcon size={18} />
             </button>
             <ShortcutsHelp open={help} onOpenChange={setHelp} />
           </div>
@@ -291,31 +290,31 @@ export function TranscriptionCard() {
                   aria-keyshortcuts={SHORTCUT_KEYS.toggle}
                   className="grow sm:grow-0"
                 >
-                  <MicIcon width={18} height={18} />
+                  <MicIcon size={18} />
                   {t('transcribe.actions.start')}
                 </Button>
               )}
               {status === 'recording' && (
                 <Button size="lg" variant="secondary" onClick={() => controller.pause()} aria-keyshortcuts={SHORTCUT_KEYS.toggle} className="grow sm:grow-0">
-                  <PauseIcon />
+                  <PauseIcon size={18} />
                   {t('transcribe.actions.pause')}
                 </Button>
               )}
               {status === 'paused' && (
                 <Button size="lg" onClick={() => controller.resume()} aria-keyshortcuts={SHORTCUT_KEYS.toggle} className="grow sm:grow-0">
-                  <PlayIcon />
+                  <PlayIcon size={18} />
                   {t('transcribe.actions.resume')}
                 </Button>
               )}
               {busy && (
                 <Button size="lg" variant="danger" onClick={stop} aria-keyshortcuts={SHORTCUT_KEYS.stop} className="grow sm:grow-0">
-                  <StopIcon />
+                  <SquareIcon size={18} />
                   {t('transcribe.actions.stop')}
                 </Button>
               )}
               {(status === 'paused' || status === 'stopped') && hasText && (
                 <Button variant="secondary" onClick={save}>
-                  <SaveIcon />
+                  <SaveIcon size={18} />
                   {t('transcribe.actions.save')}
                   {!isPro && (
                     <span aria-hidden="true" className="rounded bg-amber-100 px-1 text-[0.65rem] font-bold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
@@ -326,7 +325,7 @@ export function TranscriptionCard() {
               )}
               {(status === 'paused' || status === 'stopped') && (
                 <Button variant="ghost" onClick={() => controller.clear()}>
-                  <TrashIcon />
+                  <Trash2Icon size={18} />
                   {t('transcribe.actions.clear')}
                 </Button>
               )}

@@ -372,7 +372,6 @@ describe('the local server caches the live view as CloudFront does', () => {
     expect(calls(VIEW) - start).toBe(2);
     // New text shows once the cached answer is older than the cache time.
     await say(u.token, sessionId, 4, 'Dois.');
-    expect((await get('?after=0')).body.text).toBe('Um. ');
     await new Promise((r) => setTimeout(r, LIVE_CACHE_SECONDS * 1000 + 100));
     expect((await get('?after=0')).body.text).toBe('Um. Dois.');
     expect(calls(VIEW) - start).toBe(3);

@@ -1,11 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MicIcon } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-
-// The password form (and its validation) loads when the dialog is first opened.
-const DevModeDialog = lazy(() => import('./dev-mode-dialog'));
+import { DevModeDialog } from './dev-mode-dialog';
 
 /** Shown to everyone but developers while maintenance mode is on. */
 export default function MaintenancePage({
@@ -49,11 +47,7 @@ export default function MaintenancePage({
           </Button>
         </div>
       </div>
-      {dialogOpen && (
-        <Suspense fallback={null}>
-          <DevModeDialog open onOpenChange={setDialogOpen} onSuccess={onDevMode} />
-        </Suspense>
-      )}
+      <DevModeDialog open={dialogOpen} onOpenChange={setDialogOpen} onSuccess={onDevMode} />
     </main>
   );
 }

@@ -52,7 +52,8 @@ describe('login page', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }));
 
     const email = screen.getByLabelText('Email');
-    expect(email).toHaveAttribute('aria-invalid', 'true');
+    // The form validates asynchronously (react-hook-form): the errors render a moment after the click.
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     expect(email).toHaveAccessibleDescription('Enter your email.');
     expect(email).toHaveFocus();
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Enter your password.');
@@ -65,7 +66,7 @@ describe('login page', () => {
     const ui = userEvent.setup();
     await ui.click(screen.getByRole('button', { name: 'Log in' }));
     const email = screen.getByLabelText('Email');
-    expect(email).toHaveAccessibleDescription('Enter your email.');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Enter your email.'));
 
     await ui.type(email, 'ana');
     expect(email).not.toHaveAttribute('aria-invalid');
@@ -73,7 +74,7 @@ describe('login page', () => {
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Enter your password.');
 
     await ui.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(email).toHaveAccessibleDescription('Enter a valid email address.');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Enter a valid email address.'));
     expect(email).toHaveFocus();
     expect(calls).toHaveLength(0);
   });

@@ -1,5 +1,5 @@
 import { RESET_REDIRECT_MS } from '@app/shared/constants';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderPage } from '../../../test/render';
@@ -19,12 +19,12 @@ describe('reset-password page', () => {
     const ui = userEvent.setup();
     await ui.type(screen.getByLabelText('New password'), 'abc');
     await ui.click(screen.getByRole('button', { name: 'Update password' }));
-    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(/at least 8 characters/);
+    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(/at least 8 characters/));
 
     await ui.clear(screen.getByLabelText('New password'));
     await ui.type(screen.getByLabelText('New password'), 'new-secret-1');
     await ui.type(screen.getByLabelText('Confirm password'), 'new-secret-2{Enter}');
-    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('The passwords do not match.');
+    await waitFor(() => expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('The passwords do not match.'));
     expect(calls).toHaveLength(0);
   });
 

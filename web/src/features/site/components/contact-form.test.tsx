@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@app/shared/constants';
@@ -57,7 +57,7 @@ describe('contact form', () => {
     renderPage(<HelpPage />, { path: '/help' });
     const ui = userEvent.setup();
     await ui.click(within(form()).getByRole('button', { name: 'Send message' }));
-    expect(within(form()).getByLabelText('Name')).toHaveAccessibleDescription('Enter your name.');
+    await waitFor(() => expect(within(form()).getByLabelText('Name')).toHaveAccessibleDescription('Enter your name.'));
     expect(within(form()).getByLabelText('Email')).toHaveAccessibleDescription('Enter your email.');
     expect(within(form()).getByLabelText('Subject')).toHaveAccessibleDescription('Enter a subject.');
     expect(within(form()).getByLabelText('Message')).toHaveAccessibleDescription('Enter your message.');

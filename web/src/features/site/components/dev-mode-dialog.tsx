@@ -13,20 +13,15 @@ import { setDevBypassToken } from '../lib/dev-mode';
 
 const devPasswordCopy = { password: () => i18n.t('maintenance.empty') };
 
-/** The Dev Mode password dialog of the maintenance page. */
-export function DevModeDialog({ open, onOpenChange, onSuccess }: { open: boolean; onOpenChange: (open: boolean) => void; onSuccess: () => void }) {
+/** The Dev Mode password dialog of the maintenance page. Loaded on demand. */
+export default function DevModeDialog({ open, onOpenChange, onSuccess }: { open: boolean; onOpenChange: (open: boolean) => void; onSuccess: () => void }) {
   const { t } = useTranslation();
   const check = useCheckDevPassword();
   // A wrong or missing password shows on the field; a refused check (rate limit, failure) above the button until the next submit.
-  const { field, handleSubmit, setError, reset, formState } = useSchemaForm(checkDevPasswordRequest, devPasswordCopy, {
+  const { field, handleSubmit, setError, formState } = useSchemaForm(checkDevPasswordRequest, devPasswordCopy, {
     defaultValues: { password: '' },
     focusError: false,
   });
-
-  const change = (next: boolean) => {
-    if (!next) reset();
-    onOpenChange(next);
-  };
 
   const submit = ({ password }: { password: string }) => {
     if (check.isPending) return;
@@ -46,7 +41,7 @@ export function DevModeDialog({ open, onOpenChange, onSuccess }: { open: boolean
   };
 
   return (
-    <Dialog open={open} onOpenChange={change} title={t('maintenance.dialogTitle')} description={t('maintenance.dialogDescription')}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('maintenance.dialogTitle')} description={t('maintenance.dialogDescription')}>
       <form noValidate onSubmit={handleSubmit(submit)} className="space-y-4">
         <PasswordField {...field('password')} label={t('maintenance.password')} autoComplete="current-password" />
         {formState.errors.root && (

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEV_BYPASS_HEADER, STORAGE_KEYS } from '@app/shared/constants';
 import { api } from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
@@ -99,6 +99,12 @@ describe('maintenance gate', () => {
 });
 
 describe('dev mode dialog', () => {
+  // The dialog's module loads when it is first opened; imported once here, a cold import's time
+  // never counts against the finds that wait for the dialog.
+  beforeAll(async () => {
+    await import('./dev-mode-dialog');
+  });
+
   async function openDialog(handler: Handler) {
     const calls = renderGate(handler);
     const ui = userEvent.setup();
@@ -110,7 +116,7 @@ describe('dev mode dialog', () => {
   it('asks for a password when it is empty, without calling the server', async () => {
     const { ui, calls } = await openDialog(modeIs(true));
     await ui.click(screen.getByRole('button', { name: 'Enter' }));
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Please enter a password');
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Please enter a password'));
     expect(calls.filter((c) => c.url.includes('check-dev-password'))).toHaveLength(0);
   });
 
@@ -164,7 +170,7 @@ describe('dev mode dialog', () => {
     expect(await screen.findByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
     await ui.click(screen.getByRole('button', { name: 'Dev Mode' }));
     await ui.click(await screen.findByRole('button', { name: 'Entrar' }));
-    expect(screen.getByLabelText('Senha')).toHaveAccessibleDescription('Por favor, digite uma senha');
+    await waitFor(() => expect(screen.getByLabelText('Senha')).toHaveAccessibleDescription('Por favor, digite uma senha'));
     await ui.type(screen.getByLabelText('Senha'), 'errada');
     await ui.click(screen.getByRole('button', { name: 'Entrar' }));
     await waitFor(() => expect(screen.getByLabelText('Senha')).toHaveAccessibleDescription('Senha incorreta'));

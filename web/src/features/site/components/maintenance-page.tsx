@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MicIcon } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { DevModeDialog } from './dev-mode-dialog';
+
+// The password form (and its validation) loads when the dialog is first opened.
+const DevModeDialog = lazy(() => import('./dev-mode-dialog'));
 
 /** Shown to everyone but developers while maintenance mode is on. */
 export default function MaintenancePage({
@@ -47,7 +49,11 @@ export default function MaintenancePage({
           </Button>
         </div>
       </div>
-      <DevModeDialog open={dialogOpen} onOpenChange={setDialogOpen} onSuccess={onDevMode} />
+      {dialogOpen && (
+        <Suspense fallback={null}>
+          <DevModeDialog open onOpenChange={setDialogOpen} onSuccess={onDevMode} />
+        </Suspense>
+      )}
     </main>
   );
 }

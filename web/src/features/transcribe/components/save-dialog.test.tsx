@@ -1,5 +1,5 @@
 import { TITLE_MAX } from '@app/shared/constants';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderPage } from '../../../test/render';
@@ -48,14 +48,14 @@ describe('save dialog', () => {
     const title = within(dialog).getByRole('textbox', { name: /Title/ });
     const ui = userEvent.setup();
     await ui.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(title).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(title).toHaveAttribute('aria-invalid', 'true'));
     expect(title).toHaveAccessibleDescription('Enter a title.');
 
     await ui.click(title);
     await ui.paste('x'.repeat(TITLE_MAX + 1));
-    expect(title).toHaveAccessibleDescription(`The title can have at most ${TITLE_MAX} characters.`);
+    await waitFor(() => expect(title).toHaveAccessibleDescription(`The title can have at most ${TITLE_MAX} characters.`));
     await ui.keyboard('{Backspace}');
-    expect(title).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(title).not.toHaveAttribute('aria-invalid'));
     expect(title).not.toHaveAccessibleDescription();
     expect(calls).toHaveLength(0);
   });

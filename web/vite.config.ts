@@ -40,9 +40,9 @@ function firstLoadChunk(id: string, ctx: ChunkingContext): string | null {
     }
     firstLoad.set(ctx, reachable);
   }
-  // TanStack Query's package index reaches every hook, lucide-react's every icon; left to the
+  // TanStack Query's package index reaches every hook, lucide's every icon; left to the
   // default split, only the ones the first load uses land in it.
-  if (!reachable.has(id) || /\/node_modules\/(@tanstack|lucide-react)\//.test(id)) return null;
+  if (!reachable.has(id) || /\/node_modules\/(@tanstack|lucide)\//.test(id)) return null;
   return id.includes('/node_modules/') ? 'framework' : 'shell';
 }
 const firstLoad = new WeakMap<ChunkingContext, Set<string>>();

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { XIcon } from 'lucide-react';
+import { X } from 'lucide';
 import { useEffect, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
@@ -8,6 +8,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { NAV_ITEMS } from './nav-items';
 import { useLogout } from './use-logout';
+import { Icon } from '../../components/ui/icon';
 
 /** Tailwind's `md` breakpoint, from which the header shows its links itself. */
 const WIDE_QUERY = '(min-width: 768px)';
@@ -69,7 +70,7 @@ export default function MobileMenuSheet({
               aria-label={t('dialog.close')}
               className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
             >
-              <XIcon size={20} />
+              <Icon node={X} size={20} />
             </Dialog.Close>
           </div>
           <nav aria-label={t('header.mobileNav')} className="px-4 pb-4 sm:px-6">

@@ -1,8 +1,9 @@
-import { MenuIcon } from 'lucide-react';
+import { Menu } from 'lucide';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { User } from '@app/shared/schemas/auth';
+import { Icon } from '../../components/ui/icon';
 
 /* The sheet and Radix Dialog load when the menu first opens: every page's first load carries only the button. */
 const MobileMenuSheet = lazy(() => import('./mobile-menu-sheet'));
@@ -31,7 +32,7 @@ export function MobileMenu({ user }: { user: User | null }) {
         onClick={() => setOpen((v) => !v)}
         className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
       >
-        <MenuIcon size={20} />
+        <Icon node={Menu} size={20} />
       </button>
       {opened && (
         <Suspense fallback={null}>

@@ -2,8 +2,9 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { User } from '@app/shared/schemas/auth';
-import { ChevronDownIcon, CircleHelpIcon, LogOutIcon, UserIcon } from 'lucide-react';
+import { ChevronDown, CircleHelp, LogOut, User as UserShape } from 'lucide';
 import { useLogout } from './use-logout';
+import { Icon } from '../../components/ui/icon';
 
 const itemClasses =
   'flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none ' +
@@ -25,7 +26,7 @@ export default function UserMenu({ user }: { user: User }) {
         <span aria-hidden="true" className="inline-flex size-7 items-center justify-center rounded-full bg-indigo-600 text-xs font-semibold text-white">
           {initialOf(user.name)}
         </span>
-        <ChevronDownIcon size={16} />
+        <Icon node={ChevronDown} size={16} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -40,19 +41,19 @@ export default function UserMenu({ user }: { user: User }) {
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
           <DropdownMenu.Item asChild className={itemClasses}>
             <Link to="/profile">
-              <UserIcon size={16} />
+              <Icon node={UserShape} size={16} />
               {t('header.account')}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClasses}>
             <Link to="/help">
-              <CircleHelpIcon size={16} />
+              <Icon node={CircleHelp} size={16} />
               {t('header.help')}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
           <DropdownMenu.Item className={itemClasses} onSelect={logout}>
-            <LogOutIcon size={16} />
+            <Icon node={LogOut} size={16} />
             {t('header.logout')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>

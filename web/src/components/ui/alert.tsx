@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
+import { CircleAlert, CircleCheck } from 'lucide';
 import { cn } from './cn';
+import { Icon } from './icon';
 
 const tones = {
   error: 'border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200',
@@ -26,7 +27,7 @@ export function Alert({
   const role = live ? (tone === 'error' ? 'alert' : 'status') : undefined;
   return (
     <div role={role} className={cn('flex gap-3 rounded-lg border p-3 text-sm', tones[tone], className)}>
-      {tone === 'success' ? <CircleCheckIcon size={20} className="mt-0.5 shrink-0" /> : <CircleAlertIcon size={20} className="mt-0.5 shrink-0" />}
+      {tone === 'success' ? <Icon node={CircleCheck} size={20} className="mt-0.5 shrink-0" /> : <Icon node={CircleAlert} size={20} className="mt-0.5 shrink-0" />}
       <div className="min-w-0 space-y-1">{children}</div>
     </div>
   );

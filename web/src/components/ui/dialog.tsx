@@ -1,8 +1,9 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { XIcon } from 'lucide-react';
+import { X } from 'lucide';
 import { cn } from './cn';
+import { Icon } from './icon';
 
 /** The look of every modal (this dialog and the confirmation's alert dialog). */
 export const dialogOverlayClasses = 'fixed inset-0 z-50 bg-slate-950/50';
@@ -47,7 +48,7 @@ export function Dialog({
             aria-label={t('dialog.close')}
             className="absolute right-3 top-3 inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           >
-            <XIcon size={20} />
+            <Icon node={X} size={20} />
           </RadixDialog.Close>
         </RadixDialog.Content>
       </RadixDialog.Portal>

@@ -1,6 +1,7 @@
 import * as Accordion from '@radix-ui/react-accordion';
-import { ChevronDownIcon } from 'lucide-react';
+import { ChevronDown } from 'lucide';
 import type { ReactNode } from 'react';
+import { Icon } from './icon';
 
 export interface FaqItem {
   id: string;
@@ -24,7 +25,7 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
           <Accordion.Header className="m-0">
             <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left font-medium text-slate-900 hover:bg-slate-50 dark:text-white dark:hover:bg-slate-800/60">
               {item.question}
-              <ChevronDownIcon
+              <Icon node={ChevronDown}
                 size={20}
                 className="shrink-0 text-slate-500 transition-transform group-data-[state=open]:rotate-180 dark:text-slate-400"
               />

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EyeIcon, EyeOffIcon } from 'lucide-react';
+import { Eye, EyeOff } from 'lucide';
 import { TextField, type TextFieldProps } from './text-field';
+import { Icon } from './icon';
 
 export interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'trailing'> {
   /** Controlled visibility, to let one toggle drive a password and its confirmation. */
@@ -29,7 +30,7 @@ export function PasswordField({ visible: controlled, onVisibleChange, toggle = t
             aria-label={visible ? t('password.hide') : t('password.show')}
             className="inline-flex size-10 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
           >
-            {visible ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}
+            {visible ? <Icon node={EyeOff} size={20} /> : <Icon node={Eye} size={20} />}
           </button>
         ) : undefined
       }

@@ -3,13 +3,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { SESSION_ID_SHOWN_CHARS } from '@app/shared/constants';
-import { CircleCheckIcon } from 'lucide-react';
+import { CircleCheck } from 'lucide';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/auth';
 import { planStatusQuery } from '../api/plan-status';
 import { useBillingT } from '../i18n';
+import { Icon } from '../../../components/ui/icon';
 
 /** While the webhook is pending, the plan is checked this often, for at most this long. */
 export const SUCCESS_POLL_MS = 2_000;
@@ -46,7 +47,7 @@ export default function BillingSuccessPage() {
       <title>{t('app.pageTitle', { page: tb('success.title') })}</title>
       <Card className="text-center">
         <span className="mx-auto inline-flex size-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300">
-          <CircleCheckIcon size={28} />
+          <Icon node={CircleCheck} size={28} />
         </span>
         <h1 className="mt-4 text-2xl font-semibold text-slate-900 dark:text-white">{tb('success.title')}</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-400">{tb('success.body')}</p>

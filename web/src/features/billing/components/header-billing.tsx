@@ -1,11 +1,12 @@
 import type { User } from '@app/shared/schemas/auth';
-import { ExternalLinkIcon, SparklesIcon } from 'lucide-react';
+import { ExternalLink, Sparkles } from 'lucide';
 import { Button } from '../../../components/ui/button';
 import { useOpenPortal } from '../api/portal';
 import { useBillingT } from '../i18n';
 import { openUpgrade } from '../open-upgrade';
 import { ProBadge } from './pro-badge';
 import { ThemeToggle } from './theme-toggle';
+import { Icon } from '../../../components/ui/icon';
 
 /** The header's billing corner for a signed-in user: Pro badge, manage and theme, or Upgrade. */
 export default function HeaderBilling({ user }: { user: User }) {
@@ -15,7 +16,7 @@ export default function HeaderBilling({ user }: { user: User }) {
   if (user.plan !== 'pro') {
     return (
       <Button size="sm" onClick={openUpgrade} className="bg-gradient-to-r from-indigo-600 to-violet-600 hover:from-indigo-700 hover:to-violet-700">
-        <SparklesIcon size={16} />
+        <Icon node={Sparkles} size={16} />
         {tb('upgrade')}
       </Button>
     );
@@ -28,7 +29,7 @@ export default function HeaderBilling({ user }: { user: User }) {
       <span className="hidden sm:contents">
         <Button variant="ghost" size="sm" onClick={portal.open} loading={portal.isOpening} aria-label={tb('manageSubscription')}>
           {tb('manage')}
-          {!portal.isOpening && <ExternalLinkIcon size={14} />}
+          {!portal.isOpening && <Icon node={ExternalLink} size={14} />}
         </Button>
       </span>
     </div>

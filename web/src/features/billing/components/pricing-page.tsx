@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { REFUND_DAYS } from '@app/shared/constants';
-import { CheckIcon } from 'lucide-react';
+import { Check } from 'lucide';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FaqAccordion } from '../../../components/ui/faq-accordion';
@@ -12,6 +12,7 @@ import { useBillingT } from '../i18n';
 import { formatMoney, formatPrice, leadCurrency } from '../lib/price';
 import { CurrencyDialog } from './currency-dialog';
 import { ProBenefits } from './pro-benefits';
+import { Icon } from '../../../components/ui/icon';
 
 const FREE_FEATURES = ['live', 'language', 'visitorLimit', 'automatic'] as const;
 const FAQ = ['cancel', 'refund', 'currencies', 'payment', 'install'] as const;
@@ -56,7 +57,7 @@ export default function PricingPage() {
             <ul className="mt-6 flex-1 space-y-2">
               {FREE_FEATURES.map((key) => (
                 <li key={key} className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
-                  <CheckIcon size={18} className="mt-0.5 shrink-0 text-slate-500" />
+                  <Icon node={Check} size={18} className="mt-0.5 shrink-0 text-slate-500" />
                   {tb(`pricing.freeFeatures.${key}`)}
                 </li>
               ))}

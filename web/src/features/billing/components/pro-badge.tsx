@@ -1,6 +1,7 @@
-import { SparklesIcon } from 'lucide-react';
+import { Sparkles } from 'lucide';
 import { cn } from '../../../components/ui/cn';
 import { useBillingT } from '../i18n';
+import { Icon } from '../../../components/ui/icon';
 
 export function ProBadge({ className }: { className?: string }) {
   const tb = useBillingT();
@@ -11,7 +12,7 @@ export function ProBadge({ className }: { className?: string }) {
         className,
       )}
     >
-      <SparklesIcon size={14} />
+      <Icon node={Sparkles} size={14} />
       {tb('proBadge')}
     </span>
   );

@@ -1,6 +1,7 @@
-import { CheckIcon } from 'lucide-react';
+import { Check } from 'lucide';
 import { cn } from '../../../components/ui/cn';
 import { useBillingT } from '../i18n';
+import { Icon } from '../../../components/ui/icon';
 
 /** What Pro gives. */
 export const PRO_BENEFITS = ['unlimited', 'languages', 'save', 'export', 'darkTheme', 'badge'] as const;
@@ -11,7 +12,7 @@ export function ProBenefits({ className }: { className?: string }) {
     <ul className={cn('space-y-2', className)}>
       {PRO_BENEFITS.map((key) => (
         <li key={key} className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
-          <CheckIcon size={18} className="mt-0.5 shrink-0 text-emerald-600 dark:text-emerald-400" />
+          <Icon node={Check} size={18} className="mt-0.5 shrink-0 text-emerald-600 dark:text-emerald-400" />
           {tb(`benefits.${key}`)}
         </li>
       ))}

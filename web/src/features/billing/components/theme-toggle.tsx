@@ -1,7 +1,8 @@
 import type { User } from '@app/shared/schemas/auth';
-import { MoonIcon, SunIcon } from 'lucide-react';
+import { Moon, Sun } from 'lucide';
 import { useThemeToggle } from '../hooks/use-theme';
 import { useBillingT } from '../i18n';
+import { Icon } from '../../../components/ui/icon';
 
 /** Dark theme on/off, for Pro users only (the caller decides; free users never see it). */
 export function ThemeToggle({ user }: { user: User }) {
@@ -17,7 +18,7 @@ export function ThemeToggle({ user }: { user: User }) {
       onClick={toggle}
       className="inline-flex size-9 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
     >
-      {dark ? <SunIcon size={18} /> : <MoonIcon size={18} />}
+      {dark ? <Icon node={Sun} size={18} /> : <Icon node={Moon} size={18} />}
     </button>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { REFUND_DAYS } from '@app/shared/constants';
 import type { User } from '@app/shared/schemas/auth';
-import { SparklesIcon } from 'lucide-react';
+import { Sparkles } from 'lucide';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { currentUiLanguage } from '../../../lib/i18n';
@@ -12,6 +12,7 @@ import { useBillingT } from '../i18n';
 import { formatPrice, leadCurrency } from '../lib/price';
 import { CurrencyDialog } from './currency-dialog';
 import { ProBenefits } from './pro-benefits';
+import { Icon } from '../../../components/ui/icon';
 
 /**
  * The upgrade modal (benefits, refund guarantee) and, after "Upgrade now", the
@@ -55,7 +56,7 @@ export default function UpgradeFlow({
         onOpenChange={change}
         title={
           <span className="flex items-center gap-2">
-            <SparklesIcon size={20} className="text-amber-500" />
+            <Icon node={Sparkles} size={20} className="text-amber-500" />
             {isPro ? tb('alreadyPro') : tb('modalTitle')}
           </span>
         }

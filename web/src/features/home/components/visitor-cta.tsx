@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CircleCheckIcon } from 'lucide-react';
+import { CircleCheck } from 'lucide';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Icon } from '../../../components/ui/icon';
 
 /** For visitors: what an account adds (unlimited time, languages, history) and a register button. */
 export function VisitorCta() {
@@ -21,7 +22,7 @@ export function VisitorCta() {
           <ul className="mt-3 space-y-1.5">
             {items.map((item) => (
               <li key={item} className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
-                <CircleCheckIcon size={18} className="shrink-0 text-emerald-600 dark:text-emerald-400" />
+                <Icon node={CircleCheck} size={18} className="shrink-0 text-emerald-600 dark:text-emerald-400" />
                 {item}
               </li>
             ))}

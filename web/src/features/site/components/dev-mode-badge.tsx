@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { XIcon } from 'lucide-react';
+import { X } from 'lucide';
 import { setDevMode, useDevMode } from '../lib/dev-mode';
+import { Icon } from '../../../components/ui/icon';
 
 /** The header's DEV MODE badge; its exit button clears the flag and the bypass token (the maintenance gate then checks again). */
 export function DevModeBadge() {
@@ -17,7 +18,7 @@ export function DevModeBadge() {
         title={t('site.devMode.exit')}
         className="inline-flex size-7 items-center justify-center rounded-full hover:bg-amber-200 dark:hover:bg-amber-900"
       >
-        <XIcon size={14} />
+        <Icon node={X} size={14} />
       </button>
     </span>
   );

@@ -1,12 +1,13 @@
 import { use, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_RESPONSE_HOURS } from '@app/shared/constants';
-import { CircleHelpIcon, MicIcon, UserIcon } from 'lucide-react';
+import { CircleHelp, Mic, User } from 'lucide';
 import { Card } from '../../../components/ui/card';
 import { currentUiLanguage } from '../../../lib/i18n';
 import { helpContent } from '../content/help-content';
 import { ContactForm } from './contact-form';
 import { Faq } from './faq';
+import { Icon } from '../../../components/ui/icon';
 
 // The guide and FAQ text of the UI language start loading with this page's chunk.
 void helpContent.load(currentUiLanguage()).catch(() => undefined);
@@ -43,11 +44,11 @@ export default function HelpPage() {
 
       <nav aria-label={t('help.topics')} className="mt-8">
         <ul className="grid gap-4 sm:grid-cols-3">
-          <QuickCard href="#guide" icon={<MicIcon size={20} />} title={t('help.cards.guideTitle')} body={t('help.cards.guideBody')} />
-          <QuickCard href="#faq" icon={<CircleHelpIcon size={20} />} title={t('help.cards.faqTitle')} body={t('help.cards.faqBody')} />
+          <QuickCard href="#guide" icon={<Icon node={Mic} size={20} />} title={t('help.cards.guideTitle')} body={t('help.cards.guideBody')} />
+          <QuickCard href="#faq" icon={<Icon node={CircleHelp} size={20} />} title={t('help.cards.faqTitle')} body={t('help.cards.faqBody')} />
           <QuickCard
             href="#contact"
-            icon={<UserIcon size={20} />}
+            icon={<Icon node={User} size={20} />}
             title={t('help.cards.contactTitle')}
             body={t('help.cards.contactBody', { hours: SUPPORT_RESPONSE_HOURS })}
           />

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MicIcon } from 'lucide-react';
+import { Mic } from 'lucide';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Icon } from '../../../components/ui/icon';
 
 // The password form (and its validation) loads when the dialog is first opened.
 const DevModeDialog = lazy(() => import('./dev-mode-dialog'));
@@ -27,7 +28,7 @@ export default function MaintenancePage({
       <div className="w-full max-w-lg text-center">
         <p className="inline-flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
           <span aria-hidden="true" className="inline-flex size-8 items-center justify-center rounded-lg bg-indigo-600 text-white">
-            <MicIcon size={18} />
+            <Icon node={Mic} size={18} />
           </span>
           {t('app.name')}
         </p>

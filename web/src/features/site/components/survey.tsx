@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { MessageCircleIcon } from 'lucide-react';
+import { MessageCircle } from 'lucide';
 import type { User } from '@app/shared/schemas/auth';
 import { Dialog } from '../../../components/ui/dialog';
 import { useMarkSurveyShown } from '../api/mark-survey-shown';
 import { isQuietPage, rememberSurveyShown, SURVEY_DELAY_MS, SURVEY_RETRY_MS, surveyAlreadyShown } from '../lib/survey';
+import { Icon } from '../../../components/ui/icon';
 
 /**
  * The embedded survey for signed-in users: offered once per user (after a while on the site,
@@ -46,7 +47,7 @@ export default function Survey({ user, url }: { user: User; url: string }) {
         onClick={() => setOpen(true)}
         className="fixed bottom-4 right-4 z-30 inline-flex items-center gap-2 rounded-full bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-lg hover:bg-indigo-700 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300"
       >
-        <MessageCircleIcon size={18} />
+        <Icon node={MessageCircle} size={18} />
         {t('survey.open')}
       </button>
       <Dialog open={open} onOpenChange={setOpen} title={t('survey.title')} description={t('survey.description')} className="max-w-2xl">

@@ -2,11 +2,12 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textDirection, type RecognitionLanguage } from '@app/shared/constants';
-import { XIcon } from 'lucide-react';
+import { X } from 'lucide';
 import { cn } from '../../../components/ui/cn';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import type { CardStatus } from '../lib/transcription-controller';
 import type { TranscriptStore } from '../lib/transcript-store';
+import { Icon } from '../../../components/ui/icon';
 
 /**
  * Caption mode: the latest words, large, high contrast, fullscreen where the
@@ -131,7 +132,7 @@ export default function CaptionMode({
               <span aria-hidden="true">◐</span>
             </button>
             <RadixDialog.Close className={control} aria-label={t('transcribe.captions.exit')}>
-              <XIcon size={20} />
+              <Icon node={X} size={20} />
             </RadixDialog.Close>
           </div>
           <div className="flex flex-1 flex-col justify-end overflow-hidden px-4 pb-8 sm:px-10 sm:pb-12">

@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyIcon, DownloadIcon } from 'lucide-react';
+import { Copy, Download } from 'lucide';
 import { toast } from '../../../lib/toast';
 import type { RecognitionLanguage } from '@app/shared/constants';
 import { cn } from '../../../components/ui/cn';
 import type { ExportFormat } from '../../../lib/export';
 import type { TranscriptStore } from '../lib/transcript-store';
 import { requestUpgrade } from '../lib/upgrade';
+import { Icon } from '../../../components/ui/icon';
 
 const FORMATS: ExportFormat[] = ['txt', 'srt', 'vtt'];
 
@@ -85,13 +86,13 @@ export default function ExportActions({
             onClick={() => void download(format)}
             {...proProps}
           >
-            <DownloadIcon size={16} />
+            <Icon node={Download} size={16} />
             {format.toUpperCase()}
             {pro}
           </button>
         ))}
         <button type="button" className={buttonClass} onClick={() => void copy()} {...proProps}>
-          <CopyIcon size={16} />
+          <Icon node={Copy} size={16} />
           {t('transcribe.export.copy')}
           {pro}
         </button>

@@ -1,7 +1,8 @@
-import { KeyboardIcon } from 'lucide-react';
+import { Keyboard } from 'lucide';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHORTCUT_KEYS } from '../hooks/use-shortcuts';
+import { Icon } from '../../../components/ui/icon';
 
 /* Radix Popover and the list load when the help first opens: the home route carries only the button. */
 const ShortcutsPanel = lazy(() => import('./shortcuts-panel'));
@@ -26,7 +27,7 @@ export function ShortcutsHelp({ open, onOpenChange }: { open: boolean; onOpenCha
         onClick={() => onOpenChange(!open)}
         className="inline-flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
       >
-        <KeyboardIcon size={18} />
+        <Icon node={Keyboard} size={18} />
       </button>
       {opened && (
         <Suspense fallback={null}>

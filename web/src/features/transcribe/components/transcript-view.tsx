@@ -1,9 +1,10 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textDirection, type RecognitionLanguage } from '@app/shared/constants';
-import { ArrowDownIcon } from 'lucide-react';
+import { ArrowDown } from 'lucide';
 import { cn } from '../../../components/ui/cn';
 import type { TranscriptChapter, TranscriptStore } from '../lib/transcript-store';
+import { Icon } from '../../../components/ui/icon';
 
 /**
  * The live transcript, at a cost per result that does not grow with its length. Final text is
@@ -162,7 +163,7 @@ export function TranscriptView({
           onClick={jump}
           className="absolute bottom-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-slate-900 px-3 py-1.5 text-sm font-medium text-white shadow-lg hover:bg-slate-800 dark:bg-white dark:text-slate-900"
         >
-          <ArrowDownIcon size={16} />
+          <Icon node={ArrowDown} size={16} />
           {t('transcribe.transcript.jump')}
         </button>
       )}

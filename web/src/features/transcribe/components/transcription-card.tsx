@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CaptionsIcon, MicIcon, PauseIcon, PlayIcon, SaveIcon, SquareIcon, Trash2Icon } from 'lucide-react';
+import { Captions, Mic, Pause, Play, Save, Square, Trash2 } from 'lucide';
 import { toast } from '../../../lib/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -31,6 +31,7 @@ import { LanguagePicker } from './language-picker';
 import { SessionBadge, VisitorLimit } from './session-status';
 import { ShortcutsHelp } from './shortcuts-help';
 import { TranscriptView } from './transcript-view';
+import { Icon } from '../../../components/ui/icon';
 
 /* Dialogs and caption mode load on demand: the home route stays small. */
 const loadConfirm = () => import('./confirm-new-dialog');
@@ -246,7 +247,7 @@ export function TranscriptionCard() {
               onClick={() => setCaptions(true)}
               className="inline-flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
             >
-              <CaptionsIcon size={18} />
+              <Icon node={Captions} size={18} />
             </button>
             <ShortcutsHelp open={help} onOpenChange={setHelp} />
           </div>
@@ -290,31 +291,31 @@ export function TranscriptionCard() {
                   aria-keyshortcuts={SHORTCUT_KEYS.toggle}
                   className="grow sm:grow-0"
                 >
-                  <MicIcon size={18} />
+                  <Icon node={Mic} size={18} />
                   {t('transcribe.actions.start')}
                 </Button>
               )}
               {status === 'recording' && (
                 <Button size="lg" variant="secondary" onClick={() => controller.pause()} aria-keyshortcuts={SHORTCUT_KEYS.toggle} className="grow sm:grow-0">
-                  <PauseIcon size={18} />
+                  <Icon node={Pause} size={18} />
                   {t('transcribe.actions.pause')}
                 </Button>
               )}
               {status === 'paused' && (
                 <Button size="lg" onClick={() => controller.resume()} aria-keyshortcuts={SHORTCUT_KEYS.toggle} className="grow sm:grow-0">
-                  <PlayIcon size={18} />
+                  <Icon node={Play} size={18} />
                   {t('transcribe.actions.resume')}
                 </Button>
               )}
               {busy && (
                 <Button size="lg" variant="danger" onClick={stop} aria-keyshortcuts={SHORTCUT_KEYS.stop} className="grow sm:grow-0">
-                  <SquareIcon size={18} />
+                  <Icon node={Square} size={18} />
                   {t('transcribe.actions.stop')}
                 </Button>
               )}
               {(status === 'paused' || status === 'stopped') && hasText && (
                 <Button variant="secondary" onClick={save}>
-                  <SaveIcon size={18} />
+                  <Icon node={Save} size={18} />
                   {t('transcribe.actions.save')}
                   {!isPro && (
                     <span aria-hidden="true" className="rounded bg-amber-100 px-1 text-[0.65rem] font-bold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
@@ -325,7 +326,7 @@ export function TranscriptionCard() {
               )}
               {(status === 'paused' || status === 'stopped') && (
                 <Button variant="ghost" onClick={() => controller.clear()}>
-                  <Trash2Icon size={18} />
+                  <Icon node={Trash2} size={18} />
                   {t('transcribe.actions.clear')}
                 </Button>
               )}

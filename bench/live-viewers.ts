@@ -28,14 +28,19 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function run({ url, code, viewers, pollMs, pingMs, endAt }: ViewersInput): Promise<ViewersOutput> {
   const { hostname, port } = new URL(url);
   const agent = new Agent({ keepAlive: true, maxSockets: viewers * 2 });
-  const send = (method: string, path: string, body?: string) =>
-    new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request({ host: hostname, port, method, path, agent, headers: body ? { 'content-type': 'application/json' } : {} }, (res) => {
+  const fresh = new Agent({ keepAlive: false });
+  // A kept-alive connection the server closed just as it was reused resets: like a browser, send once more (on a new connection).
+  const send = (method: string, path: string, body?: string, retry = true): Promise<{ status: number; body: string }> =>
+    new Promise((resolve, reject) => {
+      const req = request({ host: hostname, port, method, path, agent: retry ? agent : fresh, headers: body ? { 'content-type': 'application/json' } : {} }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
       });
-      req.on('error', reject);
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        if (retry && req.reusedSocket && err.code === 'ECONNRESET') resolve(send(method, path, body, false));
+        else reject(err);
+      });
       req.end(body);
     });
   const out: ViewersOutput = { deliveries: [], texts: [], served: 0, errors: [] };
@@ -86,8 +91,8 @@ async function run({ url, code, viewers, pollMs, pingMs, endAt }: ViewersInput):
 // Forked by bench/live.ts: says it is ready, gets its input, answers, all over the IPC channel.
 if (process.send) {
   process.once('message', async (input) => {
-    process.send!(await run(input as ViewersInput));
-    process.disconnect();
+    const out = await run(input as ViewersInput);
+    process.send!(out, undefined, {}, () => process.disconnect());
   });
   process.send('ready');
 }

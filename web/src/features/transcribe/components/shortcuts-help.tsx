@@ -1,11 +1,12 @@
 import { Keyboard } from 'lucide';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SHORTCUT_KEYS } from '../hooks/use-shortcuts';
 import { Icon } from '../../../components/ui/icon';
+import { withPageCopy } from '../../../lib/i18n';
+import { SHORTCUT_KEYS } from '../hooks/use-shortcuts';
 
 /* Radix Popover and the list load when the help first opens: the home route carries only the button. */
-const ShortcutsPanel = lazy(() => import('./shortcuts-panel'));
+const ShortcutsPanel = lazy(withPageCopy(() => import('./shortcuts-panel')));
 
 /** The keyboard-shortcuts button and its popover. Escape or a click outside closes it. */
 export function ShortcutsHelp({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

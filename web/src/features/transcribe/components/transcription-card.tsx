@@ -17,6 +17,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { useSession } from '../../../lib/auth';
+import { withPageCopy } from '../../../lib/i18n';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { markTranscriptionStarted } from '../../../lib/visit';
 import { monthlyUsageKey, useMonthlyUsage } from '../api/monthly-usage';
@@ -33,18 +34,18 @@ import { ShortcutsHelp } from './shortcuts-help';
 import { TranscriptView } from './transcript-view';
 import { Icon } from '../../../components/ui/icon';
 
-/* Dialogs and caption mode load on demand: the home route stays small. */
-const loadConfirm = () => import('./confirm-new-dialog');
+/* Dialogs and caption mode load on demand, with their copy: the home route stays small. */
+const loadConfirm = withPageCopy(() => import('./confirm-new-dialog'));
 const ConfirmNewDialog = lazy(loadConfirm);
-const SaveDialog = lazy(() => import('./save-dialog'));
-const CaptionMode = lazy(() => import('./caption-mode'));
+const SaveDialog = lazy(withPageCopy(() => import('./save-dialog')));
+const CaptionMode = lazy(withPageCopy(() => import('./caption-mode')));
 /* The server autosave is for signed-in users: visitors never load it. */
 const AutosaveBridge = lazy(() => import('./autosave-bridge'));
 /* Shown only in their rare cases. */
-const RestorePrompt = lazy(() => import('./restore-prompt'));
-const UnsupportedNotice = lazy(() => import('./unsupported-notice'));
+const RestorePrompt = lazy(withPageCopy(() => import('./restore-prompt')));
+const UnsupportedNotice = lazy(withPageCopy(() => import('./unsupported-notice')));
 /* Shown once there is text: fetched with the engine, on the intent to start. */
-const loadExport = () => import('./export-actions');
+const loadExport = withPageCopy(() => import('./export-actions'));
 const ExportActions = lazy(loadExport);
 
 const VISITOR_LIMIT_MS = VISITOR_LIMIT_SECONDS * 1000;

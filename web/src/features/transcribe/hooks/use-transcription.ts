@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { RecognitionLanguage } from '@app/shared/constants';
+import { loadPageCopy } from '../../../lib/i18n';
 import { getSpeechRecognition } from '../engine/speech-recognition';
 import { tokenOwner } from '../lib/token-owner';
 import { TranscriptionController, type Notice } from '../lib/transcription-controller';
@@ -26,7 +27,12 @@ export function useTranscription({ language, autosave, limitMs, notify }: Option
     () =>
       new TranscriptionController({
         Recognition: getSpeechRecognition(),
-        loadRuntime: () => import('../lib/runtime'),
+        // The copy of what a session can report (recognition errors, the time limit) loads
+        // alongside, long before anything is reported.
+        loadRuntime: () => {
+          loadPageCopy().catch(() => {});
+          return import('../lib/runtime');
+        },
         autosave: () => latest.current.autosave,
         limitMs: () => latest.current.limitMs,
         notify: (notice) => latest.current.notify(notice),

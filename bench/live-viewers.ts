@@ -20,6 +20,8 @@ export interface ViewersOutput {
   deliveries: [number, number, number][];
   texts: string[];
   served: number;
+  /** How long each view request took, sent to answered (ms). */
+  latencies: number[];
   errors: string[];
 }
 
@@ -43,7 +45,7 @@ async function run({ url, code, viewers, pollMs, pingMs, endAt }: ViewersInput):
       });
       req.end(body);
     });
-  const out: ViewersOutput = { deliveries: [], texts: [], served: 0, errors: [] };
+  const out: ViewersOutput = { deliveries: [], texts: [], served: 0, latencies: [], errors: [] };
   const fail = (what: string) => {
     if (out.errors.length < 20) out.errors.push(what);
     else out.errors.push('');
@@ -67,6 +69,7 @@ async function run({ url, code, viewers, pollMs, pingMs, endAt }: ViewersInput):
       try {
         const res = await send('GET', `/api/live/${code}?after=${next}`);
         out.served++;
+        out.latencies.push(Date.now() - tick);
         if (res.status !== 200) fail(`view ${res.status} ${res.body}`);
         else {
           const body = JSON.parse(res.body) as { text: string; next: number };

@@ -21,31 +21,39 @@ function routeMap(): Plugin {
 }
 
 const ENTRY = `${import.meta.dirname}/src/main.tsx`;
+const HOME = `${import.meta.dirname}/src/features/home/components/home-page.tsx`;
 
+/** Every module `start` imports statically, transitively. */
+function reach(start: string, ctx: ChunkingContext): Set<string> {
+  const reachable = new Set<string>();
+  const queue = [start];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    if (reachable.has(next)) continue;
+    reachable.add(next);
+    queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+  }
+  return reachable;
+}
 /**
- * The first load's modules (what the entry imports statically, transitively) in two files:
- * `framework`, the libraries (a file that changes only when they do), and `shell`, the app's
- * own modules that other routes' chunks share too; otherwise each such module is a tiny file of
- * its own (more requests, worse compression). Everything else stays split by route.
+ * The first load in few files: what the entry imports statically (transitively) goes to
+ * `framework` (the libraries: a file that changes only when they do) and `shell` (the app's own
+ * modules); so do the home route's modules that other routes' chunks share too, which would
+ * otherwise be a tiny file each (more requests, worse compression). The home page itself and
+ * everything else stay split by route. TanStack Query's and lucide's package indexes reach
+ * every hook and icon: those are left to the default split, which takes only what is used.
  */
 function firstLoadChunk(id: string, ctx: ChunkingContext): string | null {
-  let reachable = firstLoad.get(ctx);
-  if (!reachable) {
-    reachable = new Set<string>();
-    const queue = [ENTRY];
-    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-      if (reachable.has(next)) continue;
-      reachable.add(next);
-      queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
-    }
-    firstLoad.set(ctx, reachable);
+  let graphs = firstLoad.get(ctx);
+  if (!graphs) firstLoad.set(ctx, (graphs = { entry: reach(ENTRY, ctx), home: reach(HOME, ctx) }));
+  if (/\/node_modules\/(@tanstack|lucide)\//.test(id)) return null;
+  if (graphs.entry.has(id)) return id.includes('/node_modules/') ? 'framework' : 'shell';
+  if (id !== HOME && graphs.home.has(id) && !id.includes('/node_modules/')) {
+    const info = ctx.getModuleInfo(id);
+    if ([...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])].some((i) => !graphs.home.has(i))) return 'shell';
   }
-  // TanStack Query's package index reaches every hook, lucide's every icon; left to the
-  // default split, only the ones the first load uses land in it.
-  if (!reachable.has(id) || /\/node_modules\/(@tanstack|lucide)\//.test(id)) return null;
-  return id.includes('/node_modules/') ? 'framework' : 'shell';
+  return null;
 }
-const firstLoad = new WeakMap<ChunkingContext, Set<string>>();
+const firstLoad = new WeakMap<ChunkingContext, { entry: Set<string>; home: Set<string> }>();
 
 /** Paths the local server (npm run dev at the repo root, port 3000) answers; vite dev proxies them. */
 const API_PREFIXES = ['/api', '/stripe', '/contact', '/transcriptions'];

@@ -21,6 +21,10 @@ async function expectedHeaders(): Promise<Record<string, string>> {
   );
 }
 
+/** Well-formed values for path parameters: a ULID id, a share code. */
+const PARAM_SAMPLES = ['01ARZ3NDEKTSV4RRFFQ69G5FAV', 'Zx9_k2Lm-Q4w'];
+const paramsFor = (route: RouteDef, value: string) => Object.fromEntries([...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => [m[1]!, value]));
+
 const headersOf = (res: Response, names: string[]) => Object.fromEntries(names.map((n) => [n, res.headers.get(n)]));
 
 describe('artifacts', () => {
@@ -38,7 +42,9 @@ describe('artifacts', () => {
     '%s answers an anonymous empty request with JSON, never a 5xx, and the production security headers',
     async (_key, route) => {
       const expected = await expectedHeaders();
-      const path = route.path.replace(/\{[^}]+\}/g, '01ARZ3NDEKTSV4RRFFQ69G5FAV');
+      // Path parameters well formed for the route (an id, a share code), standing for nothing stored.
+      const value = PARAM_SAMPLES.find((sample) => !route.params || route.params.safeParse(paramsFor(route, sample)).success) ?? PARAM_SAMPLES[0]!;
+      const path = route.path.replace(/\{[^}]+\}/g, value);
       const res = await fetch(new URL(path, baseUrl()), {
         method: route.method,
         headers: { 'content-type': 'application/json' },
@@ -46,8 +52,9 @@ describe('artifacts', () => {
       });
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       const body = (await res.json()) as { error?: unknown };
-      // The body is checked first (400), then the caller (401); only the one open read has nothing to refuse.
-      if (route.auth === 'none' && !route.body) expect(res.status).toBe(200);
+      // The body is checked first (400), then the caller (401); an open read has nothing to refuse,
+      // except that what its path names does not exist (404).
+      if (route.auth === 'none' && !route.body) expect(res.status).toBe(route.params ? 404 : 200);
       else if (route.auth === 'none' || route.auth === 'stripe') expect(res.status).toBe(400);
       else expect([400, 401]).toContain(res.status);
       if (res.status >= 400) expect(body.error).toEqual(expect.any(String));

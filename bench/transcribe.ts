@@ -121,7 +121,8 @@ async function sample(page: Page, count: number, tag: string): Promise<number[]>
       // The last paragraph of final text (small whatever the transcript's length).
       const lastFinal = () => {
         let last = region.lastElementChild;
-        if (last?.hasAttribute('data-interim')) last = last.previousElementSibling;
+        // The interim line comes last (hidden while there is no interim text).
+        if (last instanceof HTMLElement && (last.hasAttribute('data-interim') || last.hidden)) last = last.previousElementSibling;
         return last?.lastElementChild ?? last;
       };
       const times: number[] = [];

@@ -146,7 +146,7 @@ export function TranscriptView({
         dir={textDirection(language)}
         data-testid="transcript"
         className={cn(
-          'h-64 overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-slate-50 p-4 text-base leading-relaxed text-slate-900 sm:h-80 sm:text-lg dark:border-slate-800 dark:bg-slate-950 dark:text-slate-100',
+          'h-64 overflow-y-auto overscroll-contain [contain:strict] rounded-xl border border-slate-200 bg-slate-50 p-4 text-base leading-relaxed text-slate-900 sm:h-80 sm:text-lg dark:border-slate-800 dark:bg-slate-950 dark:text-slate-100',
           fill && 'max-sm:h-[calc(100dvh-21rem)]',
         )}
       >
@@ -167,7 +167,7 @@ export function TranscriptView({
           {t('transcribe.transcript.jump')}
         </button>
       )}
-      <div ref={live} aria-live="polite" className="sr-only" lang={language} dir={textDirection(language)} />
+      <div ref={live} aria-live="polite" className="sr-only [contain:strict]" lang={language} dir={textDirection(language)} />
     </div>
   );
 }

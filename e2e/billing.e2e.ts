@@ -96,8 +96,9 @@ describe('billing', () => {
     const toggle = banner.getByRole('button', { name: 'Dark theme' });
     expect(await toggle.getAttribute('aria-pressed')).toBe('false');
     await toggle.click();
-    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
-    expect(await isDark(page)).toBe(true);
+    // React applies the click in its next render: read once it has.
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => isDark(page)).toBe(true);
     await page.reload({ waitUntil: 'domcontentloaded' });
     expect(await isDark(page)).toBe(true);
 

@@ -214,7 +214,7 @@ describe('live transcription card', () => {
     await expect.poll(() => pc.language('Portuguese (Brazil)').getAttribute('aria-pressed')).toBe('true');
     expect(await pc.language('Spanish (Spain)').getAttribute('aria-disabled')).toBeNull();
     await pc.language('Arabic (Saudi Arabia)').click();
-    expect(await pc.language('Arabic (Saudi Arabia)').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => pc.language('Arabic (Saudi Arabia)').getAttribute('aria-pressed')).toBe('true');
     await pc.button('Start').click();
     const s = speech(proPage);
     await s.waitStarted(1);

@@ -25,7 +25,7 @@ const SECONDS = Number(process.env.LIVE_BENCH_SECONDS ?? 60);
 const POLL_MS = Number(process.env.LIVE_BENCH_POLL_MS ?? LIVE_POLL_MS);
 const DELAY_P95_BUDGET_MS = 2_000;
 const VIEW_ROUTE = 'GET /api/live/{code}';
-const WORDS = 'bem-vindos à palestra sobre legendas ao vivo para todos os presentes nesta sala'.split(' ');
+const WORDS = 'bem-vindos à palestra sobre legendas ao vivo para as pessoas presentes nesta sala'.split(' ');
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -52,7 +52,7 @@ const view = (code: string, after?: number | string) =>
 const stop = (token: string, code: string) => call('stopLiveShare', { token, params: { code }, sourceIp: freshIp() });
 
 /** A Pro speaker with a session holding `text` (sent in the given pieces), shared. */
-async function sharedSession(pieces: string[] = ['Olá a todos. ', 'Bem-vindos.']) {
+async function sharedSession(pieces: string[] = ['Olá a vocês. ', 'Bem-vindos.']) {
   const u = await proUser();
   const sessionId = await newSession(u.token);
   let offset = 0;
@@ -146,14 +146,14 @@ describe('starting a live share', () => {
 
 describe('following a live share', () => {
   it('gives the transcript from an offset, where to ask next, the language and the status', async () => {
-    const { code } = await sharedSession(['Olá a todos. ', 'Bem-vindos.']);
+    const { code } = await sharedSession(['Olá a vocês. ', 'Bem-vindos.']);
     const whole = await view(code);
     expect(whole.status).toBe(200);
-    expect(whole.body).toMatchObject({ status: 'live', text: 'Olá a todos. Bem-vindos.', next: 24, language: 'pt-BR' });
+    expect(whole.body).toMatchObject({ status: 'live', text: 'Olá a vocês. Bem-vindos.', next: 24, language: 'pt-BR' });
     expect(whole.headers['cache-control']).toBe(`public, max-age=${LIVE_CACHE_SECONDS}`);
     // On a chunk boundary, inside a chunk, and inside the last one.
     expect((await view(code, 13)).body).toMatchObject({ text: 'Bem-vindos.', next: 24 });
-    expect((await view(code, 4)).body).toMatchObject({ text: 'a todos. Bem-vindos.', next: 24 });
+    expect((await view(code, 4)).body).toMatchObject({ text: 'a vocês. Bem-vindos.', next: 24 });
     expect((await view(code, 16)).body).toMatchObject({ text: '-vindos.', next: 24 });
     // At the end and beyond it: nothing, and the end as next.
     expect((await view(code, 24)).body).toMatchObject({ text: '', next: 24 });

@@ -21,7 +21,7 @@ function routeMap(): Plugin {
 }
 
 const ENTRY = `${import.meta.dirname}/src/main.tsx`;
-const HOME = `${import.meta.dirname}/src/features/home/components/home-page.tsx`;
+const HOME = `${import.meta.dirname}/src/app/routes/home/home-page.tsx`;
 
 /** Every module `start` imports statically, transitively. */
 function reach(start: string, ctx: ChunkingContext): Set<string> {

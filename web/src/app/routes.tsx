@@ -31,13 +31,13 @@ function otherPage<T extends ComponentType<any>>(load: () => Promise<{ default: 
 }
 
 /* Every page is its own chunk: the home route loads only the shell and the home page. */
-const HomePage = lazyPage(() => import('../features/home/components/home-page'));
+const HomePage = lazyPage(() => import('./routes/home/home-page'));
 const LoginPage = otherPage(() => import('../features/auth/components/login-page'));
 const RegisterPage = otherPage(() => import('../features/auth/components/register-page'));
 const ForgotPasswordPage = otherPage(() => import('../features/auth/components/forgot-password-page'));
 const ResetPasswordPage = otherPage(() => import('../features/auth/components/reset-password-page'));
-const ProfilePage = otherPage(() => import('../features/profile/components/profile-page'));
-const NotFoundPage = otherPage(() => import('../features/site/components/not-found-page'));
+const ProfilePage = otherPage(() => import('./routes/profile/profile-page'));
+const NotFoundPage = otherPage(() => import('./routes/not-found-page'));
 const SavedTranscriptionsPage = otherPage(() => import('../features/transcriptions/components/saved-page'));
 const AutomaticTranscriptionsPage = otherPage(() => import('../features/transcriptions/components/automatic-page'));
 const HelpPage = otherPage(() => import('../features/site/components/help-page'));

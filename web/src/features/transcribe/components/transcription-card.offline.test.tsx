@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import HomePage from '../../home/components/home-page';
+import HomePage from '../../../app/routes/home/home-page';
 import { renderPage } from '../../../test/render';
 import { FakeRecognition } from '../engine/testing/fake-recognition';
 

@@ -8,8 +8,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { languageName } from '../../../lib/format';
 import { writeStorage } from '../../../lib/storage';
 import { useUiLanguage } from '../../../lib/ui-language';
-import { openUpgrade } from '../../billing/open-upgrade';
-import { useUpdateProfile } from '../api/update-profile';
+import { openUpgrade } from '../../../features/billing/open-upgrade';
+import { useUpdateProfile } from './api/update-profile';
 import { Section } from './section';
 
 const isRecognitionLanguage = (value: string): value is RecognitionLanguage =>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../components/ui/button';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();

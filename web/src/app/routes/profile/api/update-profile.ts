@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateMeRequest } from '@app/shared/schemas/auth';
-import { api } from '../../../lib/api';
-import { authKeys } from '../../../lib/auth';
+import { api } from '../../../../lib/api';
+import { authKeys } from '../../../../lib/auth';
 
 /** PATCH /api/auth/me; the answer replaces the cached user. Serial with other profile writes. */
 export function useUpdateProfile() {

@@ -4,7 +4,7 @@ import { updateMeRequest, type UpdateMeRequest, type User } from '@app/shared/sc
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { fieldCopy, useSchemaForm } from '../../../lib/validation';
-import { useUpdateProfile } from '../api/update-profile';
+import { useUpdateProfile } from './api/update-profile';
 import { Section } from './section';
 
 export function PersonalInfoForm({ user }: { user: User }) {

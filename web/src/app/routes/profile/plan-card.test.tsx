@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/render';
-import { browser } from '../../billing/lib/browser';
-import { fakeBillingServer, freeUser, proUser } from '../../billing/test/fake-server';
+import { browser } from '../../../features/billing/lib/browser';
+import { fakeBillingServer, freeUser, proUser } from '../../../features/billing/test/fake-server';
 import ProfilePage from './profile-page';
 
 async function renderPlanCard() {

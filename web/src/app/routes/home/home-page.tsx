@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/auth';
-import { TranscriptionCard } from '../../transcribe/components/transcription-card';
+import { TranscriptionCard } from '../../../features/transcribe/components/transcription-card';
 import { VisitorCta } from './visitor-cta';
 
 /** The home page: headline, the live transcription card and, for visitors, the call to action. */

@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { languageName } from '../../../lib/format';
 import { writeStorage } from '../../../lib/storage';
 import { useUiLanguage } from '../../../lib/ui-language';
-import { openUpgrade } from '../../../features/billing/open-upgrade';
+import { openUpgrade } from '../../../lib/open-upgrade';
 import { useUpdateProfile } from './api/update-profile';
 import { Section } from './section';
 

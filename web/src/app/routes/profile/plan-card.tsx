@@ -4,12 +4,12 @@ import type { User } from '@app/shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/format';
 import { currentUiLanguage } from '../../../lib/i18n';
-import { useMonthlyUsage } from '../../../features/billing/api/monthly-usage';
+import { useMonthlyUsage } from '../../../lib/monthly-usage';
 import { useOpenPortal } from '../../../features/billing/api/portal';
 import { ProBadge } from '../../../features/billing/components/pro-badge';
 import { ProBenefits } from '../../../features/billing/components/pro-benefits';
 import { useBillingT } from '../../../features/billing/i18n';
-import { openUpgrade } from '../../../features/billing/open-upgrade';
+import { openUpgrade } from '../../../lib/open-upgrade';
 import { formatPrice, leadCurrency } from '../../../features/billing/lib/price';
 import { Section } from './section';
 

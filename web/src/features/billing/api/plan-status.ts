@@ -5,7 +5,6 @@ import { api } from '../../../lib/api';
 export const billingKeys = {
   all: ['billing'] as const,
   planStatus: () => ['billing', 'plan-status'] as const,
-  monthlyUsage: () => ['billing', 'monthly-usage'] as const,
 };
 
 /** GET /api/auth/plan-status: the plan as the server knows it now (set by the Stripe webhook). */

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import type { User } from '@app/shared/schemas/auth';
 import { transcriptionStartedThisVisit } from '../../../lib/visit';
 import { usePlanWatch } from '../hooks/use-plan-watch';
-import { useThemeSync } from '../hooks/use-theme';
+import { useThemeSync } from '../../../lib/theme';
 import { takeAutoOpenTurn } from '../lib/plan-memory';
 
 /**

@@ -3,7 +3,7 @@ import { ExternalLink, Sparkles } from 'lucide';
 import { Button } from '../../../components/ui/button';
 import { useOpenPortal } from '../api/portal';
 import { useBillingT } from '../i18n';
-import { openUpgrade } from '../open-upgrade';
+import { openUpgrade } from '../../../lib/open-upgrade';
 import { ProBadge } from './pro-badge';
 import { ThemeToggle } from './theme-toggle';
 import { Icon } from '../../../components/ui/icon';

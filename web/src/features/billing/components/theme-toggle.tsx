@@ -1,6 +1,6 @@
 import type { User } from '@app/shared/schemas/auth';
 import { Moon, Sun } from 'lucide';
-import { useThemeToggle } from '../hooks/use-theme';
+import { useThemeToggle } from '../../../lib/theme';
 import { useBillingT } from '../i18n';
 import { Icon } from '../../../components/ui/icon';
 

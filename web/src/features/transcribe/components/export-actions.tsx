@@ -6,7 +6,7 @@ import type { RecognitionLanguage } from '@app/shared/constants';
 import { cn } from '../../../components/ui/cn';
 import type { ExportFormat } from '../../../lib/export';
 import type { TranscriptStore } from '../lib/transcript-store';
-import { requestUpgrade } from '../lib/upgrade';
+import { openUpgrade } from '../../../lib/open-upgrade';
 import { Icon } from '../../../components/ui/icon';
 
 const FORMATS: ExportFormat[] = ['txt', 'srt', 'vtt'];
@@ -39,7 +39,7 @@ export default function ExportActions({
   const hintId = useId();
 
   const download = async (format: ExportFormat) => {
-    if (!isPro) return requestUpgrade();
+    if (!isPro) return openUpgrade();
     try {
       const { exportFile } = await import('../../../lib/export');
       exportFile(format, { text: store.text, segments: store.segments, language }, baseName(startedAt));
@@ -50,7 +50,7 @@ export default function ExportActions({
   };
 
   const copy = async () => {
-    if (!isPro) return requestUpgrade();
+    if (!isPro) return openUpgrade();
     try {
       await navigator.clipboard.writeText(store.text);
       toast.success(t('transcribe.export.copied'));

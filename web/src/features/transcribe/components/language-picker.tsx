@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FREE_RECOGNITION_LANGUAGE, RECOGNITION_LANGUAGES, type RecognitionLanguage } from '@app/shared/constants';
 import { cn } from '../../../components/ui/cn';
 import { currentUiLanguage } from '../../../lib/i18n';
-import { requestUpgrade } from '../lib/upgrade';
+import { openUpgrade } from '../../../lib/open-upgrade';
 
 /** The 8 names in the UI language ("pt-BR" -> "Portuguese (Brazil)"), from one Intl.DisplayNames. */
 function languageNames(ui: string): Record<RecognitionLanguage, string> {
@@ -56,7 +56,7 @@ export function LanguagePicker({
         disabled={locked}
         onChange={(e) => {
           const tag = e.target.value as RecognitionLanguage;
-          if (isProOnly(tag)) requestUpgrade();
+          if (isProOnly(tag)) openUpgrade();
           else onChange(tag);
         }}
         className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 disabled:opacity-60 sm:hidden dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
@@ -80,7 +80,7 @@ export function LanguagePicker({
               aria-describedby={proOnly ? hintId : undefined}
               disabled={locked && !active}
               onClick={() => {
-                if (proOnly) requestUpgrade();
+                if (proOnly) openUpgrade();
                 else if (!locked) onChange(tag);
               }}
               className={cn(

@@ -20,14 +20,14 @@ import { useSession } from '../../../lib/auth';
 import { withPageCopy } from '../../../lib/i18n';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { markTranscriptionStarted } from '../../../lib/visit';
-import { monthlyUsageKey, useMonthlyUsage } from '../api/monthly-usage';
+import { monthlyUsageKey, useMonthlyUsage } from '../../../lib/monthly-usage';
 import { SHORTCUT_KEYS, useShortcuts } from '../hooks/use-shortcuts';
 import { useTranscription } from '../hooks/use-transcription';
 import { useWakeLock } from '../hooks/use-wake-lock';
 import { DeferredAutosave } from '../lib/deferred-autosave';
 import type { RecoveredTranscript } from '../lib/recovery';
 import { logUnexpected, type Notice } from '../lib/transcription-controller';
-import { requestUpgrade } from '../lib/upgrade';
+import { openUpgrade } from '../../../lib/open-upgrade';
 import { LanguagePicker } from './language-picker';
 import { SessionBadge, VisitorLimit } from './session-status';
 import { ShortcutsHelp } from './shortcuts-help';
@@ -204,7 +204,7 @@ export function TranscriptionCard() {
   const save = () => {
     if (!isPro) {
       toast.error(t('transcribe.save.proOnly'), { id: 'transcribe-pro-only' });
-      requestUpgrade();
+      openUpgrade();
       return;
     }
     setDialog('save');

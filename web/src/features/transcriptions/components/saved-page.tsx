@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { SignedInPage } from '../../../components/signed-in-page';
 import { exportFile, type ExportFormat } from '../../../lib/export';
 import { currentUiLanguage } from '../../../lib/i18n';
+import { openUpgrade } from '../../../lib/open-upgrade';
 import { useTranscription } from '../api/get-transcription';
 import type { TranscriptionFilters } from '../api/keys';
 import { useTranscriptionList } from '../api/list-transcriptions';
@@ -38,7 +39,7 @@ export default function SavedTranscriptionsPage() {
               <p className="mt-2 text-slate-600 dark:text-slate-400">{t('history.restricted')}</p>
               <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
                 {/* The billing shell listens for this event and opens the upgrade modal. */}
-                <Button size="lg" onClick={() => window.dispatchEvent(new CustomEvent('open-upgrade'))}>
+                <Button size="lg" onClick={openUpgrade}>
                   {t('history.upgrade')}
                 </Button>
                 <Link to="/pricing" className={buttonClasses('secondary', 'lg')}>

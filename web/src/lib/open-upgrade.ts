@@ -1,9 +1,6 @@
 /**
- * Opening the upgrade modal from anywhere: dispatch this window event (the billing
- * shell in the app layout listens once). Other features dispatch it directly, so
- * they need not import this feature:
- *
- *   window.dispatchEvent(new CustomEvent('open-upgrade'));
+ * Opening the upgrade modal from anywhere: this window event, which the billing shell in the
+ * app layout listens for. Any feature can ask for the modal without importing billing.
  */
 export const OPEN_UPGRADE_EVENT = 'open-upgrade';
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from './api';
 
 /**
- * The free tier's "n of 5": automatic transcriptions started this
- * calendar month, counted by the server on every automatic-list answer. Same query key
- * as the profile's plan card, so both read one cached answer.
+ * The free tier's "n of 5": automatic transcriptions started this calendar month, counted by
+ * the server and carried on every automatic-list answer (one item is enough to read it). The
+ * transcription card and the profile's plan card read one cached answer under this key.
  */
 export const monthlyUsageKey = ['billing', 'monthly-usage'] as const;
 

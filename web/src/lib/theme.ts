@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../lib/toast';
+import { toast } from './toast';
 import { STORAGE_KEYS, type Theme } from '@app/shared/constants';
 import type { User } from '@app/shared/schemas/auth';
-import { api } from '../../../lib/api';
-import { authKeys } from '../../../lib/auth';
-import { writeStorage } from '../../../lib/storage';
+import { api } from './api';
+import { authKeys } from './auth';
+import { writeStorage } from './storage';
 
 /** The theme is a `dark` class on <html> (index.css); index.html applies the stored one before first paint. */
 export function applyTheme(theme: Theme): void {

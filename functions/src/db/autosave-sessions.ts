@@ -5,6 +5,7 @@ import type { AutomaticTranscriptionSummary } from '@app/shared/schemas/transcri
 import { createdAtOf, decodeSearchable, monthRange, preview, splitIntoChunks, type Searchable, type StoredSegment } from '../domain/text.ts';
 import { db, isConditionFailure, nowIso, tableName } from './client.ts';
 import { keys } from './keys.ts';
+import { queryPages } from '../lib/paging.ts';
 import { chunkItem, deleteChunks, deleteWithChunks, getMetaMany, lastChunk, listMeta, putChunks, readChunks, searchIds, type PageRequest } from './chunk-store.ts';
 
 /**
@@ -213,20 +214,13 @@ export async function countStartedThisMonth(userId: string, now = new Date()): P
   const { lo, hi } = monthRange(month);
   const b = keys.transcriptSkBounds('AUTO', lo, hi);
   let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
-        ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':lo': b.lo, ':hi': b.hi },
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const pages = queryPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
+    ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':lo': b.lo, ':hi': b.hi },
+    Select: 'COUNT',
+  });
+  for await (const out of pages) count += out.Count ?? 0;
   return count;
 }
 

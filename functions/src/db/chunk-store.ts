@@ -1,8 +1,9 @@
-import { BatchGetCommand, BatchWriteCommand, DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import { decodeSearchable, packSegments, SEARCH_OVERLAP, segmentsFromStored, unpackSegments, type ChunkPiece, type Searchable, type StoredSegment } from '../domain/text.ts';
 import { db, isConditionFailure, tableName } from './client.ts';
 import { keys, type TranscriptKind } from './keys.ts';
+import { queryPages } from '../lib/paging.ts';
 
 /**
  * The chunk store: transcript text storage shared by saved (TRANS) and automatic (AUTO) transcriptions:
@@ -72,26 +73,21 @@ export async function putChunks(userId: string, kind: TranscriptKind, id: string
 export async function readChunks(userId: string, kind: TranscriptKind, id: string): Promise<{ text: string; segments: Segment[] }> {
   const parts: string[] = [];
   const stored: StoredSegment[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':prefix': keys.transcriptChunkPrefix(kind, id) },
-        ProjectionExpression: 'n, o, x, sg, seg',
-        ExclusiveStartKey: start,
-        ConsistentRead: true,
-      }),
-    );
+  const pages = queryPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':prefix': keys.transcriptChunkPrefix(kind, id) },
+    ProjectionExpression: 'n, o, x, sg, seg',
+    ConsistentRead: true,
+  });
+  for await (const out of pages) {
     for (const item of out.Items ?? []) {
       parts.push(decodeSearchable(item as Searchable));
       // `sg` (packed string); chunks written before packing hold `seg`, a list of number lists.
       const segs = typeof item.sg === 'string' ? unpackSegments(item.sg) : ((item.seg as StoredSegment[] | undefined) ?? []);
       for (const seg of segs) stored.push(seg);
     }
-    start = out.LastEvaluatedKey;
-  } while (start);
+  }
   const text = parts.join('');
   return { text, segments: segmentsFromStored(text, stored) };
 }
@@ -160,20 +156,15 @@ export async function deleteWithChunks(userId: string, kind: TranscriptKind, id:
 }
 
 export async function deleteChunks(userId: string, kind: TranscriptKind, id: string): Promise<void> {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':prefix': keys.transcriptChunkPrefix(kind, id) },
-        ProjectionExpression: 'PK, SK',
-        ExclusiveStartKey: start,
-      }),
-    );
+  const pages = queryPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':prefix': keys.transcriptChunkPrefix(kind, id) },
+    ProjectionExpression: 'PK, SK',
+  });
+  for await (const out of pages) {
     await batchWrite((out.Items ?? []).map((k) => ({ DeleteRequest: { Key: { PK: k.PK, SK: k.SK } } })));
-    start = out.LastEvaluatedKey;
-  } while (start);
+  }
 }
 
 export interface PageRequest {
@@ -191,26 +182,22 @@ export async function listMeta<T>(userId: string, kind: TranscriptKind, page: Pa
   if (outOfRange(page)) return { items: [], more: false };
   const bounds = keys.transcriptSkBounds(kind, page.lo, page.beforeId ?? page.hi);
   const items: T[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
-        ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':lo': bounds.lo, ':hi': bounds.hi, ...page.filter?.values },
-        ExpressionAttributeNames: page.filter?.names,
-        FilterExpression: page.filter?.expression,
-        ScanIndexForward: false,
-        Limit: page.filter ? undefined : page.limit + 1,
-        ExclusiveStartKey: start,
-      }),
-    );
+  const pages = queryPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
+    ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':lo': bounds.lo, ':hi': bounds.hi, ...page.filter?.values },
+    ExpressionAttributeNames: page.filter?.names,
+    FilterExpression: page.filter?.expression,
+    ScanIndexForward: false,
+    Limit: page.filter ? undefined : page.limit + 1,
+  });
+  for await (const out of pages) {
     for (const item of out.Items ?? []) {
       if (page.beforeId && item.SK === bounds.hi) continue;
       items.push(item as T);
     }
-    start = items.length > page.limit ? undefined : out.LastEvaluatedKey;
-  } while (start);
+    if (items.length > page.limit) break;
+  }
   return { items: items.slice(0, page.limit), more: items.length > page.limit };
 }
 
@@ -273,17 +260,15 @@ function bounds(b: { lo: string; hi: string }, below: string | undefined | false
   return { ':lo': b.lo, ':hi': below || b.hi };
 }
 
-async function collect(input: ConstructorParameters<typeof QueryCommand>[0], idOf: (sk: string) => string, want: number): Promise<string[]> {
+async function collect(input: QueryCommandInput, idOf: (sk: string) => string, want: number): Promise<string[]> {
   const ids: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+  for await (const out of queryPages(input)) {
     for (const item of out.Items ?? []) {
       const id = idOf(item.SK as string);
       if (ids.at(-1) !== id) ids.push(id);
     }
-    start = ids.length >= want ? undefined : out.LastEvaluatedKey;
-  } while (start);
+    if (ids.length >= want) break;
+  }
   return ids;
 }
 

@@ -86,13 +86,13 @@ export async function benchLive(): Promise<{ lines: string[]; ok: boolean }> {
       }
     })();
 
-    const handlerBefore = app.server.handlerCalls.get(VIEW_ROUTE) ?? 0;
+    const handlerBefore = app.server.routeCalls.get(VIEW_ROUTE)?.handlerCalls ?? 0;
     const started = Date.now();
     const input: ViewersInput = { url: app.url, code, viewers: VIEWERS, pollMs: POLL_MS, pingMs: LIVE_VIEWER_PING_MS, endAt };
     child.send(input);
     const result = await Promise.race([new Promise<ViewersOutput>((resolve) => child.once('message', (m) => resolve(m as ViewersOutput))), ended]).finally(() => speaker);
     const elapsed = (Date.now() - started) / 1000;
-    const handlerCalls = (app.server.handlerCalls.get(VIEW_ROUTE) ?? 0) - handlerBefore;
+    const handlerCalls = (app.server.routeCalls.get(VIEW_ROUTE)?.handlerCalls ?? 0) - handlerBefore;
     await speaker;
     const { texts, served } = result;
     const viewErrors = result.errors.length;

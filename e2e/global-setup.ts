@@ -36,7 +36,7 @@ export async function setup(project: TestProject) {
 export async function teardown() {
   if (app?.bundlesFrom) {
     const all = Object.values(routes as Record<string, RouteDef>).map((r) => `${r.method} ${r.path}`);
-    const missed = all.filter((k) => !app!.server.calledRoutes.has(k));
+    const missed = all.filter((k) => !app!.server.routeCalls.has(k));
     console.log(`e2e on the bundles: ${all.length - missed.length} of ${all.length} routes served${missed.length ? `; never called: ${missed.join(', ')}` : ''}`);
   }
   await app?.stop();

@@ -351,7 +351,8 @@ describe('the local server caches the live view as CloudFront does', () => {
     await new Promise((r) => server.close(r));
     await rm(dir, { recursive: true, force: true });
   });
-  const calls = (key: string) => server.handlerCalls.get(key) ?? 0;
+  const calls = (key: string) => server.routeCalls.get(key)?.handlerCalls ?? 0;
+  const requests = (key: string) => server.routeCalls.get(key)?.requests ?? 0;
   const VIEW = 'GET /api/live/{code}';
 
   it(`answers viewers asking within ${LIVE_CACHE_SECONDS} s with one handler call per path and offset`, async () => {
@@ -361,12 +362,14 @@ describe('the local server caches the live view as CloudFront does', () => {
       return { status: res.status, cache: res.headers.get('x-cache'), body: (await res.json()) as View };
     };
     const start = calls(VIEW);
+    const startRequests = requests(VIEW);
     // Two viewers at once, then one more, all at the same offset (an unknown parameter is not part of the key).
     const [a, b] = await Promise.all([get('?after=0'), get('?after=0')]);
     const c = await get('?after=0&x=1');
     expect([a.body, b.body, c.body].every((v) => v.text === 'Um. ')).toBe(true);
     expect(c.cache).toBe('Hit from local cache');
     expect(calls(VIEW) - start).toBe(1);
+    expect(requests(VIEW) - startRequests).toBe(3);
     // Another offset is another key.
     expect((await get('?after=2')).body.text).toBe('. ');
     expect(calls(VIEW) - start).toBe(2);
@@ -381,11 +384,13 @@ describe('the local server caches the live view as CloudFront does', () => {
     const { u, code } = await sharedSession();
     const countKey = 'GET /api/live/{code}/viewers';
     const start = calls(countKey);
+    const startRequests = requests(countKey);
     for (let i = 0; i < 2; i++) {
       const res = await fetch(`${base}/api/live/${code}/viewers`, { headers: { authorization: `Bearer ${u.token}` } });
       expect(res.status).toBe(200);
       expect(res.headers.get('x-cache')).toBeNull();
     }
     expect(calls(countKey) - start).toBe(2);
+    expect(requests(countKey) - startRequests).toBe(2);
   });
 });

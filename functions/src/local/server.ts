@@ -48,11 +48,15 @@ function loadSourceHandler(def: RouteDef): Promise<LambdaHandler> {
   return h;
 }
 
+/** What one route served since the start: every request, and those that reached its handler (not answered from the cache). */
+export interface RouteCalls {
+  requests: number;
+  handlerCalls: number;
+}
+
 export interface LocalServer extends Server {
-  /** Route keys (`POST /api/auth/login`) of the routes served since the start. */
-  calledRoutes: ReadonlySet<string>;
-  /** How many requests reached each route's handler (route key as above): cached answers are not counted. */
-  handlerCalls: ReadonlyMap<string, number>;
+  /** The routes served since the start, by route key (`POST /api/auth/login`); a route never called has no entry. */
+  routeCalls: ReadonlyMap<string, Readonly<RouteCalls>>;
 }
 
 /**
@@ -203,8 +207,7 @@ async function serveStatic(res: ServerResponse, webDist: string, path: string, m
 export function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const loadHandler = options.loadHandler ?? loadSourceHandler;
   const productionHeaders = headersFor(options.webDist, options.csp);
-  const calledRoutes = new Set<string>();
-  const handlerCalls = new Map<string, number>();
+  const routeCalls = new Map<string, RouteCalls>();
   const cached = responseCache();
   const server = createServer(async (req, res) => {
     try {
@@ -227,7 +230,9 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
         // As CloudFront's viewer-request function does: the visitor's address, whatever the client sent.
         headers['x-viewer-address'] = req.socket.remoteAddress ?? '127.0.0.1';
         const routeKey = `${found.def.method} ${found.def.path}`;
-        calledRoutes.add(routeKey);
+        const calls = routeCalls.get(routeKey) ?? { requests: 0, handlerCalls: 0 };
+        routeCalls.set(routeKey, calls);
+        calls.requests++;
         const event = toEventV2({
           method,
           path: url.pathname,
@@ -239,7 +244,7 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
           sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
         });
         const result = await cached(found.def, url, () => {
-          handlerCalls.set(routeKey, (handlerCalls.get(routeKey) ?? 0) + 1);
+          calls.handlerCalls++;
           return handler(event);
         });
         return send(res, result);
@@ -257,6 +262,6 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
   });
   return new Promise((resolveServer, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => resolveServer(Object.assign(server, { calledRoutes, handlerCalls })));
+    server.listen(options.port, options.host ?? '0.0.0.0', () => resolveServer(Object.assign(server, { routeCalls })));
   });
 }

@@ -37,8 +37,8 @@ export function SignedInPage({ title, loginRequired, children }: SignedInPagePro
       <div className="mx-auto max-w-md px-4 py-16">
         {title}
         <Card className="text-center">
-          <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{loginRequired.title}</h1>
-          <p className="mt-2 text-slate-600 dark:text-slate-400">{loginRequired.text}</p>
+          <h1 className="text-xl font-semibold text-fg">{loginRequired.title}</h1>
+          <p className="mt-2 text-fg-muted">{loginRequired.text}</p>
           {/* After logging in, the login page brings the user back to this page. */}
           <Link to="/login" state={returnState(location)} className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
             {loginRequired.button}

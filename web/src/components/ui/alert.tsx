@@ -4,9 +4,9 @@ import { cn } from './cn';
 import { Icon } from './icon';
 
 const tones = {
-  error: 'border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200',
-  success: 'border-emerald-200 bg-emerald-50 text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
-  warning: 'border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100',
+  error: 'border-danger-line bg-danger-soft text-danger-soft-fg',
+  success: 'border-success-line bg-success-soft text-success-soft-fg',
+  warning: 'border-warning-line bg-warning-soft text-warning-soft-fg',
 };
 
 /**

@@ -9,11 +9,11 @@ const base =
   'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors select-none ' +
   'disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed';
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 disabled:hover:bg-indigo-600 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300',
+  primary: 'bg-primary text-fg-inverse shadow-sm hover:bg-primary-strong disabled:hover:bg-primary',
   secondary:
-    'border border-slate-300 bg-white text-slate-900 shadow-sm hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
-  ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white',
-  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 dark:bg-red-500 dark:text-slate-950',
+    'border border-input bg-surface text-fg shadow-sm hover:bg-surface-muted',
+  ghost: 'text-fg-subtle hover:bg-surface-muted hover:text-fg',
+  danger: 'bg-danger-solid text-fg-inverse shadow-sm hover:bg-red-700',
 };
 const sizes: Record<ButtonSize, string> = {
   sm: 'h-9 px-3 text-sm',

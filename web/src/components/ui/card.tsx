@@ -6,7 +6,7 @@ export function Card({ className, padded = true, ...rest }: HTMLAttributes<HTMLD
   return (
     <div
       className={cn(
-        'rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900',
+        'rounded-2xl border border-border bg-surface shadow-sm',
         padded && 'p-6',
         className,
       )}

@@ -38,7 +38,7 @@ export function ConfirmDialog({
         <AlertDialog.Overlay className={dialogOverlayClasses} />
         <AlertDialog.Content className={dialogContentClasses}>
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</AlertDialog.Description>
+          <AlertDialog.Description className="mt-1 text-sm text-fg-muted">{description}</AlertDialog.Description>
           <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary" disabled={pending}>

@@ -8,8 +8,7 @@ import { Icon } from './icon';
 /** The look of every modal (this dialog and the confirmation's alert dialog). */
 export const dialogOverlayClasses = 'fixed inset-0 z-50 bg-slate-950/50';
 export const dialogContentClasses =
-  'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl ' +
-  'dark:bg-slate-900 dark:text-slate-100';
+  'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-surface p-6 text-fg shadow-xl';
 
 /**
  * The app's dialog (Radix: focus trap, Escape, aria-modal, labelled by its title).
@@ -41,12 +40,12 @@ export function Dialog({
         >
           <RadixDialog.Title className="pr-8 text-lg font-semibold">{title}</RadixDialog.Title>
           {description && (
-            <RadixDialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</RadixDialog.Description>
+            <RadixDialog.Description className="mt-1 text-sm text-fg-muted">{description}</RadixDialog.Description>
           )}
           <div className="mt-4">{children}</div>
           <RadixDialog.Close
             aria-label={t('dialog.close')}
-            className="absolute right-3 top-3 inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+            className="absolute right-3 top-3 inline-flex size-9 items-center justify-center rounded-md text-fg-muted hover:bg-surface-muted"
           >
             <Icon node={X} size={20} />
           </RadixDialog.Close>

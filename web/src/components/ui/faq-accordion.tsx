@@ -18,20 +18,20 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
     <Accordion.Root
       type="single"
       collapsible
-      className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
+      className="divide-y divide-border rounded-2xl border border-border bg-surface"
     >
       {items.map((item) => (
         <Accordion.Item key={item.id} value={item.id}>
           <Accordion.Header className="m-0">
-            <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left font-medium text-slate-900 hover:bg-slate-50 dark:text-white dark:hover:bg-slate-800/60">
+            <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left font-medium text-fg hover:bg-surface-muted/60">
               {item.question}
               <Icon node={ChevronDown}
                 size={20}
-                className="shrink-0 text-slate-500 transition-transform group-data-[state=open]:rotate-180 dark:text-slate-400"
+                className="shrink-0 text-fg-muted transition-transform group-data-[state=open]:rotate-180"
               />
             </Accordion.Trigger>
           </Accordion.Header>
-          <Accordion.Content className="px-5 pb-5 text-slate-700 dark:text-slate-300">{item.answer}</Accordion.Content>
+          <Accordion.Content className="px-5 pb-5 text-fg-subtle">{item.answer}</Accordion.Content>
         </Accordion.Item>
       ))}
     </Accordion.Root>

@@ -28,7 +28,7 @@ export function PasswordField({ visible: controlled, onVisibleChange, toggle = t
             type="button"
             onClick={() => setVisible(!visible)}
             aria-label={visible ? t('password.hide') : t('password.show')}
-            className="inline-flex size-10 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+            className="inline-flex size-10 items-center justify-center rounded-md text-fg-muted hover:bg-surface-muted hover:text-fg"
           >
             {visible ? <Icon node={EyeOff} size={20} /> : <Icon node={Eye} size={20} />}
           </button>

@@ -2,10 +2,9 @@ import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type Textare
 import { cn } from './cn';
 
 export const inputClasses =
-  'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm ' +
-  'placeholder:text-slate-500 focus:border-indigo-600 read-only:bg-slate-100 read-only:text-slate-700 ' +
-  'aria-invalid:border-red-600 disabled:opacity-60 ' +
-  'dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:read-only:bg-slate-800 dark:read-only:text-slate-300 dark:aria-invalid:border-red-400';
+  'block h-11 w-full rounded-lg border border-input bg-surface px-3 text-base text-fg shadow-sm ' +
+  'placeholder:text-slate-500 focus:border-indigo-600 read-only:bg-surface-muted read-only:text-fg-subtle ' +
+  'aria-invalid:border-danger disabled:opacity-60';
 
 interface FieldProps {
   label: string;
@@ -30,17 +29,17 @@ function Field({ label, error, hint, className, children }: FieldProps & { child
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+      <label htmlFor={id} className="block text-sm font-medium text-fg-soft">
         {label}
       </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
-        <p id={hintId} className="text-sm text-slate-600 dark:text-slate-400">
+        <p id={hintId} className="text-sm text-fg-muted">
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-400">
+        <p id={errorId} className="text-sm font-medium text-danger">
           {error}
         </p>
       )}

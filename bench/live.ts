@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fork, type ChildProcess } from 'node:child_process';
-import { LIVE_POLL_MS, LIVE_VIEWER_PING_MS } from '@app/shared/constants';
+import { LIVE_POLL_MS, LIVE_SAVE_INTERVAL_MS, LIVE_VIEWER_PING_MS } from '@app/shared/constants';
 import { setPlan } from '../functions/src/db/users.ts';
 import { startLocalApp } from '../functions/src/local/app.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
@@ -82,7 +82,7 @@ export async function benchLive(): Promise<{ lines: string[]; ok: boolean }> {
           () => ({ status: 0 }),
         );
         if (res.status !== 200) saveErrors++;
-        await sleep(Math.max(0, 1_000 - (Date.now() - tick)));
+        await sleep(Math.max(0, LIVE_SAVE_INTERVAL_MS - (Date.now() - tick)));
       }
     })();
 

@@ -1,8 +1,8 @@
-import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_MIN_GAP_MS } from '@app/shared/constants';
+import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_MIN_GAP_MS, LIVE_SAVE_INTERVAL_MS } from '@app/shared/constants';
 import { routes } from '@app/shared/routes';
 import { DELTA_MAX_CHARS, type Segment } from '@app/shared/schemas/transcriptions';
 import { describe, expect, it, vi } from 'vitest';
-import { advance, engine, fakeServer, recording, sayAndSave, settle, useAutosaveTestSetup } from './autosave-test-kit';
+import { advance, engine, fakeServer, recording, sayAndSave, settle, transcript, useAutosaveTestSetup } from './autosave-test-kit';
 import { DELTA_CHUNK_CHARS, KEEPALIVE_MAX_BYTES } from './delta';
 import { readQueue } from './queue-storage';
 
@@ -177,5 +177,86 @@ describe('autosave when the page goes away', () => {
     expect(server.soleSession().text).toBe(t.text);
     await advance(1_000); // device storage is written at most once a second
     expect(readQueue()[0]).toMatchObject({ base: t.text.length, text: '' });
+  });
+});
+
+describe('autosave engine while shared live', () => {
+  it('sends the new text every LIVE_SAVE_INTERVAL_MS while live, and goes back to the usual cadence when sharing stops', async () => {
+    const { server, a, t } = await recording();
+    expect(LIVE_SAVE_INTERVAL_MS).toBe(1_000);
+    a.setLive(true);
+    await settle();
+    for (const words of ['bom dia', 'a vocês', 'que vieram', 'hoje']) {
+      a.update(t.say(words));
+      const before = server.saves().length;
+      await advance(LIVE_SAVE_INTERVAL_MS - 1);
+      await settle();
+      expect(server.saves()).toHaveLength(before);
+      await advance(1);
+      await settle();
+      expect(server.saves()).toHaveLength(before + 1);
+      expect(server.soleSession().text).toBe(t.text);
+    }
+    // Nothing new: the short cadence sends nothing.
+    await advance(5 * LIVE_SAVE_INTERVAL_MS);
+    await settle();
+    expect(server.saves()).toHaveLength(4);
+    // A change more than a second after the last save goes at once.
+    a.update(t.say('agora'));
+    await settle();
+    expect(server.saves()).toHaveLength(5);
+
+    a.setLive(false);
+    a.update(t.say('sem partilha'));
+    await advance(AUTOSAVE_INTERVAL_MS - 1);
+    await settle();
+    expect(server.saves()).toHaveLength(5);
+    await advance(1);
+    await settle();
+    expect(server.saves()).toHaveLength(6);
+    expect(server.soleSession().text).toBe(t.text);
+  });
+
+  it('sends what waits for the slow cadence as soon as sharing starts', async () => {
+    const { server, a, t } = await recording();
+    a.update(t.say('antes da partilha'));
+    await settle();
+    expect(server.saves()).toHaveLength(0);
+    a.setLive(true);
+    await settle();
+    expect(server.saves()).toHaveLength(1);
+    expect(server.soleSession().text).toBe('antes da partilha');
+  });
+
+  it('tells the running session id; completing the session clears it and ends the live cadence', async () => {
+    const server = fakeServer();
+    const a = engine();
+    const t = () => a.sessionId();
+    const seen: (string | null)[] = [];
+    a.subscribe(() => seen.push(t()));
+    expect(t()).toBeNull();
+    a.start('pt-BR');
+    expect(t()).toBeNull(); // asked for after the current task
+    await settle();
+    const id = [...server.sessions.keys()][0]!;
+    expect(t()).toBe(id);
+    a.setLive(true);
+    a.complete();
+    await settle();
+    expect(t()).toBeNull();
+    expect(seen).toContain(id);
+    expect(seen.at(-1)).toBeNull();
+
+    // The next session is not shared: a change waits for the usual cadence.
+    a.start('pt-BR');
+    await settle();
+    a.update(transcript().say('nova sessão'));
+    await settle();
+    expect(t()).not.toBeNull();
+    expect(t()).not.toBe(id);
+    const saves = server.saves().length;
+    await advance(LIVE_SAVE_INTERVAL_MS * 3);
+    await settle();
+    expect(server.saves()).toHaveLength(saves);
   });
 });

@@ -1,4 +1,4 @@
-import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_MIN_GAP_MS, type RecognitionLanguage } from '@app/shared/constants';
+import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_MIN_GAP_MS, LIVE_SAVE_INTERVAL_MS, type RecognitionLanguage } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import { getToken as storedToken } from '../../../lib/auth-token';
 import { tokenOwner } from '../lib/token-owner';
@@ -60,6 +60,16 @@ export interface AutosaveEngine {
   resumePending(): void;
   /** Logout: sends everything queued and completes every session, the running one included; resolves when nothing is in flight. */
   finish(): Promise<void>;
+  /**
+   * While the session being recorded is shared live, its deltas go every LIVE_SAVE_INTERVAL_MS
+   * (a change waits no longer than that); off, the usual cadence comes back. Completing the
+   * session turns it off.
+   */
+  setLive(on: boolean): void;
+  /** The server's id of the session being recorded once it has one; null when none is running. */
+  sessionId(): string | null;
+  /** Calls `listener` when sessionId() may have changed; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
   /** Resolves when no request is in flight (tests). */
   idle(): Promise<void>;
   /** Writes the queue, stops timers and listeners. */
@@ -104,6 +114,12 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
   let placement = NO_PLACEMENT;
   let lastSaveAt = 0;
   let disposed = false;
+  /** The active session is shared live: the short cadence. */
+  let live = false;
+  const listeners = new Set<() => void>();
+  const emit = () => {
+    for (const listener of listeners) listener();
+  };
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   interface Pass {
@@ -140,6 +156,7 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
       }
       e.sessionId = sessionId;
       persistNow();
+      if (e === active) emit();
     }
     let gaps = 0;
     while (entries.has(e.id) && (hasText(e) || ((all || e.stopped) && metaChanged(e)))) {
@@ -219,12 +236,12 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
 
   // ---- timers ----------------------------------------------------------------------
 
-  /** The 30-second save: AUTOSAVE_INTERVAL_MS after the last save of the active session. */
+  /** The periodic save: AUTOSAVE_INTERVAL_MS (LIVE_SAVE_INTERVAL_MS while shared live) after the last save of the active session. */
   function armTimer(): void {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     if (disposed || (entries.size === 0 && (!active || active.stopped))) return;
-    timer = setTimeout(tick, AUTOSAVE_INTERVAL_MS);
+    timer = setTimeout(tick, live ? LIVE_SAVE_INTERVAL_MS : AUTOSAVE_INTERVAL_MS);
   }
 
   function tick(): void {
@@ -285,6 +302,7 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     activeText = text;
     activeSegments = segments;
     placement = NO_PLACEMENT;
+    emit();
   }
 
   function start(language: RecognitionLanguage): void {
@@ -378,7 +396,7 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     e.durationSec = snapshot.durationSec;
     e.language = snapshot.language;
     persistSoon();
-    if (grew && (e.stopped || now() - lastSaveAt > AUTOSAVE_MIN_GAP_MS)) void flush(e);
+    if (grew && (e.stopped || now() - lastSaveAt > (live ? LIVE_SAVE_INTERVAL_MS : AUTOSAVE_MIN_GAP_MS))) void flush(e);
   }
 
   function saveNow(): void {
@@ -390,8 +408,25 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
   function complete(): void {
     if (disposed || !active || active.stopped) return;
     active.stopped = true;
+    live = false;
     persistNow();
+    emit();
     void flush(active, true);
+  }
+
+  function setLive(on: boolean): void {
+    if (disposed || live === on) return;
+    live = on && active !== null && !active.stopped;
+    armTimer();
+    // Sharing starts from what is on screen: text waiting for the slow cadence goes now.
+    if (live && active && hasWork(active)) void flush(active);
+  }
+
+  const sessionId = () => (active && !active.stopped ? active.sessionId : null);
+
+  function subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
   }
 
   function resumePending(): void {
@@ -406,7 +441,9 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     adoptOrphans();
     // The user is leaving: every session of theirs is over, the one being recorded included.
     for (const e of entries.values()) e.stopped = true;
+    live = false;
     persistNow();
+    emit();
     for (const e of entries.values()) void flush(e, true);
     return idle();
   }
@@ -419,6 +456,7 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     if (disposed) return;
     queue.release(true);
     disposed = true;
+    listeners.clear();
     if (timer !== undefined) clearTimeout(timer);
     queue.dispose();
     if (typeof window !== 'undefined') {
@@ -429,7 +467,7 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     }
   }
 
-  return { userId, start, update, saveNow, complete, resumePending, finish, idle, dispose };
+  return { userId, start, update, saveNow, complete, resumePending, finish, setLive, sessionId, subscribe, idle, dispose };
 }
 
 let current: AutosaveEngine | null = null;
@@ -443,6 +481,9 @@ const inertEngine = (userId: string): AutosaveEngine => ({
   complete() {},
   resumePending() {},
   finish: () => Promise.resolve(),
+  setLive() {},
+  sessionId: () => null,
+  subscribe: () => () => undefined,
   idle: () => Promise.resolve(),
   dispose() {},
 });

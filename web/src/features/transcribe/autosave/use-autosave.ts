@@ -11,15 +11,22 @@ import { autosaveEngineFor } from './autosave-engine';
  * - update: on every change of the final text (append-only within a session);
  * - saveNow: on Pause;
  * - complete: on Stop and Clear (a final save, then the session is marked finished).
+ * And what live sharing reads and drives (see the engine): sessionId, subscribe, setLive.
  */
-export interface Autosave {
+export interface SessionAutosave {
   start(language: RecognitionLanguage): void;
   update(snapshot: { text: TextSource; segments: Segment[]; durationSec: number; language: RecognitionLanguage }): void;
   saveNow(): void;
   complete(): void;
 }
 
-const noop: Autosave = { start() {}, update() {}, saveNow() {}, complete() {} };
+export interface Autosave extends SessionAutosave {
+  setLive(on: boolean): void;
+  sessionId(): string | null;
+  subscribe(listener: () => void): () => void;
+}
+
+const noop: Autosave = { start() {}, update() {}, saveNow() {}, complete() {}, setLive() {}, sessionId: () => null, subscribe: () => () => undefined };
 
 /**
  * Autosave for a signed-in user; with `enabled: false` (visitors) every method is a no-op.
@@ -43,6 +50,9 @@ export function useAutosave(options: { enabled: boolean }): Autosave {
       update: (snapshot) => engine().update(snapshot),
       saveNow: () => engine().saveNow(),
       complete: () => engine().complete(),
+      setLive: (on) => engine().setLive(on),
+      sessionId: () => engine().sessionId(),
+      subscribe: (listener) => engine().subscribe(listener),
     };
   }, [userId]);
 }

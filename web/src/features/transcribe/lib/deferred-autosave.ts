@@ -12,23 +12,47 @@ export class DeferredAutosave implements Autosave {
   private pendingUpdate = false;
   /** false for a visitor: nothing to save, nothing to keep. */
   private wanted = true;
+  private readonly listeners = new Set<() => void>();
+  private unsubscribeTarget: (() => void) | null = null;
 
   readonly attach = (target: Autosave): void => {
+    this.unsubscribeTarget?.();
     this.target = target;
+    this.unsubscribeTarget = target.subscribe(this.emit);
     const queue = this.queue;
     this.queue = [];
     this.pendingUpdate = false;
     for (const call of queue) call(target);
+    this.emit();
   };
 
   /** The user is a visitor (or signed out): drop what is queued and ignore calls. */
   setWanted(wanted: boolean): void {
     this.wanted = wanted;
     if (!wanted) {
+      this.unsubscribeTarget?.();
+      this.unsubscribeTarget = null;
       this.target = null;
       this.queue = [];
       this.pendingUpdate = false;
+      this.emit();
     }
+  }
+
+  /** The attached autosave's running session id (none before it has loaded). */
+  readonly sessionId = (): string | null => this.target?.sessionId() ?? null;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private readonly emit = (): void => {
+    for (const listener of this.listeners) listener();
+  };
+
+  setLive(on: boolean): void {
+    this.call((t) => t.setLive(on));
   }
 
   start(language: Parameters<Autosave['start']>[0]): void {

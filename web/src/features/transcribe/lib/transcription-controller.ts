@@ -2,7 +2,7 @@ import type { RecognitionLanguage } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import type { RecognitionEngine } from '../engine/recognition-engine';
 import type { SpeechRecognitionConstructor } from '../engine/speech-recognition';
-import type { Autosave } from '../autosave/use-autosave';
+import type { SessionAutosave } from '../autosave/use-autosave';
 import type { RecoveredTranscript, RecoveryStore } from './recovery';
 import { hasRecoveryMarker } from './recovery-marker';
 import { TranscriptStore } from './transcript-store';
@@ -44,7 +44,7 @@ export interface ControllerOptions {
   Recognition: SpeechRecognitionConstructor | undefined;
   loadRuntime: () => Promise<Runtime>;
   /** The current autosave (the hook's latest value). */
-  autosave: () => Autosave;
+  autosave: () => SessionAutosave;
   notify: (notice: Notice) => void;
   /** Listening limit in ms (visitors), or null. Read at each tick. */
   limitMs: () => number | null;

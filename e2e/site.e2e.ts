@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { listVisits, visitDay } from '../functions/src/db/analytics.ts';
 import { runOps, useTarget } from '../functions/src/ops/ops.ts';
-import { SURVEY_DELAY_MS } from '../web/src/features/site/lib/survey.ts';
+import { SURVEY_DELAY_MS } from '../web/src/features/survey/lib/survey.ts';
 import { launch, mailsTo, newContext, uniqueEmail } from './browser.ts';
 
 /**

@@ -4,8 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadRoute } from './app/routes';
-import { initialMaintenanceCheck, openAppAfter } from './features/site/lib/maintenance-check';
-import { registerServiceWorker } from './features/site/lib/service-worker';
+import { initialMaintenanceCheck, openAppAfter } from './features/maintenance/lib/maintenance-check';
+import { registerServiceWorker } from './app/pwa/service-worker';
 import { i18nReady } from './lib/i18n';
 import './index.css';
 

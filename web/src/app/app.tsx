@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { MaintenanceGate } from '../features/site/components/maintenance-gate';
+import { MaintenanceGate } from '../features/maintenance/components/maintenance-gate';
 import { createQueryClient } from '../lib/query-client';
 import { AppRoutes } from './routes';
 import { SessionSync } from './session-sync';

@@ -1,5 +1,5 @@
 import type { AnalyticsRequest } from '@app/shared/schemas/site';
-import { getToken } from '../../../lib/auth-token';
+import { getToken } from './auth-token';
 
 /*
  * The two calls every page view may make, sent with plain fetch rather than the typed

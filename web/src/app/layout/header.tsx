@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { HeaderBillingSlot } from '../../features/billing/components/billing-shell';
-import { DevModeBadge } from '../../features/site/components/dev-mode-badge';
+import { DevModeBadge } from '../../features/maintenance/components/dev-mode-badge';
 import { useSession } from '../../lib/auth';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';

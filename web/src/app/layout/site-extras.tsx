@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { hasConsent, recordDailyVisit } from '../lib/consent';
-import { loadThirdPartyScripts } from '../lib/third-party';
-import { CookieBanner } from './cookie-banner';
-import { SurveyLauncher } from './survey-launcher';
+import { hasConsent, recordDailyVisit } from '../../features/legal/lib/consent';
+import { loadThirdPartyScripts } from '../../features/legal/lib/third-party';
+import { CookieBanner } from '../../features/legal/components/cookie-banner';
+import { SurveyLauncher } from '../../features/survey/components/survey-launcher';
 
 /** After the page has loaded: with consent, the configured scripts and today's visit record. */
 function useMeasurement() {

@@ -13,7 +13,7 @@ import { FaqAccordion } from '../../../components/ui/faq-accordion';
 import { languageName } from '../../../lib/format';
 import { currentUiLanguage } from '../../../lib/i18n';
 import { FAQ_ITEMS, type HelpContent } from '../content/help-content';
-import { fill } from '../content/lazy-content';
+import { fill } from '../../../lib/lazy-content';
 
 /** A monthly price in the UI language ("$6.00", "R$ 35,00"). */
 export function formatMonthlyPrice(currency: Currency, uiLanguage: string): string {

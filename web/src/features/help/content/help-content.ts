@@ -1,4 +1,4 @@
-import { lazyContent } from './lazy-content';
+import { lazyContent } from '../../../lib/lazy-content';
 
 export const FAQ_ITEMS = ['browsers', 'microphone', 'languages', 'plans', 'saving', 'privacy'] as const;
 export type FaqItem = (typeof FAQ_ITEMS)[number];

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ACCURACY_TEXT, REFUND_DAYS, SUPPORT_RESPONSE_HOURS, VISITOR_LIMIT_SECONDS } from '@app/shared/constants';
 import { formatDate } from '../../../lib/format';
 import { currentUiLanguage } from '../../../lib/i18n';
-import { fill as fillWith } from '../content/lazy-content';
+import { fill as fillWith } from '../../../lib/lazy-content';
 import { termsContent, TERMS_UPDATED } from '../content/terms-content';
 
 const VALUES: Record<string, string | number> = {

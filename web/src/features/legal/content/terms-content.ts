@@ -1,4 +1,4 @@
-import { lazyContent } from './lazy-content';
+import { lazyContent } from '../../../lib/lazy-content';
 
 /** The terms and privacy text (one chunk per language, loaded by the terms page only). */
 export interface TermsContent {

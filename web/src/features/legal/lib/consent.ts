@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import type { AnalyticsRequest } from '@app/shared/schemas/site';
 import { readStorage, writeStorage } from '../../../lib/storage';
-import { postAnalytics } from '../api/site-endpoints';
+import { postAnalytics } from '../../../lib/site-endpoints';
 import { loadThirdPartyScripts } from './third-party';
 
 /*

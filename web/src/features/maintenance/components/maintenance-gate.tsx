@@ -2,7 +2,7 @@ import { lazy, startTransition, Suspense, useEffect, useRef, useState, type Reac
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner';
 import { withPageCopy } from '../../../lib/i18n';
-import { fetchMaintenanceMode } from '../api/site-endpoints';
+import { fetchMaintenanceMode } from '../../../lib/site-endpoints';
 import { setDevMode, useDevMode } from '../lib/dev-mode';
 import { initialMaintenanceCheck, initialPageReady } from '../lib/maintenance-check';
 

@@ -1,4 +1,4 @@
-import { fetchMaintenanceMode } from '../api/site-endpoints';
+import { fetchMaintenanceMode } from '../../../lib/site-endpoints';
 import { isDevMode } from './dev-mode';
 
 let initial: Promise<boolean> | undefined;

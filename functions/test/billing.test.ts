@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db, tableName } from '../src/db/client.ts';
 import { keys } from '../src/db/keys.ts';
 import { setPlan } from '../src/db/users.ts';
@@ -66,6 +66,19 @@ describe('stripe webhook', () => {
     expect(item.subscriptions[`sub_cus_${u.id}`]).toMatchObject({ status: 'active', at: created });
     const status = await call('planStatus', { token: u.token });
     expect(status.body).toMatchObject({ plan: 'pro', isPro: true });
+  });
+
+  it('an event found by our user id reads the user item once (the plan write starts from that read)', async () => {
+    const u = await registerUser();
+    const send = vi.spyOn(DynamoDBDocumentClient.prototype, 'send');
+    try {
+      expect((await deliver(checkoutCompleted(u.id, `cus_${u.id}`))).status).toBe(200);
+      const userReads = send.mock.calls.filter(([command]) => command instanceof GetCommand && command.input.Key?.PK === keys.user(u.id).PK);
+      expect(userReads).toHaveLength(1);
+    } finally {
+      send.mockRestore();
+    }
+    expect((await userItem(u.id)).plan).toBe('pro');
   });
 
   it('later events find the user by customer id: subscription period end sets planExpiry', async () => {

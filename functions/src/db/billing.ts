@@ -2,7 +2,6 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import { isNewerState, planFromSubscriptions, type SubscriptionState } from '../domain/billing.ts';
 import { db, isConditionFailure, nowIso, nowSeconds, tableName } from './client.ts';
 import { keys } from './keys.ts';
-import { getUser } from './users.ts';
 
 /**
  * Billing state on the user item (USER#id / PROFILE):
@@ -58,6 +57,8 @@ export interface BillingWrite {
   /** Recorded on the user in the same write when given. */
   customerId: string | undefined;
   subscription: { id: string; state: SubscriptionState };
+  /** The user's billing state as the caller just read it (resolveBillingUser): the first attempt starts from it instead of reading again. */
+  userState?: BillingState;
 }
 
 /** applied: the plan was written; duplicate: this event was processed before; stale: a newer event already set that subscription. */
@@ -74,7 +75,7 @@ export type BillingOutcome = 'applied' | 'duplicate' | 'stale';
  */
 export async function applySubscriptionEvent(w: BillingWrite): Promise<BillingOutcome> {
   for (let attempt = 1; ; attempt++) {
-    const current = await billingState(w.userId);
+    const current = attempt === 1 && w.userState ? w.userState : await billingState(w.userId);
     if (!current) return 'stale';
     const recorded = current.subscriptions[w.subscription.id];
     if (!isNewerState(w.subscription.state, recorded)) {
@@ -99,8 +100,14 @@ export async function applySubscriptionEvent(w: BillingWrite): Promise<BillingOu
   }
 }
 
+export interface BillingState {
+  subscriptions: Record<string, SubscriptionState>;
+  billingVersion: number | undefined;
+  stripeCustomerId: string | undefined;
+}
+
 /** The billing attributes of the user item (strongly consistent: the next write is conditional on them). */
-async function billingState(userId: string) {
+async function billingState(userId: string): Promise<BillingState | undefined> {
   const out = await db().send(
     new GetCommand({
       TableName: tableName(),
@@ -182,14 +189,23 @@ export async function releaseCheckout(userId: string, checkoutId?: string): Prom
   }
 }
 
-/** Finds the user for an event: by customer id first, then by our own userId (metadata), which must exist. */
-export async function resolveBillingUser(lookup: 'reference' | 'customer', userId: string | undefined, customerId: string | undefined): Promise<string | undefined> {
+/**
+ * Finds the user for an event: by customer id first, then by our own userId (metadata), which
+ * must exist. The user item read to check that comes back as `state`, so applying the event
+ * starts from it instead of reading the user again.
+ */
+export async function resolveBillingUser(
+  lookup: 'reference' | 'customer',
+  userId: string | undefined,
+  customerId: string | undefined,
+): Promise<{ userId: string; state?: BillingState } | undefined> {
   if (lookup === 'customer' && customerId) {
     const byCustomer = await findUserIdByCustomer(customerId);
-    if (byCustomer) return byCustomer;
+    if (byCustomer) return { userId: byCustomer };
   }
   if (!userId) return undefined;
-  return (await getUser(userId)) ? userId : undefined;
+  const state = await billingState(userId);
+  return state && { userId, state };
 }
 
 function eventRecord(w: BillingWrite) {

@@ -18,11 +18,12 @@ export const handler = route('stripeWebhook', async ({ rawBody, headers }) => {
     log.info('stripe event ignored', { ...fields, reason: decision.reason });
     return { received: true as const };
   }
-  const userId = await resolveBillingUser(decision.lookup, decision.userId, decision.customerId);
-  if (!userId) {
+  const user = await resolveBillingUser(decision.lookup, decision.userId, decision.customerId);
+  if (!user) {
     log.warn('stripe event for an unknown user', { ...fields, customerId: decision.customerId, userId: decision.userId });
     return { received: true as const };
   }
+  const { userId } = user;
   if (decision.subscription) {
     const outcome = await applySubscriptionEvent({
       eventId: decision.eventId,
@@ -31,6 +32,7 @@ export const handler = route('stripeWebhook', async ({ rawBody, headers }) => {
       userId,
       customerId: decision.customerId,
       subscription: decision.subscription,
+      userState: user.state,
     });
     log.info('stripe event processed', { ...fields, userId, outcome, subscriptionId: decision.subscription.id, status: decision.subscription.state.status });
   } else if (decision.customerId) {

@@ -5,16 +5,16 @@ import { UI_LANGUAGES } from '@app/shared/constants';
 import { isUiLanguage } from '../../lib/i18n';
 import { useUiLanguage } from '../../lib/ui-language';
 
-const linkClasses = 'rounded text-sm text-slate-700 underline-offset-4 hover:text-slate-950 hover:underline dark:text-slate-300 dark:hover:text-white';
+const linkClasses = 'rounded text-sm text-fg-subtle underline-offset-4 hover:text-fg hover:underline';
 
 export function Footer() {
   const { t } = useTranslation();
   const { language, setLanguage } = useUiLanguage();
   const selectId = useId();
   return (
-    <footer className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
+    <footer className="border-t border-border bg-bar">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-        <p className="text-sm text-slate-600 dark:text-slate-400">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        <p className="text-sm text-fg-muted">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
         <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
           <nav aria-label={t('footer.nav')}>
             <ul className="flex flex-wrap gap-x-6 gap-y-2">
@@ -36,14 +36,14 @@ export function Footer() {
             </ul>
           </nav>
           <div className="flex items-center gap-2">
-            <label htmlFor={selectId} className="text-sm text-slate-700 dark:text-slate-300">
+            <label htmlFor={selectId} className="text-sm text-fg-subtle">
               {t('footer.language')}
             </label>
             <select
               id={selectId}
               value={language}
               onChange={(e) => isUiLanguage(e.target.value) && setLanguage(e.target.value)}
-              className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+              className="h-9 rounded-md border border-input bg-surface px-2 text-sm text-fg"
             >
               {UI_LANGUAGES.map((lng) => (
                 <option key={lng} value={lng} lang={lng}>

@@ -17,8 +17,8 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
     'rounded-md px-3 py-2 text-sm font-medium transition-colors',
     isActive
-      ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300'
-      : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
+      ? 'bg-primary-soft text-primary-strong'
+      : 'text-fg-subtle hover:bg-surface-muted hover:text-fg',
   );
 
 export function Header() {
@@ -26,7 +26,7 @@ export function Header() {
   const { user, isLoading } = useSession();
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+    <header className="sticky top-0 z-40 border-b border-border bg-bar/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
         <Logo />
         {user && (
@@ -61,7 +61,7 @@ export function Header() {
           {user && <HeaderBillingSlot user={user} />}
           {user && (
             <div className="hidden md:block">
-              <Suspense fallback={<div aria-hidden="true" className="h-9 w-16 rounded-full border border-slate-200 dark:border-slate-700" />}>
+              <Suspense fallback={<div aria-hidden="true" className="h-9 w-16 rounded-full border border-border-raised" />}>
                 <UserMenu user={user} />
               </Suspense>
             </div>

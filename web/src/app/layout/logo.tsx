@@ -6,7 +6,7 @@ import { Icon } from '../../components/ui/icon';
 export function Logo() {
   const { t } = useTranslation();
   return (
-    <Link to="/" aria-label={t('header.homeLink')} className="flex items-center gap-2 rounded-lg font-semibold text-slate-900 dark:text-white">
+    <Link to="/" aria-label={t('header.homeLink')} className="flex items-center gap-2 rounded-lg font-semibold text-fg">
       <span className="inline-flex size-8 items-center justify-center rounded-lg bg-indigo-600 text-white">
         <Icon node={Mic} size={18} />
       </span>

@@ -17,8 +17,8 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
     'block rounded-md px-3 py-3 text-base font-medium',
     isActive
-      ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300'
-      : 'text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+      ? 'bg-primary-soft text-primary-strong'
+      : 'text-fg-soft hover:bg-surface-muted',
   );
 
 /**
@@ -62,13 +62,13 @@ export default function MobileMenuSheet({
             event.preventDefault();
             trigger.current?.focus();
           }}
-          className="fixed inset-x-0 top-0 z-50 max-h-dvh overflow-y-auto border-b border-slate-200 bg-white shadow-lg dark:border-slate-800 dark:bg-slate-950"
+          className="fixed inset-x-0 top-0 z-50 max-h-dvh overflow-y-auto border-b border-border bg-bar shadow-lg"
         >
           <div className="flex h-16 items-center justify-between gap-4 px-4 sm:px-6">
-            <Dialog.Title className="text-base font-semibold text-slate-900 dark:text-white">{t('header.mobileMenu')}</Dialog.Title>
+            <Dialog.Title className="text-base font-semibold text-fg">{t('header.mobileMenu')}</Dialog.Title>
             <Dialog.Close
               aria-label={t('dialog.close')}
-              className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+              className="inline-flex size-10 items-center justify-center rounded-lg text-fg-subtle hover:bg-surface-muted"
             >
               <Icon node={X} size={20} />
             </Dialog.Close>
@@ -83,7 +83,7 @@ export default function MobileMenuSheet({
                     </NavLink>
                   </li>
                 ))}
-                <li className="border-t border-slate-200 pt-1 dark:border-slate-800">
+                <li className="border-t border-border pt-1">
                   <NavLink to="/profile" className={linkClasses}>
                     {t('header.account')}
                   </NavLink>

@@ -30,7 +30,7 @@ export function MobileMenu({ user }: { user: User | null }) {
         aria-expanded={open}
         aria-controls={open ? 'mobile-menu' : undefined}
         onClick={() => setOpen((v) => !v)}
-        className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+        className="inline-flex size-10 items-center justify-center rounded-lg text-fg-subtle hover:bg-surface-muted"
       >
         <Icon node={Menu} size={20} />
       </button>

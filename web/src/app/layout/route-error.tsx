@@ -7,7 +7,7 @@ export function RouteError() {
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-20 text-center">
       <title>{t('app.pageTitle', { page: t('app.errorTitle') })}</title>
       <h1 className="text-2xl font-semibold">{t('app.errorTitle')}</h1>
-      <p className="text-slate-600 dark:text-slate-400">{t('app.errorBody')}</p>
+      <p className="text-fg-muted">{t('app.errorBody')}</p>
       <Button onClick={() => window.location.reload()}>{t('app.reload')}</Button>
     </div>
   );

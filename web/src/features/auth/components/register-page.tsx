@@ -94,7 +94,7 @@ export default function RegisterPage() {
               aria-describedby={termsError ? `${termsId}-error` : undefined}
               className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-indigo-600"
             />
-            <label htmlFor={termsId} className="text-sm text-slate-800 dark:text-slate-200">
+            <label htmlFor={termsId} className="text-sm text-fg-soft">
               <RichText
                 text={t('register.terms')}
                 parts={{
@@ -108,7 +108,7 @@ export default function RegisterPage() {
             </label>
           </div>
           {termsError && (
-            <p id={`${termsId}-error`} className="text-sm font-medium text-red-700 dark:text-red-400">
+            <p id={`${termsId}-error`} className="text-sm font-medium text-danger">
               {termsError}
             </p>
           )}

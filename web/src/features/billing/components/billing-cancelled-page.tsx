@@ -19,8 +19,8 @@ export default function BillingCancelledPage() {
     <div className="mx-auto max-w-lg px-4 py-16">
       <title>{t('app.pageTitle', { page: tb('cancelled.title') })}</title>
       <Card className="text-center">
-        <h1 className="text-2xl font-semibold text-slate-900 dark:text-white">{tb('cancelled.title')}</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-400">{tb('cancelled.body')}</p>
+        <h1 className="text-2xl font-semibold text-fg">{tb('cancelled.title')}</h1>
+        <p className="mt-2 text-fg-muted">{tb('cancelled.body')}</p>
         <div className="mt-8 flex flex-col gap-2 sm:flex-row sm:justify-center">
           <Button variant="secondary" onClick={back}>
             {tb('cancelled.back')}

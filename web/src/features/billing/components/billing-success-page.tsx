@@ -46,31 +46,31 @@ export default function BillingSuccessPage() {
     <div className="mx-auto max-w-lg px-4 py-16">
       <title>{t('app.pageTitle', { page: tb('success.title') })}</title>
       <Card className="text-center">
-        <span className="mx-auto inline-flex size-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-300">
+        <span className="mx-auto inline-flex size-14 items-center justify-center rounded-full bg-success-soft text-success">
           <Icon node={CircleCheck} size={28} />
         </span>
-        <h1 className="mt-4 text-2xl font-semibold text-slate-900 dark:text-white">{tb('success.title')}</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-400">{tb('success.body')}</p>
+        <h1 className="mt-4 text-2xl font-semibold text-fg">{tb('success.title')}</h1>
+        <p className="mt-2 text-fg-muted">{tb('success.body')}</p>
         {sessionId && (
-          <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-            {tb('success.session')} <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-800 dark:bg-slate-800 dark:text-slate-200">{sessionId}</code>
+          <p className="mt-4 text-sm text-fg-muted">
+            {tb('success.session')} <code className="rounded bg-surface-muted px-1.5 py-0.5 font-mono text-fg-soft">{sessionId}</code>
           </p>
         )}
 
         <div role="status" className="mt-6">
           {!isLoading && !user ? (
-            <p className="text-slate-700 dark:text-slate-300">{tb('success.loginRequired')}</p>
+            <p className="text-fg-subtle">{tb('success.loginRequired')}</p>
           ) : isPro ? (
-            <p className="inline-flex items-center gap-2 rounded-full bg-emerald-50 px-4 py-2 font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
+            <p className="inline-flex items-center gap-2 rounded-full bg-success-soft px-4 py-2 font-semibold text-success-soft-fg">
               {tb('success.proActive')}
             </p>
           ) : (
             <>
-              <p className="inline-flex items-center gap-2 rounded-full bg-amber-50 px-4 py-2 font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+              <p className="inline-flex items-center gap-2 rounded-full bg-warning-soft px-4 py-2 font-medium text-warning-soft-fg">
                 <Spinner />
                 {tb('success.processing')}
               </p>
-              {gaveUp && <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{tb('success.slow')}</p>}
+              {gaveUp && <p className="mt-3 text-sm text-fg-muted">{tb('success.slow')}</p>}
             </>
           )}
         </div>

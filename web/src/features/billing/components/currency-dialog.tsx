@@ -44,7 +44,7 @@ export function CurrencyDialog({
           {CURRENCIES.map((code) => (
             <label
               key={code}
-              className="flex cursor-pointer items-center gap-3 rounded-xl border border-slate-300 p-4 transition-colors hover:bg-slate-50 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600 dark:border-slate-600 dark:hover:bg-slate-800 dark:has-[:checked]:border-indigo-400 dark:has-[:checked]:bg-indigo-950"
+              className="flex cursor-pointer items-center gap-3 rounded-xl border border-input p-4 transition-colors hover:bg-surface-muted has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600"
             >
               <input
                 type="radio"
@@ -54,12 +54,12 @@ export function CurrencyDialog({
                 onChange={() => setCurrency(code)}
                 className="size-4 accent-indigo-600"
               />
-              <span className="flex-1 font-medium text-slate-900 dark:text-white">{tb(`currencies.${code}`)}</span>
-              <span className="text-sm text-slate-700 dark:text-slate-300">{tb('perMonth', { price: formatPrice(code, language) })}</span>
+              <span className="flex-1 font-medium text-fg">{tb(`currencies.${code}`)}</span>
+              <span className="text-sm text-fg-subtle">{tb('perMonth', { price: formatPrice(code, language) })}</span>
             </label>
           ))}
         </fieldset>
-        <p className="text-xs text-slate-600 dark:text-slate-400">{tb('refund', { days: REFUND_DAYS })}</p>
+        <p className="text-xs text-fg-muted">{tb('refund', { days: REFUND_DAYS })}</p>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={checkout.isProcessing}>
             {tb('cancel')}

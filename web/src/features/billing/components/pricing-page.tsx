@@ -39,24 +39,24 @@ export default function PricingPage() {
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
       <title>{t('app.pageTitle', { page: tb('pricing.title') })}</title>
       <div className="text-center">
-        <h1 className="text-balance text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{tb('pricing.title')}</h1>
-        <p className="mx-auto mt-3 max-w-2xl text-pretty text-lg text-slate-600 dark:text-slate-400">{tb('pricing.subtitle')}</p>
+        <h1 className="text-balance text-3xl font-bold tracking-tight text-fg sm:text-4xl">{tb('pricing.title')}</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-pretty text-lg text-fg-muted">{tb('pricing.subtitle')}</p>
       </div>
 
       <div className="mt-10 grid gap-6 md:grid-cols-2">
         <section aria-labelledby={freeId}>
           <Card className="flex h-full flex-col">
-            <h2 id={freeId} className="text-xl font-semibold text-slate-900 dark:text-white">
+            <h2 id={freeId} className="text-xl font-semibold text-fg">
               {tb('pricing.freeTitle')}
             </h2>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{tb('pricing.freeDescription')}</p>
+            <p className="mt-1 text-sm text-fg-muted">{tb('pricing.freeDescription')}</p>
             <p className="mt-6">
-              <span className="text-4xl font-bold text-slate-900 dark:text-white">{formatMoney(0, lead, language)}</span>
-              <span className="ml-1 text-slate-600 dark:text-slate-400">{tb('pricing.perMonthSuffix')}</span>
+              <span className="text-4xl font-bold text-fg">{formatMoney(0, lead, language)}</span>
+              <span className="ml-1 text-fg-muted">{tb('pricing.perMonthSuffix')}</span>
             </p>
             <ul className="mt-6 flex-1 space-y-2">
               {FREE_FEATURES.map((key) => (
-                <li key={key} className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
+                <li key={key} className="flex items-start gap-2 text-sm text-fg-subtle">
                   <Icon node={Check} size={18} className="mt-0.5 shrink-0 text-slate-500" />
                   {tb(`pricing.freeFeatures.${key}`)}
                 </li>
@@ -68,25 +68,25 @@ export default function PricingPage() {
                   {tb('pricing.freeCta')}
                 </Link>
               ) : (
-                !isPro && <p className="text-center text-sm font-medium text-slate-600 dark:text-slate-400">{tb('pricing.currentPlan')}</p>
+                !isPro && <p className="text-center text-sm font-medium text-fg-muted">{tb('pricing.currentPlan')}</p>
               )}
             </div>
           </Card>
         </section>
 
         <section aria-labelledby={proId}>
-          <Card className="flex h-full flex-col border-indigo-300 ring-2 ring-indigo-600 dark:border-indigo-700 dark:ring-indigo-400">
-            <h2 id={proId} className="text-xl font-semibold text-slate-900 dark:text-white">
+          <Card highlighted className="flex h-full flex-col">
+            <h2 id={proId} className="text-xl font-semibold text-fg">
               {tb('pricing.proTitle')}
             </h2>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{tb('pricing.proDescription')}</p>
+            <p className="mt-1 text-sm text-fg-muted">{tb('pricing.proDescription')}</p>
             <p className="mt-6">
-              <span className="text-4xl font-bold text-slate-900 dark:text-white">{formatPrice(lead, language)}</span>
-              <span className="ml-1 text-slate-600 dark:text-slate-400">{tb('pricing.perMonthSuffix')}</span>
+              <span className="text-4xl font-bold text-fg">{formatPrice(lead, language)}</span>
+              <span className="ml-1 text-fg-muted">{tb('pricing.perMonthSuffix')}</span>
             </p>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{tb('pricing.orOther', { price: formatPrice(other, language) })}</p>
+            <p className="mt-1 text-sm text-fg-muted">{tb('pricing.orOther', { price: formatPrice(other, language) })}</p>
             <ProBenefits className="mt-6 flex-1" />
-            <p className="mt-6 text-sm text-emerald-800 dark:text-emerald-300">{tb('refund', { days: REFUND_DAYS })}</p>
+            <p className="mt-6 text-sm text-success-soft-fg">{tb('refund', { days: REFUND_DAYS })}</p>
             <div className="mt-4">
               {isLoading ? (
                 <Button size="lg" className="w-full" disabled>
@@ -97,7 +97,7 @@ export default function PricingPage() {
                   {tb('pricing.subscribe')}
                 </Link>
               ) : isPro ? (
-                <p className="rounded-lg bg-emerald-50 py-3 text-center font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
+                <p className="rounded-lg bg-success-soft py-3 text-center font-semibold text-success-soft-fg">
                   {tb('pricing.youArePro')}
                 </p>
               ) : (
@@ -111,7 +111,7 @@ export default function PricingPage() {
       </div>
 
       <section aria-labelledby="pricing-faq" className="mx-auto mt-16 max-w-3xl">
-        <h2 id="pricing-faq" className="text-center text-2xl font-semibold text-slate-900 dark:text-white">
+        <h2 id="pricing-faq" className="text-center text-2xl font-semibold text-fg">
           {tb('pricing.faqTitle')}
         </h2>
         <div className="mt-6">

@@ -11,8 +11,8 @@ export function ProBenefits({ className }: { className?: string }) {
   return (
     <ul className={cn('space-y-2', className)}>
       {PRO_BENEFITS.map((key) => (
-        <li key={key} className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
-          <Icon node={Check} size={18} className="mt-0.5 shrink-0 text-emerald-600 dark:text-emerald-400" />
+        <li key={key} className="flex items-start gap-2 text-sm text-fg-subtle">
+          <Icon node={Check} size={18} className="mt-0.5 shrink-0 text-success" />
           {tb(`benefits.${key}`)}
         </li>
       ))}

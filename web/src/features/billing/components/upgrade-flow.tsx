@@ -63,12 +63,12 @@ export default function UpgradeFlow({
         description={isPro ? tb('upgradeSuccessDescription') : tb('modalDescription', { price })}
       >
         <ProBenefits />
-        <p className="mt-4 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+        <p className="mt-4 rounded-lg bg-success-soft px-3 py-2 text-sm text-success-soft-fg">
           {tb('refund', { days: REFUND_DAYS })}
         </p>
         {!isPro && (
           <p className="mt-3 text-sm">
-            <Link to="/pricing" onClick={close} className="font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300">
+            <Link to="/pricing" onClick={close} className="font-medium text-primary-strong underline-offset-4 hover:underline">
               {tb('seePricing')}
             </Link>
           </p>

@@ -59,13 +59,13 @@ export default function ExportActions({
     }
   };
 
+  // Free and Pro looks are exclusive: `cn` does not merge, so a class never relies on overriding another.
   const buttonClass = cn(
-    'inline-flex h-9 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50',
-    'dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
-    !isPro && 'border-dashed text-slate-600 shadow-none hover:bg-white dark:text-slate-400 dark:hover:bg-slate-900',
+    'inline-flex h-9 items-center gap-1.5 rounded-lg border border-input bg-surface px-3 text-sm font-medium',
+    isPro ? 'text-fg-soft shadow-sm hover:bg-surface-muted' : 'border-dashed text-fg-muted',
   );
   const pro = !isPro && (
-    <span aria-hidden="true" className="rounded bg-amber-100 px-1 text-[0.65rem] font-bold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+    <span aria-hidden="true" className="rounded bg-warning-muted px-1 text-[0.65rem] font-bold text-warning-soft-fg">
       {t('transcribe.proTag')}
     </span>
   );
@@ -73,7 +73,7 @@ export default function ExportActions({
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <span id={labelId} className="text-sm font-medium text-slate-700 dark:text-slate-300">
+      <span id={labelId} className="text-sm font-medium text-fg-subtle">
         {t('transcribe.export.label')}
       </span>
       <div role="group" aria-labelledby={labelId} className="flex flex-wrap gap-2">
@@ -98,7 +98,7 @@ export default function ExportActions({
         </button>
       </div>
       {!isPro && (
-        <p id={hintId} className="w-full text-xs text-slate-600 dark:text-slate-400">
+        <p id={hintId} className="w-full text-xs text-fg-muted">
           {t('transcribe.export.proHint')}
         </p>
       )}

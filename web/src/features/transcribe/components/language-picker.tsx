@@ -46,7 +46,7 @@ export function LanguagePicker({
   const isProOnly = (tag: RecognitionLanguage) => !isPro && tag !== FREE_RECOGNITION_LANGUAGE;
   return (
     <div>
-      <h3 id={labelId} className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">
+      <h3 id={labelId} className="mb-2 text-sm font-medium text-fg-subtle">
         {t('transcribe.language.label')}
       </h3>
       <select
@@ -59,7 +59,7 @@ export function LanguagePicker({
           if (isProOnly(tag)) openUpgrade();
           else onChange(tag);
         }}
-        className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 disabled:opacity-60 sm:hidden dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+        className="h-10 w-full rounded-lg border border-input bg-surface px-3 text-base text-fg disabled:opacity-60 sm:hidden"
       >
         {RECOGNITION_LANGUAGES.map((tag) => (
           <option key={tag} value={tag}>
@@ -86,14 +86,15 @@ export function LanguagePicker({
               className={cn(
                 'inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors disabled:opacity-50',
                 active
-                  ? 'border-indigo-600 bg-indigo-600 text-white dark:border-indigo-400 dark:bg-indigo-400 dark:text-slate-950'
-                  : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
-                proOnly && 'border-dashed text-slate-600 hover:bg-white dark:text-slate-400 dark:hover:bg-slate-900',
+                  ? 'border-primary bg-primary text-fg-inverse'
+                  : proOnly
+                    ? 'border-dashed border-input bg-surface text-fg-muted'
+                    : 'border-input bg-surface text-fg-soft hover:bg-surface-muted',
               )}
             >
               <span>{names[tag]}</span>
               {proOnly && (
-                <span aria-hidden="true" className="rounded bg-amber-100 px-1 text-[0.65rem] font-bold tracking-wide text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                <span aria-hidden="true" className="rounded bg-warning-muted px-1 text-[0.65rem] font-bold tracking-wide text-warning-soft-fg">
                   {t('transcribe.proTag')}
                 </span>
               )}
@@ -102,7 +103,7 @@ export function LanguagePicker({
         })}
       </div>
       {!isPro && (
-        <p id={hintId} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+        <p id={hintId} className="mt-2 text-xs text-fg-muted">
           {t('transcribe.language.proHint')}
         </p>
       )}

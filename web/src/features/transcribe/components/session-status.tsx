@@ -18,10 +18,10 @@ function useElapsed(controller: TranscriptionController, status: CardStatus, res
 }
 
 const badgeTone: Record<CardStatus, string> = {
-  ready: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
-  recording: 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200',
-  paused: 'bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
-  stopped: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
+  ready: 'bg-surface-muted text-fg-subtle',
+  recording: 'bg-danger-soft text-danger-soft-fg',
+  paused: 'bg-warning-soft text-warning-soft-fg',
+  stopped: 'bg-surface-muted text-fg-subtle',
 };
 const dotTone: Record<CardStatus, string> = {
   ready: 'bg-emerald-500',
@@ -44,7 +44,7 @@ export function SessionBadge({ controller, status, restored }: { controller: Tra
         dateTime={isoDuration(elapsed)}
         aria-label={`${t('transcribe.timerLabel')}: ${formatElapsed(elapsed)}`}
         data-testid="timer"
-        className="font-mono text-sm tabular-nums text-slate-700 dark:text-slate-300"
+        className="font-mono text-sm tabular-nums text-fg-subtle"
       >
         {formatElapsed(elapsed)}
       </time>
@@ -69,9 +69,9 @@ export function VisitorLimit({
   const percent = (elapsed / limitMs) * 100;
   return (
     <div className="space-y-1.5">
-      <div className="flex items-center justify-between gap-3 text-xs text-slate-600 dark:text-slate-400">
+      <div className="flex items-center justify-between gap-3 text-xs text-fg-muted">
         <span>{t('transcribe.limit.remaining', { seconds: total - seconds, total })}</span>
-        <Link to="/register" className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+        <Link to="/register" className="font-medium text-primary-strong underline-offset-2 hover:underline">
           {t('transcribe.limit.signUp')}
         </Link>
       </div>
@@ -82,10 +82,10 @@ export function VisitorLimit({
         aria-valuemax={total}
         aria-valuenow={seconds}
         aria-valuetext={t('transcribe.limit.remaining', { seconds: total - seconds, total })}
-        className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+        className="h-2 overflow-hidden rounded-full bg-border"
       >
         <div
-          className={cn('h-full rounded-full transition-[width] duration-300', percent >= 85 ? 'bg-red-600' : 'bg-indigo-600 dark:bg-indigo-400')}
+          className={cn('h-full rounded-full transition-[width] duration-300', percent >= 85 ? 'bg-red-600' : 'bg-primary')}
           style={{ width: `${percent}%` }}
         />
       </div>

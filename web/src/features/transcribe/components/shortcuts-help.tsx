@@ -26,7 +26,7 @@ export function ShortcutsHelp({ open, onOpenChange }: { open: boolean; onOpenCha
         aria-controls={open ? panelId : undefined}
         aria-keyshortcuts={SHORTCUT_KEYS.help}
         onClick={() => onOpenChange(!open)}
-        className="inline-flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+        className="inline-flex size-9 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-muted hover:text-fg"
       >
         <Icon node={Keyboard} size={18} />
       </button>

@@ -45,15 +45,15 @@ export default function ShortcutsPanel({
           // The button toggles the popover itself.
           if (anchor.current?.contains(event.target as Node)) event.preventDefault();
         }}
-        className="z-30 w-64 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        className="z-30 w-64 rounded-xl border border-border-raised bg-surface p-4 text-sm shadow-lg"
       >
-        <p className="mb-2 font-semibold text-slate-900 dark:text-white">{t('transcribe.tools.shortcuts')}</p>
+        <p className="mb-2 font-semibold text-fg">{t('transcribe.tools.shortcuts')}</p>
         <dl className="space-y-1.5">
           {rows.map(([key, label]) => (
             <div key={key} className="flex items-center justify-between gap-3">
-              <dt className="text-slate-700 dark:text-slate-300">{label}</dt>
+              <dt className="text-fg-subtle">{label}</dt>
               <dd>
-                <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs uppercase text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100">
+                <kbd className="rounded border border-input bg-surface-muted px-1.5 py-0.5 font-mono text-xs uppercase text-fg-soft">
                   {key}
                 </kbd>
               </dd>

@@ -53,7 +53,7 @@ const FinalText = memo(function FinalText({
 }) {
   const chapters = useSyncExternalStore(store.subscribe, store.getChapters);
   useLayoutEffect(onChange, [chapters, onChange]);
-  if (chapters.length === 0) return <p className="text-slate-500 dark:text-slate-400">{placeholder}</p>;
+  if (chapters.length === 0) return <p className="text-fg-muted">{placeholder}</p>;
   const last = chapters.length - 1;
   return chapters.map((chapter, i) =>
     i < last ? <SettledChapter key={chapter.key} chapter={chapter} /> : <Chapter key={chapter.key} chapter={chapter} />,
@@ -79,7 +79,7 @@ function Interim({ store, onChange }: { store: TranscriptStore; onChange: () => 
     show();
     return store.subscribeInterim(show);
   }, [store, onChange]);
-  return <p ref={ref} hidden className="mt-1 text-slate-500 italic dark:text-slate-400" />;
+  return <p ref={ref} hidden className="mt-1 text-fg-muted italic" />;
 }
 
 /** Within this many pixels of the bottom counts as "at the bottom". */
@@ -146,7 +146,7 @@ export function TranscriptView({
         dir={textDirection(language)}
         data-testid="transcript"
         className={cn(
-          'h-64 overflow-y-auto overscroll-contain [contain:strict] rounded-xl border border-slate-200 bg-slate-50 p-4 text-base leading-relaxed text-slate-900 sm:h-80 sm:text-lg dark:border-slate-800 dark:bg-slate-950 dark:text-slate-100',
+          'h-64 overflow-y-auto overscroll-contain [contain:strict] rounded-xl border border-border bg-canvas p-4 text-base leading-relaxed text-fg sm:h-80 sm:text-lg',
           fill && 'max-sm:h-[calc(100dvh-21rem)]',
         )}
       >
@@ -161,7 +161,7 @@ export function TranscriptView({
         <button
           type="button"
           onClick={jump}
-          className="absolute bottom-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-slate-900 px-3 py-1.5 text-sm font-medium text-white shadow-lg hover:bg-slate-800 dark:bg-white dark:text-slate-900"
+          className="absolute bottom-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-fg px-3 py-1.5 text-sm font-medium text-fg-inverse shadow-lg hover:bg-fg-soft"
         >
           <Icon node={ArrowDown} size={16} />
           {t('transcribe.transcript.jump')}

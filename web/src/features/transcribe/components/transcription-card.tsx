@@ -235,8 +235,8 @@ export function TranscriptionCard() {
   return (
     <Card padded={false} className="overflow-visible">
       <section ref={section} aria-labelledby={titleId} className="scroll-mt-16">
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 px-4 py-3 sm:px-6 sm:py-4 dark:border-slate-800">
-          <h2 id={titleId} className="font-semibold text-slate-900 dark:text-white">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border px-4 py-3 sm:px-6 sm:py-4">
+          <h2 id={titleId} className="font-semibold text-fg">
             {t('home.cardTitle')}
           </h2>
           <SessionBadge controller={controller} status={status} restored={restored} />
@@ -246,7 +246,7 @@ export function TranscriptionCard() {
               aria-label={t('transcribe.tools.captions')}
               aria-keyshortcuts={SHORTCUT_KEYS.captions}
               onClick={() => setCaptions(true)}
-              className="inline-flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+              className="inline-flex size-9 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-muted hover:text-fg"
             >
               <Icon node={Captions} size={18} />
             </button>
@@ -263,7 +263,7 @@ export function TranscriptionCard() {
 
           {!user && <VisitorLimit controller={controller} status={status} limitMs={VISITOR_LIMIT_MS} />}
           {isFree && usage.data !== undefined && (
-            <p className="text-xs text-slate-600 dark:text-slate-400">{t('automatic.counter', { count: usage.data, max: FREE_MONTHLY_COUNTER })}</p>
+            <p className="text-xs text-fg-muted">{t('automatic.counter', { count: usage.data, max: FREE_MONTHLY_COUNTER })}</p>
           )}
 
           {recovered && status === 'ready' && !hasText && (
@@ -319,7 +319,7 @@ export function TranscriptionCard() {
                   <Icon node={Save} size={18} />
                   {t('transcribe.actions.save')}
                   {!isPro && (
-                    <span aria-hidden="true" className="rounded bg-amber-100 px-1 text-[0.65rem] font-bold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                    <span aria-hidden="true" className="rounded bg-warning-muted px-1 text-[0.65rem] font-bold text-warning-soft-fg">
                       {t('transcribe.proTag')}
                     </span>
                   )}

@@ -62,11 +62,11 @@ function AutomaticTranscriptions({ isPro }: { isPro: boolean }) {
     <>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">{t('automatic.title')}</h1>
-          <p className="mt-2 text-slate-600 dark:text-slate-400">{t('automatic.subtitle')}</p>
+          <h1 className="text-3xl font-semibold tracking-tight text-fg">{t('automatic.title')}</h1>
+          <p className="mt-2 text-fg-muted">{t('automatic.subtitle')}</p>
         </div>
         {!isPro && startedThisMonth !== undefined && (
-          <p className="shrink-0 rounded-full bg-indigo-50 px-3 py-1.5 text-sm font-medium text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
+          <p className="shrink-0 rounded-full bg-primary-soft px-3 py-1.5 text-sm font-medium text-primary-strong">
             {t('automatic.counter', { count: startedThisMonth, max: FREE_MONTHLY_COUNTER })}
           </p>
         )}
@@ -112,7 +112,7 @@ function AutomaticTranscriptions({ isPro }: { isPro: boolean }) {
           </FilterField>
         </form>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <div role="group" aria-label={t('automatic.status')} className="inline-flex rounded-lg border border-slate-300 p-1 dark:border-slate-600">
+          <div role="group" aria-label={t('automatic.status')} className="inline-flex rounded-lg border border-input p-1">
             {STATUSES.map((status) => (
               <button
                 key={status}
@@ -122,8 +122,8 @@ function AutomaticTranscriptions({ isPro }: { isPro: boolean }) {
                 className={cn(
                   'h-9 rounded-md px-3 text-sm font-medium transition-colors',
                   filters.status === status
-                    ? 'bg-indigo-600 text-white dark:bg-indigo-400 dark:text-slate-950'
-                    : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+                    ? 'bg-primary text-fg-inverse'
+                    : 'text-fg-subtle hover:bg-surface-muted',
                 )}
               >
                 {t(`automatic.${status}`)}
@@ -164,8 +164,8 @@ function StatusBadge({ completed }: { completed: boolean }) {
       className={cn(
         'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium',
         completed
-          ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200'
-          : 'bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
+          ? 'bg-success-soft text-success-soft-fg'
+          : 'bg-warning-soft text-warning-soft-fg',
       )}
     >
       <span aria-hidden="true" className={cn('size-2 rounded-full', completed ? 'bg-emerald-500' : 'bg-amber-500')} />
@@ -182,27 +182,27 @@ function AutomaticItem({ item, onOpen }: { item: AutomaticSummary; onOpen: () =>
   return (
     <TranscriptionCard>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-base font-semibold text-slate-900 dark:text-white">
+        <h2 className="text-base font-semibold text-fg">
           <button type="button" onClick={onOpen} aria-label={t('automatic.open', { date })} className={openButtonClasses}>
             <time dateTime={item.createdAt}>{date}</time>
           </button>
         </h2>
         <StatusBadge completed={item.isCompleted} />
       </div>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+      <p className="mt-1 text-sm text-fg-muted">
         {languageName(item.language, lang)}
         <span aria-hidden="true"> · </span>
         <span className="sr-only">, {t('automatic.duration')} </span>
         <span className="tabular-nums">{formatCountdown(item.duration)}</span>
       </p>
-      <p dir={textDirection(item.language)} lang={item.language} className="mt-2 line-clamp-3 break-words text-sm text-slate-700 dark:text-slate-300">
+      <p dir={textDirection(item.language)} lang={item.language} className="mt-2 line-clamp-3 break-words text-sm text-fg-subtle">
         {item.preview ? (
           <>
             {item.preview}
             {more && '…'}
           </>
         ) : (
-          <span className="italic text-slate-600 dark:text-slate-400">{t('automatic.noText')}</span>
+          <span className="italic text-fg-muted">{t('automatic.noText')}</span>
         )}
       </p>
     </TranscriptionCard>

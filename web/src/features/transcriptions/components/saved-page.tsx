@@ -35,8 +35,8 @@ export default function SavedTranscriptionsPage() {
           <div className="mx-auto max-w-xl px-4 py-16">
             {title}
             <Card className="text-center">
-              <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{t('history.restrictedTitle')}</h1>
-              <p className="mt-2 text-slate-600 dark:text-slate-400">{t('history.restricted')}</p>
+              <h1 className="text-xl font-semibold text-fg">{t('history.restrictedTitle')}</h1>
+              <p className="mt-2 text-fg-muted">{t('history.restricted')}</p>
               <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
                 {/* The billing shell listens for this event and opens the upgrade modal. */}
                 <Button size="lg" onClick={openUpgrade}>
@@ -51,8 +51,8 @@ export default function SavedTranscriptionsPage() {
         ) : (
           <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
             {title}
-            <h1 className="text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">{t('history.title')}</h1>
-            <p className="mt-2 text-slate-600 dark:text-slate-400">{t('history.subtitle')}</p>
+            <h1 className="text-3xl font-semibold tracking-tight text-fg">{t('history.title')}</h1>
+            <p className="mt-2 text-fg-muted">{t('history.subtitle')}</p>
             <SavedTranscriptions />
           </div>
         )
@@ -135,25 +135,25 @@ function SavedItem({ item, onOpen }: { item: SavedSummary; onOpen: () => void })
   const more = item.length > item.preview.length;
   return (
     <TranscriptionCard>
-      <h2 className="text-base font-semibold text-slate-900 dark:text-white">
+      <h2 className="text-base font-semibold text-fg">
         {/* The title names the card for assistive technology. */}
         <button type="button" onClick={onOpen} dir="auto" className={openButtonClasses}>
           {item.title || item.subject}
         </button>
       </h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+      <p className="mt-1 text-sm text-fg-muted">
         <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, currentUiLanguage())}</time>
         <span aria-hidden="true"> · </span>
         <span className="sr-only">, </span>
         {formatHistoryDuration(item.duration, t)}
       </p>
       {item.subject && item.subject !== item.title && (
-        <p dir="auto" className="mt-1 text-sm font-medium text-slate-700 dark:text-slate-300">
+        <p dir="auto" className="mt-1 text-sm font-medium text-fg-subtle">
           {item.subject}
         </p>
       )}
       {item.preview && (
-        <p dir={textDirection(item.language)} lang={item.language ?? undefined} className="mt-2 line-clamp-3 break-words text-sm text-slate-700 dark:text-slate-300">
+        <p dir={textDirection(item.language)} lang={item.language ?? undefined} className="mt-2 line-clamp-3 break-words text-sm text-fg-subtle">
           {item.preview}
           {more && '…'}
         </p>

@@ -55,7 +55,7 @@ export function TranscriptionDialog<K extends TranscriptionKind>(props: Transcri
     <Dialog open={id !== null} onOpenChange={(open) => !open && onClose()} title={title} description={description} className="sm:max-w-2xl">
       {header && <div className="mb-3">{header}</div>}
       {detail.isPending ? (
-        <div role="status" className="flex items-center justify-center gap-2 py-10 text-slate-600 dark:text-slate-400">
+        <div role="status" className="flex items-center justify-center gap-2 py-10 text-fg-muted">
           <Spinner className="size-5" />
           {t(`${copy}.detail.loading`)}
         </div>
@@ -69,9 +69,9 @@ export function TranscriptionDialog<K extends TranscriptionKind>(props: Transcri
             tabIndex={0}
             dir={textDirection(detail.data.language)}
             lang={detail.data.language ?? undefined}
-            className="max-h-[50vh] overflow-y-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+            className="max-h-[50vh] overflow-y-auto whitespace-pre-wrap break-words rounded-lg border border-border-raised bg-canvas p-3 text-fg"
           >
-            {detail.data.fullTranscript || <span className="text-slate-600 dark:text-slate-400">{t(`${copy}.detail.empty`)}</span>}
+            {detail.data.fullTranscript || <span className="text-fg-muted">{t(`${copy}.detail.empty`)}</span>}
           </div>
           <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
             {actions}

@@ -31,7 +31,7 @@ export function TranscriptionList<K extends TranscriptionKind>({ kind, query, fi
   let body;
   if (query.isPending) {
     body = (
-      <div role="status" className="flex items-center justify-center gap-2 py-16 text-slate-600 dark:text-slate-400">
+      <div role="status" className="flex items-center justify-center gap-2 py-16 text-fg-muted">
         <Spinner className="size-5" />
         {t(`${copy}.loading`)}
       </div>
@@ -48,11 +48,11 @@ export function TranscriptionList<K extends TranscriptionKind>({ kind, query, fi
     );
   } else if (items.length === 0) {
     body = (
-      <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700">
-        <p className="font-medium text-slate-900 dark:text-white">{filtered ? t(`${copy}.noResults`) : t(`${copy}.empty`)}</p>
+      <div className="rounded-2xl border border-dashed border-input px-6 py-12 text-center">
+        <p className="font-medium text-fg">{filtered ? t(`${copy}.noResults`) : t(`${copy}.empty`)}</p>
         {!filtered && (
           <>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t(`${copy}.emptyHint`)}</p>
+            <p className="mt-1 text-sm text-fg-muted">{t(`${copy}.emptyHint`)}</p>
             <Link to="/" className={buttonClasses('primary', 'md', 'mt-4')}>
               {t(START[kind])}
             </Link>
@@ -86,7 +86,7 @@ export function TranscriptionList<K extends TranscriptionKind>({ kind, query, fi
 
   return (
     <section aria-busy={query.isFetching || undefined} className="mt-6">
-      <p role="status" className="mb-3 min-h-5 text-sm text-slate-600 dark:text-slate-400">
+      <p role="status" className="mb-3 min-h-5 text-sm text-fg-muted">
         {query.isSuccess &&
           (query.hasNextPage ? t(`${copy}.countMore`, { count: items.length }) : t(`${copy}.count`, { count: items.length }))}
       </p>
@@ -99,7 +99,7 @@ export function TranscriptionList<K extends TranscriptionKind>({ kind, query, fi
 /** One transcription in a list: the whole card is the click target of the open button inside it. */
 export function TranscriptionCard({ children }: { children: ReactNode }) {
   return (
-    <li className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-colors focus-within:ring-2 focus-within:ring-indigo-600 hover:border-indigo-300 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700">
+    <li className="relative rounded-xl border border-border bg-surface p-4 shadow-sm transition-colors focus-within:ring-2 focus-within:ring-indigo-600 hover:border-primary-line">
       {children}
     </li>
   );

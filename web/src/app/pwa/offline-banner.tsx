@@ -21,7 +21,7 @@ export function OfflineBanner() {
   return (
     <div role="status" className="empty:hidden">
       {!online && (
-        <div className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+        <div className="border-b border-amber-300 bg-warning-soft px-4 py-2 text-center text-sm text-warning-soft-fg dark:border-amber-800">
           <strong className="font-semibold">{t('site.offline.title')}</strong> {t('site.offline.body')}
         </div>
       )}

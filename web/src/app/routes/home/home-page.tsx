@@ -11,8 +11,8 @@ export default function HomePage() {
     <div className="mx-auto max-w-4xl px-4 py-5 sm:px-6 sm:py-14">
       <title>{t('app.name')}</title>
       <div className="text-center">
-        <h1 className="text-balance text-2xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">{t('home.title')}</h1>
-        <p className="mx-auto mt-2 max-w-2xl text-pretty text-sm text-slate-600 sm:mt-4 sm:text-lg dark:text-slate-400">{t('home.subtitle')}</p>
+        <h1 className="text-balance text-2xl font-bold tracking-tight text-fg sm:text-5xl">{t('home.title')}</h1>
+        <p className="mx-auto mt-2 max-w-2xl text-pretty text-sm text-fg-muted sm:mt-4 sm:text-lg">{t('home.subtitle')}</p>
       </div>
       <div className="mt-5 sm:mt-10">
         <TranscriptionCard />

@@ -15,14 +15,14 @@ export function VisitorCta() {
     <section aria-labelledby={titleId} className="mt-8">
       <Card className="flex flex-col gap-5 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white">
+          <h2 id={titleId} className="text-lg font-semibold text-fg">
             {t('home.cta.title')}
           </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('home.cta.body')}</p>
+          <p className="mt-1 text-sm text-fg-muted">{t('home.cta.body')}</p>
           <ul className="mt-3 space-y-1.5">
             {items.map((item) => (
-              <li key={item} className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
-                <Icon node={CircleCheck} size={18} className="shrink-0 text-emerald-600 dark:text-emerald-400" />
+              <li key={item} className="flex items-center gap-2 text-sm text-fg-soft">
+                <Icon node={CircleCheck} size={18} className="shrink-0 text-success" />
                 {item}
               </li>
             ))}

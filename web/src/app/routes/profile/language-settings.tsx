@@ -50,10 +50,10 @@ export function LanguageSettings({ user }: { user: User }) {
     <Section title={t('profile.languages')}>
       <div className="space-y-8">
         <div>
-          <h3 id={uiGroupLabel} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          <h3 id={uiGroupLabel} className="text-sm font-medium text-fg-soft">
             {t('profile.uiLanguage')}
           </h3>
-          <p id={uiGroupHint} className="mb-3 mt-1 text-sm text-slate-600 dark:text-slate-400">
+          <p id={uiGroupHint} className="mb-3 mt-1 text-sm text-fg-muted">
             {t('profile.uiLanguageHint')}
           </p>
           <div role="group" aria-labelledby={uiGroupLabel} aria-describedby={uiGroupHint} className="flex flex-wrap gap-2">
@@ -69,8 +69,8 @@ export function LanguageSettings({ user }: { user: User }) {
                   className={cn(
                     'h-10 rounded-lg border px-4 text-sm font-medium transition-colors',
                     active
-                      ? 'border-indigo-600 bg-indigo-600 text-white dark:border-indigo-400 dark:bg-indigo-400 dark:text-slate-950'
-                      : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+                      ? 'border-primary bg-primary text-fg-inverse'
+                      : 'border-input bg-surface text-fg-soft hover:bg-surface-muted',
                   )}
                 >
                   {t(`languages.${lng}`)}
@@ -80,7 +80,7 @@ export function LanguageSettings({ user }: { user: User }) {
           </div>
         </div>
         <div className="space-y-1.5">
-          <label htmlFor={selectId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          <label htmlFor={selectId} className="block text-sm font-medium text-fg-soft">
             {t('profile.transcriptionLanguage')}
           </label>
           <div className="flex items-center gap-3">
@@ -90,7 +90,7 @@ export function LanguageSettings({ user }: { user: User }) {
               value={shownLang}
               disabled={update.isPending}
               onChange={(e) => isRecognitionLanguage(e.target.value) && changeTranscriptionLang(e.target.value)}
-              className="h-11 w-full max-w-xs rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm disabled:opacity-60 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+              className="h-11 w-full max-w-xs rounded-lg border border-input bg-surface px-3 text-base text-fg shadow-sm disabled:opacity-60"
             >
               {RECOGNITION_LANGUAGES.map((tag) => {
                 const proOnly = !isPro && tag !== FREE_RECOGNITION_LANGUAGE;
@@ -103,13 +103,13 @@ export function LanguageSettings({ user }: { user: User }) {
             </select>
             {update.isPending && <Spinner className="text-slate-500" />}
           </div>
-          <p id={selectHint} className="text-sm text-slate-600 dark:text-slate-400">
+          <p id={selectHint} className="text-sm text-fg-muted">
             {t('profile.transcriptionLanguageHint')}
           </p>
           {!isPro && (
-            <p id={proHint} className="text-sm text-slate-600 dark:text-slate-400">
+            <p id={proHint} className="text-sm text-fg-muted">
               {t('transcribe.language.proHint')}{' '}
-              <button type="button" onClick={openUpgrade} className="font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300">
+              <button type="button" onClick={openUpgrade} className="font-medium text-primary-strong underline-offset-4 hover:underline">
                 {t('profile.upgradeForLanguages')}
               </button>
             </p>

@@ -31,24 +31,24 @@ export function PlanCard({ user }: { user: User }) {
     <Section title={t('profile.plan')}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t('profile.currentPlan')}</p>
-          <p className="mt-1 flex items-center gap-2 text-2xl font-semibold text-slate-900 dark:text-white">
+          <p className="text-sm text-fg-muted">{t('profile.currentPlan')}</p>
+          <p className="mt-1 flex items-center gap-2 text-2xl font-semibold text-fg">
             {isPro ? t('profile.planPro') : t('profile.planFree')}
             {isPro && <ProBadge />}
           </p>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{isPro ? t('profile.proDescription') : t('profile.freeDescription')}</p>
+          <p className="mt-1 text-sm text-fg-muted">{isPro ? t('profile.proDescription') : t('profile.freeDescription')}</p>
           {isPro && user.planExpiry && (
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            <p className="mt-1 text-sm text-fg-muted">
               {user.planRenews === false
                 ? t('profile.planEnds', { date: formatDate(user.planExpiry, language) })
                 : t('profile.planRenews', { date: formatDate(user.planExpiry, language) })}
             </p>
           )}
           {!isPro && usage.data !== undefined && (
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('automatic.counter', { count: usage.data, max: FREE_MONTHLY_COUNTER })}</p>
+            <p className="mt-1 text-sm text-fg-muted">{t('automatic.counter', { count: usage.data, max: FREE_MONTHLY_COUNTER })}</p>
           )}
           {!isPro && (
-            <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+            <p className="mt-3 text-sm text-fg-subtle">
               {tb('planCard.price', { price: formatPrice(lead, language), other: formatPrice(other, language) })}
             </p>
           )}
@@ -62,23 +62,23 @@ export function PlanCard({ user }: { user: User }) {
               type="button"
               onClick={portal.open}
               disabled={portal.isOpening}
-              className="inline-flex h-10 items-center justify-center rounded-lg px-4 text-sm font-medium text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60 dark:text-red-300 dark:hover:bg-red-950"
+              className="inline-flex h-10 items-center justify-center rounded-lg px-4 text-sm font-medium text-danger hover:bg-danger-soft disabled:cursor-not-allowed disabled:opacity-60"
             >
               {tb('cancelSubscription')}
             </button>
-            <p className="text-xs text-slate-600 dark:text-slate-400">{tb('planCard.portalHint')}</p>
+            <p className="text-xs text-fg-muted">{tb('planCard.portalHint')}</p>
           </div>
         ) : (
           <div className="flex flex-col gap-2 sm:items-end">
             <Button onClick={openUpgrade}>{tb('upgradeToPro')}</Button>
-            <p className="text-xs text-slate-600 dark:text-slate-400">{tb('planCard.manageWithPro')}</p>
+            <p className="text-xs text-fg-muted">{tb('planCard.manageWithPro')}</p>
           </div>
         )}
       </div>
-      <div className="mt-6 border-t border-slate-200 pt-5 dark:border-slate-800">
-        <h3 className="text-sm font-semibold text-slate-900 dark:text-white">{tb('planCard.features')}</h3>
+      <div className="mt-6 border-t border-border pt-5">
+        <h3 className="text-sm font-semibold text-fg">{tb('planCard.features')}</h3>
         <ProBenefits className="mt-3 sm:grid sm:grid-cols-2 sm:gap-x-6 sm:space-y-0 sm:gap-y-2" />
-        <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{tb('planCard.desktopSoon')}</p>
+        <p className="mt-4 text-sm text-fg-muted">{tb('planCard.desktopSoon')}</p>
       </div>
     </Section>
   );

@@ -12,7 +12,7 @@ export default function ProfilePage() {
       {(user) => (
         <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6">
           {title}
-          <h1 className="text-3xl font-semibold tracking-tight text-slate-900 dark:text-white">{t('profile.title')}</h1>
+          <h1 className="text-3xl font-semibold tracking-tight text-fg">{t('profile.title')}</h1>
           <PersonalInfoForm key={user.id} user={user} />
           <LanguageSettings user={user} />
           <PlanCard user={user} />

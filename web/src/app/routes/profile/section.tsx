@@ -7,10 +7,10 @@ export function Section({ title, description, children }: { title: string; descr
   return (
     <section aria-labelledby={headingId}>
       <Card>
-        <h2 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
+        <h2 id={headingId} className="text-lg font-semibold text-fg">
           {title}
         </h2>
-        {description && <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p>}
+        {description && <p className="mt-1 text-sm text-fg-muted">{description}</p>}
         <div className="mt-5">{children}</div>
       </Card>
     </section>

@@ -16,7 +16,7 @@ export function ThemeToggle({ user }: { user: User }) {
       aria-label={tb('darkTheme')}
       title={tb('darkTheme')}
       onClick={toggle}
-      className="inline-flex size-9 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+      className="inline-flex size-9 items-center justify-center rounded-lg text-fg-subtle hover:bg-surface-muted"
     >
       {dark ? <Icon node={Sun} size={18} /> : <Icon node={Moon} size={18} />}
     </button>

@@ -37,7 +37,7 @@ function answerValues(lng: string) {
 function Answer({ text }: { text: string }) {
   const parts: ReactNode[] = text.split(/<termsLink>(.*?)<\/termsLink>/).map((part, i) =>
     i % 2 === 1 ? (
-      <Link key={i} to="/terms" className="rounded font-medium text-indigo-700 underline underline-offset-4 dark:text-indigo-300">
+      <Link key={i} to="/terms" className="rounded font-medium text-primary-strong underline underline-offset-4">
         {part}
       </Link>
     ) : (

@@ -17,14 +17,14 @@ function QuickCard({ href, icon, title, body }: { href: string; icon: ReactNode;
     <li>
       <a
         href={href}
-        className="flex h-full gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition-colors hover:border-indigo-300 hover:bg-indigo-50/40 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700 dark:hover:bg-slate-800"
+        className="flex h-full gap-4 rounded-2xl border border-border bg-surface p-5 shadow-sm transition-colors hover:border-primary-line hover:bg-indigo-50/40 dark:hover:bg-slate-800"
       >
-        <span aria-hidden="true" className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
+        <span aria-hidden="true" className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-strong">
           {icon}
         </span>
         <span>
-          <span className="block font-semibold text-slate-900 dark:text-white">{title}</span>
-          <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">{body}</span>
+          <span className="block font-semibold text-fg">{title}</span>
+          <span className="mt-1 block text-sm text-fg-muted">{body}</span>
         </span>
       </a>
     </li>
@@ -39,8 +39,8 @@ export default function HelpPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-16">
       <title>{t('app.pageTitle', { page: t('help.title') })}</title>
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{t('help.title')}</h1>
-      <p className="mt-3 text-lg text-slate-600 dark:text-slate-400">{t('help.subtitle')}</p>
+      <h1 className="text-3xl font-bold tracking-tight text-fg sm:text-4xl">{t('help.title')}</h1>
+      <p className="mt-3 text-lg text-fg-muted">{t('help.subtitle')}</p>
 
       <nav aria-label={t('help.topics')} className="mt-8">
         <ul className="grid gap-4 sm:grid-cols-3">
@@ -56,23 +56,23 @@ export default function HelpPage() {
       </nav>
 
       <section id="guide" aria-labelledby="guide-title" className="mt-14 scroll-mt-24">
-        <h2 id="guide-title" className="text-2xl font-semibold text-slate-900 dark:text-white">
+        <h2 id="guide-title" className="text-2xl font-semibold text-fg">
           {content.guide.title}
         </h2>
         <ol className="mt-5 grid gap-4 sm:grid-cols-2">
           {content.guide.steps.map((step, i) => (
-            <li key={i} className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-              <span aria-hidden="true" className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white dark:bg-indigo-400 dark:text-slate-950">
+            <li key={i} className="flex gap-3 rounded-2xl border border-border bg-surface p-5">
+              <span aria-hidden="true" className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-fg-inverse">
                 {i + 1}
               </span>
-              <span className="text-slate-700 dark:text-slate-300">{step}</span>
+              <span className="text-fg-subtle">{step}</span>
             </li>
           ))}
         </ol>
       </section>
 
       <section id="faq" aria-labelledby="faq-title" className="mt-14 scroll-mt-24">
-        <h2 id="faq-title" className="mb-5 text-2xl font-semibold text-slate-900 dark:text-white">
+        <h2 id="faq-title" className="mb-5 text-2xl font-semibold text-fg">
           {content.faq.title}
         </h2>
         <Faq faq={content.faq} />
@@ -80,10 +80,10 @@ export default function HelpPage() {
 
       <section id="contact" aria-labelledby="contact-title" className="mt-14 scroll-mt-24">
         <Card>
-          <h2 id="contact-title" className="text-2xl font-semibold text-slate-900 dark:text-white">
+          <h2 id="contact-title" className="text-2xl font-semibold text-fg">
             {t('help.contact.title')}
           </h2>
-          <p className="mt-2 text-slate-600 dark:text-slate-400">{t('help.contact.subtitle', { hours: SUPPORT_RESPONSE_HOURS })}</p>
+          <p className="mt-2 text-fg-muted">{t('help.contact.subtitle', { hours: SUPPORT_RESPONSE_HOURS })}</p>
           <div className="mt-6">
             <ContactForm />
           </div>

@@ -21,15 +21,15 @@ export function CookieBanner() {
       <div aria-hidden="true" className="h-36 sm:h-24" />
       <section
         aria-label={t('cookies.region')}
-        className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-4 shadow-[0_-4px_16px_rgb(0_0_0/0.06)] backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-950/95"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-bar/95 px-4 py-4 shadow-[0_-4px_16px_rgb(0_0_0/0.06)] backdrop-blur sm:px-6"
       >
         <div className="mx-auto flex max-w-6xl flex-col gap-3 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
-          <p className="text-sm text-slate-700 dark:text-slate-300">
+          <p className="text-sm text-fg-subtle">
             <RichText
               text={t('cookies.text')}
               parts={{
                 termsLink: (text) => (
-                  <Link to="/terms" className="rounded font-medium text-indigo-700 underline underline-offset-4 dark:text-indigo-300">
+                  <Link to="/terms" className="rounded font-medium text-primary-strong underline underline-offset-4">
                     {text}
                   </Link>
                 ),

@@ -27,18 +27,18 @@ export default function TermsPage() {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-16">
       <title>{t('app.pageTitle', { page: t('terms.title') })}</title>
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{t('terms.title')}</h1>
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t('terms.updated', { date: formatDate(TERMS_UPDATED, language) })}</p>
-      <p className="mt-6 text-lg text-slate-700 dark:text-slate-300">{fill(content.intro)}</p>
+      <h1 className="text-3xl font-bold tracking-tight text-fg sm:text-4xl">{t('terms.title')}</h1>
+      <p className="mt-2 text-sm text-fg-muted">{t('terms.updated', { date: formatDate(TERMS_UPDATED, language) })}</p>
+      <p className="mt-6 text-lg text-fg-subtle">{fill(content.intro)}</p>
 
-      <nav aria-labelledby="terms-contents" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-        <h2 id="terms-contents" className="font-semibold text-slate-900 dark:text-white">
+      <nav aria-labelledby="terms-contents" className="mt-8 rounded-2xl border border-border bg-surface p-5">
+        <h2 id="terms-contents" className="font-semibold text-fg">
           {t('terms.contents')}
         </h2>
         <ol className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
           {content.sections.map((section) => (
             <li key={section.id}>
-              <a href={`#${section.id}`} className="rounded text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300">
+              <a href={`#${section.id}`} className="rounded text-primary-strong underline-offset-4 hover:underline">
                 {section.title}
               </a>
             </li>
@@ -48,10 +48,10 @@ export default function TermsPage() {
 
       {content.sections.map((section) => (
         <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-10 scroll-mt-24">
-          <h2 id={`${section.id}-title`} className="text-xl font-semibold text-slate-900 dark:text-white">
+          <h2 id={`${section.id}-title`} className="text-xl font-semibold text-fg">
             {section.title}
           </h2>
-          <div className="mt-3 space-y-3 leading-relaxed text-slate-700 dark:text-slate-300">
+          <div className="mt-3 space-y-3 leading-relaxed text-fg-subtle">
             {section.paragraphs.map((p) => (
               <p key={p}>{fill(p)}</p>
             ))}

@@ -9,7 +9,7 @@ export function DevModeBadge() {
   const devMode = useDevMode();
   if (!devMode) return null;
   return (
-    <span className="inline-flex items-center gap-1 rounded-full border border-amber-300 bg-amber-50 py-0.5 pl-2.5 pr-0.5 text-xs font-bold tracking-wide text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+    <span className="inline-flex items-center gap-1 rounded-full border border-amber-300 bg-warning-soft py-0.5 pl-2.5 pr-0.5 text-xs font-bold tracking-wide text-warning-soft-fg dark:border-amber-700">
       {t('site.devMode.badge')}
       <button
         type="button"

@@ -15,7 +15,7 @@ export type GateState = 'checking' | 'maintenance' | 'open';
 export function LoadingScreen() {
   const { t } = useTranslation();
   return (
-    <div role="status" className="flex min-h-dvh items-center justify-center text-slate-600 dark:text-slate-400">
+    <div role="status" className="flex min-h-dvh items-center justify-center text-fg-muted">
       <Spinner className="size-6" />
       <span className="sr-only">{t('app.loading')}</span>
     </div>

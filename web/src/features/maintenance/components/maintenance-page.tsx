@@ -26,14 +26,14 @@ export default function MaintenancePage({
     <main className="flex min-h-dvh items-center justify-center px-4 py-16">
       <title>{t('app.pageTitle', { page: t('maintenance.pageTitle') })}</title>
       <div className="w-full max-w-lg text-center">
-        <p className="inline-flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+        <p className="inline-flex items-center gap-2 font-semibold text-fg">
           <span aria-hidden="true" className="inline-flex size-8 items-center justify-center rounded-lg bg-indigo-600 text-white">
             <Icon node={Mic} size={18} />
           </span>
           {t('app.name')}
         </p>
-        <h1 className="mt-8 text-balance text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{t('maintenance.title')}</h1>
-        <p className="mt-4 text-pretty text-lg text-slate-600 dark:text-slate-400">{t('maintenance.body')}</p>
+        <h1 className="mt-8 text-balance text-3xl font-bold tracking-tight text-fg">{t('maintenance.title')}</h1>
+        <p className="mt-4 text-pretty text-lg text-fg-muted">{t('maintenance.body')}</p>
         <div className="mt-6 min-h-12" aria-live="polite">
           {stillDown && !retrying && (
             <Alert tone="warning" live={false} className="text-left">

@@ -45,7 +45,7 @@ export default function Survey({ user, url }: { user: User; url: string }) {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className="fixed bottom-4 right-4 z-30 inline-flex items-center gap-2 rounded-full bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-lg hover:bg-indigo-700 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300"
+        className="fixed bottom-4 right-4 z-30 inline-flex items-center gap-2 rounded-full bg-primary px-4 py-2.5 text-sm font-semibold text-fg-inverse shadow-lg hover:bg-primary-strong"
       >
         <Icon node={MessageCircle} size={18} />
         {t('survey.open')}
@@ -56,7 +56,7 @@ export default function Survey({ user, url }: { user: User; url: string }) {
           title={t('survey.frameTitle')}
           loading="lazy"
           referrerPolicy="strict-origin-when-cross-origin"
-          className="h-[65vh] w-full rounded-lg border border-slate-200 bg-white dark:border-slate-700"
+          className="h-[65vh] w-full rounded-lg border border-border-raised bg-white"
         />
       </Dialog>
     </aside>

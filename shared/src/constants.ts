@@ -102,6 +102,8 @@ export const STORAGE_KEYS = {
   uiLanguage: 'i18nextLng',
   analyticsLastVisit: 'analytics_last_visit',
   cookiesAccepted: 'cookies_accepted',
+  /** Session storage: the random id a live captions viewer tab tells the viewer count. */
+  liveViewerId: 'live_viewer_id',
 } as const;
 
 /** The local bot-check verifier accepts this token and rejects others. */
@@ -121,6 +123,8 @@ export const LIVE_SAVE_INTERVAL_MS = 1_000;
 export const LIVE_CACHE_SECONDS = 1;
 export const LIVE_POLL_MS = 500;
 export const LIVE_VIEWER_PING_MS = 30_000;
+/** How often the speaker's share panel asks for the viewer count (a count covers the last one to two minutes). */
+export const LIVE_VIEWERS_POLL_MS = 20_000;
 export const LIVE_VIEWERS_MAX = 5_000;
 /** A share code: LIVE_CODE_LENGTH URL-safe characters (base64url of 9 random bytes: 72 bits). */
 export const LIVE_CODE_LENGTH = 12;

@@ -2,12 +2,16 @@ import 'i18next';
 import type en from './locales/en.json';
 import type enPages from './locales/en.pages.json';
 import type billing from './features/billing/locales/en.json';
+import type live from './features/live/locales/en.json';
 
 /** en.json with en.pages.json is the source of keys: a key missing there is a type error at every `t()` call. */
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    /** `billing`: the billing feature's copy, registered when its (lazy) code loads (features/billing/i18n.ts). */
-    resources: { translation: typeof en & typeof enPages; billing: typeof billing };
+    /**
+     * Feature namespaces, each registered when its (lazy) code loads: `billing` (features/billing/i18n.ts),
+     * `live` (live caption sharing, features/live/i18n.ts).
+     */
+    resources: { translation: typeof en & typeof enPages; billing: typeof billing; live: typeof live };
   }
 }

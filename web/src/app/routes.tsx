@@ -45,6 +45,8 @@ const TermsPage = otherPage(() => import('../features/legal/components/terms-pag
 const PricingPage = otherPage(() => import('../features/billing/components/pricing-page'));
 const BillingSuccessPage = otherPage(() => import('../features/billing/components/billing-success-page'));
 const BillingCancelledPage = otherPage(() => import('../features/billing/components/billing-cancelled-page'));
+/* Public: anyone with a share's link follows its captions, signed in or not. */
+const LiveViewerPage = otherPage(() => import('../features/live/components/viewer-page'));
 
 export const routes: RouteObject[] = [
   {
@@ -65,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: 'pricing', element: <PricingPage /> },
       { path: 'billing/success', element: <BillingSuccessPage /> },
       { path: 'billing/cancelled', element: <BillingCancelledPage /> },
+      { path: 'live/:code', element: <LiveViewerPage /> },
       { path: 'history', element: <Navigate to="/transcricoes" replace /> },
       { path: '*', element: <NotFoundPage /> },
     ],

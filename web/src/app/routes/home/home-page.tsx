@@ -1,7 +1,11 @@
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/auth';
 import { TranscriptionCard } from '../../../features/transcribe/components/transcription-card';
 import { VisitorCta } from './visitor-cta';
+
+/* Live sharing loads once a signed-in user records: never with the home route itself. */
+const LiveShareControl = lazy(() => import('../../../features/live/components/share-control'));
 
 /** The home page: headline, the live transcription card and, for visitors, the call to action. */
 export default function HomePage() {
@@ -15,7 +19,7 @@ export default function HomePage() {
         <p className="mx-auto mt-2 max-w-2xl text-pretty text-sm text-fg-muted sm:mt-4 sm:text-lg">{t('home.subtitle')}</p>
       </div>
       <div className="mt-5 sm:mt-10">
-        <TranscriptionCard />
+        <TranscriptionCard share={LiveShareControl} />
       </div>
       {!isLoading && !user && <VisitorCta />}
     </div>

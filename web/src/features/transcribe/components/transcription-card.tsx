@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Captions, Mic, Pause, Play, Save, Square, Trash2 } from 'lucide';
@@ -88,8 +88,21 @@ function useNotify() {
   );
 }
 
-/** The live transcription card: language, status and timer, controls, transcript, save and export. */
-export function TranscriptionCard() {
+/**
+ * What a control offered while a signed-in user records (live sharing, composed in by the app):
+ * the automatic transcription's server id while it runs, the plan, and the autosave cadence switch.
+ */
+export interface SessionShareProps {
+  sessionId: string | null;
+  isPro: boolean;
+  setLive: (on: boolean) => void;
+}
+
+/**
+ * The live transcription card: language, status and timer, controls, transcript, save and export.
+ * `share`: shown to signed-in users from Start until the card is cleared.
+ */
+export function TranscriptionCard({ share: Share }: { share?: ComponentType<SessionShareProps> } = {}) {
   const { t } = useTranslation();
   const { user, isLoading } = useSession();
   const isPro = user?.plan === 'pro';
@@ -116,6 +129,8 @@ export function TranscriptionCard() {
   const textLanguage = sessionLanguage ?? language;
   const store = controller.store;
   const hasText = useSyncExternalStore(store.subscribe, () => !store.isEmpty);
+  const sessionId = useSyncExternalStore(autosave.subscribe, autosave.sessionId);
+  const setLive = useCallback((on: boolean) => autosave.setLive(on), [autosave]);
 
   const [dialog, setDialog] = useState<'confirm' | 'save' | null>(null);
   const [captions, setCaptions] = useState(false);
@@ -336,6 +351,14 @@ export function TranscriptionCard() {
             <Suspense fallback={null}>
               <UnsupportedNotice />
             </Suspense>
+          )}
+
+          {Share && user && status !== 'ready' && (
+            <div className="max-sm:order-1">
+              <Suspense fallback={null}>
+                <Share sessionId={sessionId} isPro={isPro} setLive={setLive} />
+              </Suspense>
+            </div>
           )}
 
           {hasText && status !== 'recording' && (

@@ -1,0 +1,159 @@
+import { LIVE_POLL_MS, LIVE_VIEWER_PING_MS, STORAGE_KEYS } from '@app/shared/constants';
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, renderPage } from '../../../test/render';
+import { RETRY_MAX_MS } from '../lib/follow-live';
+import LiveViewerPage from './viewer-page';
+
+const CODE = 'AbCdEfGh_-12';
+const VIEW = `/api/live/${CODE}`;
+
+/** The live view route over a transcript the test grows: answers from `after` as the server does. */
+function fakeLive(language = 'pt-BR') {
+  const state = { text: '', status: 'live' as 'live' | 'ended', offline: false, missing: false };
+  const calls = mockFetch((call) => {
+    if (state.offline) throw new TypeError('Failed to fetch');
+    if (call.url === `${VIEW}/viewers` && call.method === 'POST') return json(200, { ok: true });
+    const url = new URL(call.url, 'http://localhost');
+    if (url.pathname !== VIEW) return json(404, { error: 'Not found' });
+    if (state.missing) return json(404, { error: 'Live share not found', code: 'not_found' });
+    const after = Number(url.searchParams.get('after') ?? 0);
+    const from = Math.min(after, state.text.length);
+    return json(200, { status: state.status, text: state.text.slice(from), next: state.text.length, language, updatedAt: new Date().toISOString() });
+  });
+  const views = () => calls.filter((c) => c.url.startsWith(`${VIEW}?`) || c.url === VIEW);
+  return { state, calls, views, afters: () => views().map((c) => Number(new URL(c.url, 'http://localhost').searchParams.get('after') ?? 0)) };
+}
+
+const captions = () => screen.getByRole('region', { name: 'Captions' });
+/** The transcript as shown (the captions region without its status lines). */
+const shown = () => captions().querySelector('p:last-child')!.textContent;
+const tick = (ms = LIVE_POLL_MS) => act(() => vi.advanceTimersByTimeAsync(ms));
+const open = () => renderPage(<LiveViewerPage />, { path: `/live/${CODE}`, pattern: '/live/:code' });
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  window.sessionStorage.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('live captions page', () => {
+  it('shows the text so far, then appends only the new text of each poll, in order and once', async () => {
+    const live = fakeLive();
+    live.state.text = 'Bom dia a vocês.';
+    open();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading captions…');
+    await tick(0);
+    expect(shown()).toBe('Bom dia a vocês.');
+    expect(captions()).toHaveAttribute('lang', 'pt-BR');
+    expect(captions()).toHaveAttribute('dir', 'ltr');
+    const paragraph = captions().querySelector('p:last-child')!;
+    const firstNode = paragraph.firstChild;
+
+    live.state.text += ' Hoje falamos de legendas.';
+    await tick();
+    live.state.text += ' E de acessibilidade.';
+    await tick();
+    await tick(); // nothing new: nothing added
+    expect(shown()).toBe('Bom dia a vocês. Hoje falamos de legendas. E de acessibilidade.');
+    // Appended, not re-rendered: the first piece is the same node.
+    expect(paragraph.firstChild).toBe(firstNode);
+    expect(paragraph.childNodes).toHaveLength(3);
+    // Each poll asks from where the text it has ends.
+    const afters = live.afters();
+    expect(afters.slice(0, 3)).toEqual([0, 'Bom dia a vocês.'.length, 'Bom dia a vocês. Hoje falamos de legendas.'.length]);
+    // The live region says only the newest piece.
+    expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent(/^E de acessibilidade\.$/);
+    expect(document.title).toBe('Live captions');
+  });
+
+  it('sets the direction from the share language (Arabic reads right to left)', async () => {
+    const live = fakeLive('ar-SA');
+    live.state.text = 'مرحبا بكم';
+    open();
+    await tick(0);
+    expect(captions()).toHaveAttribute('dir', 'rtl');
+    expect(captions()).toHaveAttribute('lang', 'ar-SA');
+  });
+
+  it('keeps the text and stops polling once the speaker stopped sharing', async () => {
+    const live = fakeLive();
+    live.state.text = 'Primeira parte.';
+    open();
+    await tick(0);
+    live.state.text += ' Última frase.';
+    live.state.status = 'ended';
+    await tick();
+    expect(screen.getByText('The speaker stopped sharing.')).toBeInTheDocument();
+    expect(shown()).toBe('Primeira parte. Última frase.');
+    const polls = live.views().length;
+    await tick(LIVE_POLL_MS * 10);
+    expect(live.views()).toHaveLength(polls);
+  });
+
+  it('says the link is wrong or expired on a 404, and stops', async () => {
+    const live = fakeLive();
+    live.state.missing = true;
+    open();
+    await tick(0);
+    expect(screen.getByRole('heading', { name: 'Live captions not found' })).toBeInTheDocument();
+    expect(screen.getByText(/wrong or has expired/)).toBeInTheDocument();
+    const polls = live.views().length;
+    await tick(LIVE_POLL_MS * 10);
+    expect(live.views()).toHaveLength(polls);
+    expect(live.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('keeps the text while the network is down, says it is reconnecting, and continues from where it was: no gap, no repeat', async () => {
+    const live = fakeLive();
+    live.state.text = 'Antes da queda.';
+    open();
+    await tick(0);
+    live.state.offline = true;
+    await tick();
+    expect(screen.getByText('Connection lost. Reconnecting…')).toBeInTheDocument();
+    expect(shown()).toBe('Antes da queda.');
+    // Text spoken meanwhile; tries keep going (with a growing wait).
+    live.state.text += ' Durante a queda.';
+    await tick(RETRY_MAX_MS);
+    live.state.text += ' Ainda sem rede.';
+    live.state.offline = false;
+    await tick(RETRY_MAX_MS);
+    expect(screen.queryByText('Connection lost. Reconnecting…')).not.toBeInTheDocument();
+    expect(shown()).toBe('Antes da queda. Durante a queda. Ainda sem rede.');
+    live.state.text += ' De volta.';
+    await tick();
+    expect(shown()).toBe('Antes da queda. Durante a queda. Ainda sem rede. De volta.');
+  });
+
+  it('tells the viewer count with one random id per tab while following, every LIVE_VIEWER_PING_MS', async () => {
+    const live = fakeLive();
+    open();
+    await tick(0);
+    const pings = () => live.calls.filter((c) => c.method === 'POST' && c.url === `${VIEW}/viewers`);
+    expect(pings()).toHaveLength(1);
+    const id = (pings()[0]!.body as { viewerId: string }).viewerId;
+    expect(id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(window.sessionStorage.getItem(STORAGE_KEYS.liveViewerId)).toBe(id);
+    await tick(LIVE_VIEWER_PING_MS);
+    expect(pings().map((c) => (c.body as { viewerId: string }).viewerId)).toEqual([id, id]);
+    // Ended: no more pings.
+    live.state.status = 'ended';
+    await tick();
+    await tick(LIVE_VIEWER_PING_MS);
+    expect(pings()).toHaveLength(2);
+  });
+
+  it('changes the caption size with A- and A+', async () => {
+    fakeLive();
+    open();
+    await tick(0);
+    const before = captions().className;
+    act(() => screen.getByRole('button', { name: 'Larger text' }).click());
+    expect(captions().className).not.toBe(before);
+    act(() => screen.getByRole('button', { name: 'Smaller text' }).click());
+    expect(captions().className).toBe(before);
+  });
+});

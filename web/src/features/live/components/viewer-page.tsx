@@ -1,0 +1,199 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { ArrowDown, Minus, Plus } from 'lucide';
+import { LIVE_VIEWER_PING_MS, STORAGE_KEYS, textDirection, type RecognitionLanguage } from '@app/shared/constants';
+import { Icon } from '../../../components/ui/icon';
+import { cn } from '../../../components/ui/cn';
+import { api } from '../../../lib/api';
+import { useLiveT } from '../i18n';
+import { followLive, type FollowState } from '../lib/follow-live';
+
+/** Caption sizes, smallest first; A-/A+ step through them. */
+const SIZES = ['text-xl', 'text-2xl', 'text-3xl', 'text-4xl', 'text-5xl', 'text-6xl'] as const;
+const DEFAULT_SIZE = 2;
+/** Closer than this to the end counts as following the newest text (auto-scroll stays on). */
+const PINNED_PX = 48;
+
+/** This tab's random viewer id (session storage: the same while the tab lives, another in a new tab). */
+function viewerId(): string {
+  try {
+    const stored = sessionStorage.getItem(STORAGE_KEYS.liveViewerId);
+    if (stored) return stored;
+    const id = crypto.randomUUID();
+    sessionStorage.setItem(STORAGE_KEYS.liveViewerId, id);
+    return id;
+  } catch {
+    return crypto.randomUUID();
+  }
+}
+
+/** While following and the page is visible, tells the viewer count every LIVE_VIEWER_PING_MS. */
+function useViewerPing(code: string, following: boolean) {
+  useEffect(() => {
+    if (!following) return;
+    const id = viewerId();
+    let last = 0;
+    const ping = () => {
+      if (document.visibilityState !== 'visible') return;
+      last = Date.now();
+      api('recordLiveViewer', { params: { code }, body: { viewerId: id } }).catch(() => undefined); // the count is best effort
+    };
+    const onVisible = () => {
+      if (Date.now() - last >= LIVE_VIEWER_PING_MS) ping();
+    };
+    ping();
+    const timer = setInterval(ping, LIVE_VIEWER_PING_MS);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [code, following]);
+}
+
+/**
+ * The public page of a live share (`/live/:code`, no account needed): the captions so far, then
+ * new text as it arrives, in large light-on-dark type. New text is appended to the transcript
+ * (the text already shown is never rendered again) and announced alone in a live region; the
+ * view follows the newest text unless the reader scrolled up.
+ */
+export default function LiveViewerPage() {
+  const { code = '' } = useParams();
+  const tl = useLiveT();
+  const [state, setState] = useState<FollowState>('loading');
+  const [reconnecting, setReconnecting] = useState(false);
+  const [language, setLanguage] = useState<RecognitionLanguage | null>(null);
+  const [hasText, setHasText] = useState(false);
+  const [latest, setLatest] = useState('');
+  const [size, setSize] = useState(DEFAULT_SIZE);
+  const [scrolledUp, setScrolledUp] = useState(false);
+  const textRef = useRef<HTMLParagraphElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+
+  const toEnd = useCallback(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
+
+  useEffect(() => {
+    setState('loading');
+    setHasText(false);
+    if (textRef.current) textRef.current.textContent = '';
+    return followLive(code, {
+      text(piece) {
+        textRef.current?.append(piece);
+        setHasText(true);
+        setLatest(piece);
+        if (pinned.current) toEnd();
+      },
+      language: setLanguage,
+      state: setState,
+      reconnecting: setReconnecting,
+    });
+  }, [code, toEnd]);
+
+  useViewerPing(code, state === 'live');
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < PINNED_PX;
+    setScrolledUp(!pinned.current);
+  };
+
+  const title = <title>{`${tl('viewer.title')}`}</title>;
+
+  if (state === 'not-found') {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        {title}
+        <h1 className="text-2xl font-bold text-fg">{tl('viewer.notFoundTitle')}</h1>
+        <p className="mt-3 text-fg-muted">{tl('viewer.notFoundBody')}</p>
+      </div>
+    );
+  }
+
+  const sizeButton = 'inline-flex size-10 items-center justify-center rounded-lg border border-slate-600 text-white hover:bg-slate-800 disabled:opacity-40';
+  return (
+    <div className="flex min-h-[calc(100dvh-4rem)] flex-col bg-black text-white">
+      {title}
+      <div className="flex flex-wrap items-center gap-3 border-b border-slate-800 px-4 py-2 sm:px-6">
+        <h1 className="text-base font-semibold">{tl('viewer.heading')}</h1>
+        {state === 'live' && (
+          <span className="inline-flex items-center gap-1.5 text-sm text-red-300">
+            <span aria-hidden="true" className="size-2 rounded-full bg-red-500" />
+            {tl('viewer.live')}
+          </span>
+        )}
+        <div className="ml-auto flex items-center gap-2">
+          <button type="button" className={sizeButton} aria-label={tl('viewer.smaller')} disabled={size === 0} onClick={() => setSize((s) => Math.max(0, s - 1))}>
+            <Icon node={Minus} size={18} />
+          </button>
+          <button
+            type="button"
+            className={sizeButton}
+            aria-label={tl('viewer.larger')}
+            disabled={size === SIZES.length - 1}
+            onClick={() => setSize((s) => Math.min(SIZES.length - 1, s + 1))}
+          >
+            <Icon node={Plus} size={18} />
+          </button>
+        </div>
+      </div>
+
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        tabIndex={0}
+        role="region"
+        aria-label={tl('viewer.captions')}
+        lang={language ?? undefined}
+        dir={textDirection(language)}
+        className={cn('relative max-h-[calc(100dvh-10rem)] flex-1 overflow-y-auto px-4 py-6 font-medium leading-snug outline-none focus-visible:ring-2 focus-visible:ring-white sm:px-8', SIZES[size])}
+      >
+        {state === 'loading' && (
+          <p role="status" className="text-slate-300">
+            {tl('viewer.loading')}
+          </p>
+        )}
+        {state === 'live' && !hasText && <p className="text-slate-300">{tl('viewer.waiting')}</p>}
+        {/* Filled by appending each new piece (followLive): React never re-renders the text shown. */}
+        <p ref={textRef} className="whitespace-pre-wrap" />
+      </div>
+
+      {scrolledUp && (
+        <button
+          type="button"
+          onClick={() => {
+            pinned.current = true;
+            setScrolledUp(false);
+            toEnd();
+          }}
+          className="fixed bottom-6 right-6 inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-medium text-black shadow-lg"
+        >
+          <Icon node={ArrowDown} size={16} />
+          {tl('viewer.latest')}
+        </button>
+      )}
+
+      <div className="px-4 pb-4 sm:px-6">
+        {state === 'ended' && (
+          <p role="status" className="rounded-lg border border-slate-600 px-4 py-3 text-lg">
+            {tl('viewer.ended')}
+          </p>
+        )}
+        {reconnecting && state !== 'ended' && (
+          <p role="status" className="text-sm text-amber-200">
+            {tl('viewer.reconnecting')}
+          </p>
+        )}
+      </div>
+
+      {/* Screen readers hear each new piece once, not the whole transcript. */}
+      <div aria-live="polite" className="sr-only" lang={language ?? undefined}>
+        {latest}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { LIVE_POLL_MS, type RecognitionLanguage } from '@app/shared/constants';
+import { api, ApiError } from '../../../lib/api';
+
+/** Where a follower is: waiting for the first answer, following, ended by the speaker, or a code that does not exist. */
+export type FollowState = 'loading' | 'live' | 'ended' | 'not-found';
+
+export interface FollowEvents {
+  /** Text the viewer has not had yet, in order, each piece once. */
+  text(piece: string): void;
+  /** The share's recognition language (every answer carries it). */
+  language(language: RecognitionLanguage): void;
+  state(state: FollowState): void;
+  /** A request failed (offline, a server error) and is being retried; false once one succeeds again. */
+  reconnecting(on: boolean): void;
+}
+
+/** The longest wait between two tries while the server cannot be reached. */
+export const RETRY_MAX_MS = 8_000;
+
+/**
+ * Follows a live share: asks for the text from the offset it has (`next` of the last answer)
+ * every LIVE_POLL_MS, so a viewer never misses or repeats text, across failures too. A failed
+ * request is retried with a doubling wait (up to RETRY_MAX_MS; at once when the browser says it
+ * is online again). It stops at 'ended' (the speaker stopped, the link expired or the session
+ * completed) and at 'not-found' (a wrong or expired code). Returns the stop function.
+ */
+export function followLive(code: string, events: FollowEvents): () => void {
+  const abort = new AbortController();
+  let next = 0;
+  let failures = 0;
+  let wake: (() => void) | null = null;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+  const onOnline = () => wake?.();
+  window.addEventListener('online', onOnline);
+
+  async function run(): Promise<void> {
+    while (!abort.signal.aborted) {
+      try {
+        const view = await api('viewLiveShare', { params: { code }, query: { after: String(next) }, signal: abort.signal });
+        if (abort.signal.aborted) return;
+        // The answer starts where the viewer's text ends; a stale one (an older offset) adds nothing.
+        if (view.next > next && view.text) {
+          next = view.next;
+          events.language(view.language);
+          events.text(view.text);
+        } else events.language(view.language);
+        if (failures) events.reconnecting(false);
+        failures = 0;
+        events.state(view.status);
+        if (view.status === 'ended') return;
+      } catch (err) {
+        if (abort.signal.aborted) return;
+        if (err instanceof ApiError && (err.status === 404 || err.status === 400)) {
+          events.state('not-found');
+          return;
+        }
+        failures++;
+        if (failures === 1) events.reconnecting(true);
+        await sleep(Math.min(LIVE_POLL_MS * 2 ** failures, RETRY_MAX_MS));
+        continue;
+      }
+      await sleep(LIVE_POLL_MS);
+    }
+  }
+
+  void run();
+  return () => {
+    abort.abort();
+    wake?.();
+    window.removeEventListener('online', onOnline);
+  };
+}

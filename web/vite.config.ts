@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vitest/config';
 import { routes } from '../shared/src/routes.ts';
@@ -55,13 +55,48 @@ function firstLoadChunk(id: string, ctx: ChunkingContext): string | null {
 }
 const firstLoad = new WeakMap<ChunkingContext, { entry: Set<string>; home: Set<string> }>();
 
+/**
+ * On `/`, index.html asks for the home page's chunk (and what it imports beyond the first load)
+ * with `modulepreload` alongside the first-load files, instead of after they have run:
+ * one round trip less before the home page can render. Other paths download nothing extra.
+ */
+function homeRoutePreload(): Plugin {
+  return {
+    name: 'home-route-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+        const home = chunks.find((c) => c.facadeModuleId === HOME);
+        const entry = chunks.find((c) => c.isEntry);
+        if (!home || !entry) throw new Error('home-route-preload: the entry or the home page chunk is missing from the build');
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const firstLoad = new Set<string>();
+        const queue = [entry.fileName];
+        for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+          if (firstLoad.has(next)) continue;
+          firstLoad.add(next);
+          queue.push(...(byName.get(next)?.imports ?? []));
+        }
+        const files = [home.fileName, ...home.imports.filter((f) => !firstLoad.has(f))].map((f) => `/${f}`);
+        const script = `<script>if(location.pathname==='/')for(const f of ${JSON.stringify(files)}){const l=document.createElement('link');l.rel='modulepreload';l.href=f;document.head.append(l)}</script>`;
+        // Before the stylesheet: an inline script after one waits for it to load.
+        const at = html.indexOf('<script type="module"');
+        if (at < 0) throw new Error('home-route-preload: index.html has no module script');
+        return `${html.slice(0, at)}${script}\n    ${html.slice(at)}`;
+      },
+    },
+  };
+}
+
 /** Paths the local server (npm run dev at the repo root, port 3000) answers; vite dev proxies them. */
 const API_PREFIXES = ['/api', '/stripe', '/contact', '/transcriptions'];
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), routeMap()],
+  plugins: [react(), tailwindcss(), routeMap(), homeRoutePreload()],
   resolve: {
     // zod, jitless before any schema is built (see src/lib/zod-jitless.ts).
     alias: [{ find: /^zod$/, replacement: `${import.meta.dirname}/src/lib/zod-jitless.ts` }],

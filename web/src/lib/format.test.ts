@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RECOGNITION_LANGUAGES, UI_LANGUAGES } from '@app/shared/constants';
 import { formatCountdown, languageName } from './format';
 
 describe('formatCountdown', () => {
@@ -21,5 +22,20 @@ describe('languageName', () => {
     expect(languageName('pt-BR', 'en')).toBe('Portuguese (Brazil)');
     expect(languageName('en-US', 'pt')).toMatch(/^Inglês/);
     expect(languageName('es-ES', 'es')).toMatch(/^Español/);
+  });
+
+  it('writes out the names Intl.DisplayNames gives, for every UI and recognition language', () => {
+    for (const ui of UI_LANGUAGES) {
+      const display = new Intl.DisplayNames([ui], { type: 'language', languageDisplay: 'standard' });
+      for (const tag of RECOGNITION_LANGUAGES) {
+        const name = display.of(tag)!;
+        expect(languageName(tag, ui)).toBe(name.charAt(0).toLocaleUpperCase(ui) + name.slice(1));
+      }
+    }
+  });
+
+  it('falls back to Intl.DisplayNames for other tags, and to the tag itself', () => {
+    expect(languageName('de-DE', 'en')).toBe('German (Germany)');
+    expect(languageName('not a tag', 'en')).toBe('not a tag');
   });
 });

@@ -73,20 +73,43 @@ function applyDocumentLanguage(language: string): void {
 
 i18n.on('languageChanged', applyDocumentLanguage);
 
-/** Resolves once the detected language is loaded; render after it to avoid a flash of English. */
-export const i18nReady = i18n
-  .use(localeBackend)
-  .use(languageDetector)
-  .use(initReactI18next)
-  .init({
-    resources: { en: { translation: en } },
-    partialBundledLanguages: true,
-    supportedLngs: [...UI_LANGUAGES],
-    fallbackLng: FALLBACK_UI_LANGUAGE,
-    load: 'languageOnly',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+let ready: Promise<unknown> | undefined;
+
+/**
+ * Starts i18next (once) and resolves when the detected language is loaded: render after it
+ * to avoid a flash of English. main.tsx calls it in a task of its own, after the page chunk
+ * has been asked for, so start-up work comes in short tasks.
+ */
+export function initI18n(): Promise<unknown> {
+  ready ??= i18n
+    .use(localeBackend)
+    .use(languageDetector)
+    .use(initReactI18next)
+    .init({
+      resources: { en: { translation: en } },
+      partialBundledLanguages: true,
+      supportedLngs: [...UI_LANGUAGES],
+      fallbackLng: FALLBACK_UI_LANGUAGE,
+      load: 'languageOnly',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  return ready;
+}
+
+/**
+ * Registers a feature's copy as its own namespace in every UI language, for features that load
+ * lazily with their copy. A module may load before i18next starts (tests): it registers then.
+ */
+export function addNamespace(namespace: string, copies: Record<UiLanguage, object>): void {
+  const add = () => {
+    for (const [language, copy] of Object.entries(copies)) {
+      if (!i18n.hasResourceBundle(language, namespace)) i18n.addResourceBundle(language, namespace, copy);
+    }
+  };
+  if (i18n.isInitialized) add();
+  else i18n.on('initialized', add);
+}
 
 let pageCopy: Promise<void> | undefined;
 

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { i18n, i18nReady, loadPageCopy } from '../lib/i18n';
+import { i18n, initI18n, loadPageCopy } from '../lib/i18n';
 
 // jsdom lacks matchMedia; some components ask for it.
 if (!window.matchMedia) {
@@ -20,7 +20,7 @@ if (!window.matchMedia) {
 }
 
 beforeAll(async () => {
-  await i18nReady;
+  await initI18n();
   await loadPageCopy();
   await i18n.changeLanguage('en');
 });

@@ -1,6 +1,7 @@
 /**
  * Registers the hand-written service worker (web/public/sw.js) in production builds,
- * after the page has loaded so it never competes with the first render. Once it is
+ * once the page has loaded and the main thread is idle (the first page rendered), so its
+ * caching requests never compete with the first render. Once it is
  * active, it is told which built files this page already loaded, so the app shell
  * (index.html + the hashed assets of the first page) is cached from the first visit.
  */
@@ -19,6 +20,10 @@ export function registerServiceWorker(): void {
       })
       .catch(() => undefined);
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 5_000 });
+    else setTimeout(register, 1_000);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../../lib/i18n';
+import { addNamespace } from '../../lib/i18n';
 import en from './locales/en.json';
 import es from './locales/es.json';
 import pt from './locales/pt.json';
@@ -11,9 +11,7 @@ import pt from './locales/pt.json';
  * en.json here is the source of keys (typed in i18next.d.ts); locales.test.ts checks pt
  * and es have the same keys.
  */
-for (const [language, copy] of Object.entries({ en, pt, es })) {
-  if (!i18n.hasResourceBundle(language, 'billing')) i18n.addResourceBundle(language, 'billing', copy);
-}
+addNamespace('billing', { en, pt, es });
 
 /** `t` for billing keys (`tb('upgrade')`); follows UI language changes like `useTranslation()`. */
 export function useBillingT() {

@@ -1,24 +1,10 @@
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FREE_RECOGNITION_LANGUAGE, RECOGNITION_LANGUAGES, type RecognitionLanguage } from '@app/shared/constants';
 import { cn } from '../../../components/ui/cn';
+import { languageName } from '../../../lib/format';
 import { currentUiLanguage } from '../../../lib/i18n';
 import { openUpgrade } from '../../../lib/open-upgrade';
-
-/** The 8 names in the UI language ("pt-BR" -> "Portuguese (Brazil)"), from one Intl.DisplayNames. */
-function languageNames(ui: string): Record<RecognitionLanguage, string> {
-  let display: Intl.DisplayNames | undefined;
-  try {
-    display = new Intl.DisplayNames([ui], { type: 'language', languageDisplay: 'standard' });
-  } catch {
-    display = undefined;
-  }
-  const entries = RECOGNITION_LANGUAGES.map((tag) => {
-    const name = display?.of(tag) ?? tag;
-    return [tag, name.charAt(0).toLocaleUpperCase(ui) + name.slice(1)] as const;
-  });
-  return Object.fromEntries(entries) as Record<RecognitionLanguage, string>;
-}
 
 /**
  * The 8 recognition languages: toggle buttons, or on small screens one compact select
@@ -42,7 +28,6 @@ export function LanguagePicker({
   const labelId = useId();
   const hintId = useId();
   const ui = currentUiLanguage();
-  const names = useMemo(() => languageNames(ui), [ui]);
   const isProOnly = (tag: RecognitionLanguage) => !isPro && tag !== FREE_RECOGNITION_LANGUAGE;
   return (
     <div>
@@ -63,7 +48,7 @@ export function LanguagePicker({
       >
         {RECOGNITION_LANGUAGES.map((tag) => (
           <option key={tag} value={tag}>
-            {isProOnly(tag) ? `${names[tag]} · ${t('transcribe.proTag')}` : names[tag]}
+            {isProOnly(tag) ? `${languageName(tag, ui)} · ${t('transcribe.proTag')}` : languageName(tag, ui)}
           </option>
         ))}
       </select>
@@ -92,7 +77,7 @@ export function LanguagePicker({
                     : 'border-input bg-surface text-fg-soft hover:bg-surface-muted',
               )}
             >
-              <span>{names[tag]}</span>
+              <span>{languageName(tag, ui)}</span>
               {proOnly && (
                 <span aria-hidden="true" className="rounded bg-warning-muted px-1 text-[0.65rem] font-bold tracking-wide text-warning-soft-fg">
                   {t('transcribe.proTag')}

@@ -1,13 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
+import { expectCopy } from '../../test/copy';
 import en from '../../locales/en.pages.json';
 import pt from '../../locales/pt.json';
 
 describe('site copy (pages and error messages)', () => {
   it('carries the Portuguese maintenance copy', () => {
-    expect(pt.maintenance.empty).toBe('Por favor, digite uma senha');
-    expect(pt.maintenance.wrong).toBe('Senha incorreta');
-    expect(pt.maintenance.retry).toBe('Tentar novamente');
-    expect(en.maintenance.retry).toBe('Try again');
-    expect(en.maintenance.devMode).toBe('Dev Mode');
+    expectCopy(pt, { 'maintenance.empty': 'Por favor, digite uma senha', 'maintenance.wrong': 'Senha incorreta', 'maintenance.retry': 'Tentar novamente' });
+    expectCopy(en, { 'maintenance.retry': 'Try again', 'maintenance.devMode': 'Dev Mode' });
   });
 });

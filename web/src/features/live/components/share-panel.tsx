@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Copy, Share2, Square } from 'lucide';
+import { CircleStop, Link, Share2 } from 'lucide';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { currentUiLanguage } from '../../../lib/i18n';
@@ -46,7 +46,7 @@ export default function SharePanel({ code, expiresAt, onStop, stopping }: { code
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={copy}>
-            <Icon node={Copy} size={16} />
+            <Icon node={Link} size={16} />
             {tl('share.copy')}
           </Button>
           {canShare && (
@@ -56,7 +56,7 @@ export default function SharePanel({ code, expiresAt, onStop, stopping }: { code
             </Button>
           )}
           <Button variant="danger" size="sm" onClick={onStop} loading={stopping}>
-            <Icon node={Square} size={16} />
+            <Icon node={CircleStop} size={16} />
             {tl('share.stop')}
           </Button>
         </div>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { ArrowDown, Minus, Plus } from 'lucide';
+import { ArrowDownToLine, Minus, Plus } from 'lucide';
 import { LIVE_VIEWER_PING_MS, STORAGE_KEYS, textDirection, type RecognitionLanguage } from '@app/shared/constants';
 import { Icon } from '../../../components/ui/icon';
 import { cn } from '../../../components/ui/cn';
@@ -172,7 +172,7 @@ export default function LiveViewerPage() {
           }}
           className="fixed bottom-6 right-6 inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-medium text-black shadow-lg"
         >
-          <Icon node={ArrowDown} size={16} />
+          <Icon node={ArrowDownToLine} size={16} />
           {tl('viewer.latest')}
         </button>
       )}

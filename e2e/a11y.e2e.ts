@@ -80,8 +80,12 @@ async function profile(who: 'visitor' | 'pro'): Promise<BrowserContext> {
 
 /** Runs axe on the whole document, in the theme the page shows now. */
 async function runAxe(page: Page): Promise<Violation[]> {
-  // Let transitions (colors) finish before contrast is measured.
-  await page.waitForTimeout(350);
+  // Let transitions (colors) finish before contrast is measured, however slow the machine: a theme
+  // switch starts them at the next style recalculation (a frame), and they end when they end.
+  await page.evaluate(async () => {
+    await new Promise(requestAnimationFrame);
+    await Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined)));
+  });
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;

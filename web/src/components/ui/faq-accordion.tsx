@@ -27,7 +27,7 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
               {item.question}
               <Icon node={ChevronDown}
                 size={20}
-                className="shrink-0 text-fg-muted transition-transform group-data-[state=open]:rotate-180"
+                className="shrink-0 text-fg-faint transition-transform group-data-[state=open]:rotate-180"
               />
             </Accordion.Trigger>
           </Accordion.Header>

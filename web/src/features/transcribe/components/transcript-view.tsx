@@ -53,7 +53,7 @@ const FinalText = memo(function FinalText({
 }) {
   const chapters = useSyncExternalStore(store.subscribe, store.getChapters);
   useLayoutEffect(onChange, [chapters, onChange]);
-  if (chapters.length === 0) return <p className="text-fg-muted">{placeholder}</p>;
+  if (chapters.length === 0) return <p className="text-fg-faint">{placeholder}</p>;
   const last = chapters.length - 1;
   return chapters.map((chapter, i) =>
     i < last ? <SettledChapter key={chapter.key} chapter={chapter} /> : <Chapter key={chapter.key} chapter={chapter} />,
@@ -79,7 +79,7 @@ function Interim({ store, onChange }: { store: TranscriptStore; onChange: () => 
     show();
     return store.subscribeInterim(show);
   }, [store, onChange]);
-  return <p ref={ref} hidden className="mt-1 text-fg-muted italic" />;
+  return <p ref={ref} hidden className="mt-1 text-fg-faint italic" />;
 }
 
 /** Within this many pixels of the bottom counts as "at the bottom". */

@@ -125,6 +125,7 @@ function installFakeSpeech(): void {
     start(): void {
       if (this.started) throw new DOMException("Failed to execute 'start' on 'SpeechRecognition': recognition has already started.", 'InvalidStateError');
       this.started = true;
+      // eslint-disable-next-line @typescript-eslint/no-this-alias -- the fake records which instance is running, for the test's controls
       current = this;
       control.starts += 1;
       control.log.push({ type: 'start', id: this.id, lang: this.lang });

@@ -17,6 +17,7 @@ import { LiveTranscribeStack, type LiveTranscribeStackProps } from '../lib/stack
  */
 
 /** CloudFormation JSON is untyped. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the template is walked by keys it may or may not have
 export type Json = any;
 export interface Resource {
   Type: string;

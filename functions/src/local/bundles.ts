@@ -5,6 +5,7 @@ import { routes, type RouteDef } from '@app/shared/routes';
 import type { LambdaHandler } from '../lib/http.ts';
 
 /** CloudFormation JSON is untyped. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the template is walked by keys it may or may not have
 type Json = any;
 
 export interface Bundle {

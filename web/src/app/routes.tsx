@@ -10,7 +10,7 @@ type Preloadable = { preload: () => Promise<unknown> };
  * the page renders at once (a synchronous thenable for React.lazy): no loading fallback
  * flashes, and nothing below it (the footer) shifts.
  */
-function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+function lazyPage<T extends ComponentType>(load: () => Promise<{ default: T }>) {
   let loaded: { default: T } | undefined;
   let pending: Promise<{ default: T }> | undefined;
   const preload = () =>
@@ -26,7 +26,7 @@ function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T
 }
 
 /** A page other than home: its chunk and the English copy of such pages load together. */
-function otherPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+function otherPage<T extends ComponentType>(load: () => Promise<{ default: T }>) {
   return lazyPage(withPageCopy(load));
 }
 

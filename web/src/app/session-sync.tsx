@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import { authKeys, resetToVisitor, useSession } from '../lib/auth';
 import { AUTOSAVE_QUEUE_KEY } from '../features/transcribe/autosave/queue-key';
@@ -30,9 +30,12 @@ export function SessionSync() {
 
   const userId = user?.id;
   const savedLanguage = user?.language;
+  const applySavedLanguage = useEffectEvent(() => {
+    if (savedLanguage && i18n.resolvedLanguage !== savedLanguage) void i18n.changeLanguage(savedLanguage);
+  });
+  // Only when a (different) user loads; not on every profile update.
   useEffect(() => {
-    if (userId && savedLanguage && i18n.resolvedLanguage !== savedLanguage) void i18n.changeLanguage(savedLanguage);
-    // Only when a (different) user loads; not on every profile update.
+    if (userId) applySavedLanguage();
   }, [userId]);
 
   // Autosaves an earlier page load could not send (offline, reload, closed tab) go out now, on any page

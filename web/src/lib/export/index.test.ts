@@ -163,6 +163,7 @@ describe('exportFile', () => {
     URL.revokeObjectURL = () => undefined;
     let clicked: HTMLAnchorElement | undefined;
     HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      // eslint-disable-next-line @typescript-eslint/no-this-alias -- records which link the export clicked
       clicked = this;
     };
     exportFile('srt', { text: 'hi', segments: [seg('hi', 0, 1000)] }, 'Aula: 1/2');

@@ -20,7 +20,7 @@ export default function BillingSession({ user, openUpgrade }: { user: User; open
   const isFree = user.plan !== 'pro';
   useEffect(() => {
     if (pathname === '/' && isFree && !transcriptionStartedThisVisit() && takeAutoOpenTurn()) openUpgrade();
-  }, [pathname, isFree]);
+  }, [pathname, isFree, openUpgrade]);
 
   return null;
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { PLAN_POLL_MS, UPGRADE_TOAST_MS } from '@app/shared/constants';
 import type { User } from '@app/shared/schemas/auth';
@@ -18,9 +18,9 @@ export function usePlanWatch(user: User) {
   const queryClient = useQueryClient();
   const { data } = useQuery({ ...planStatusQuery(), refetchInterval: PLAN_POLL_MS });
 
-  useEffect(() => {
-    if (!data) return;
-    const now = data.isPro ? 'pro' : 'free';
+  // Runs per answer of the server; the user's fields are read, not watched.
+  const onAnswer = useEffectEvent((answer: NonNullable<typeof data>) => {
+    const now = answer.isPro ? 'pro' : 'free';
     const before = recallPlan(user.id) ?? user.plan;
     rememberPlan(user.id, now);
     if (before === 'free' && now === 'pro') {
@@ -30,10 +30,12 @@ export function usePlanWatch(user: User) {
         duration: UPGRADE_TOAST_MS,
       });
     }
-    if (now !== user.plan || data.planExpiry !== user.planExpiry || data.planRenews !== user.planRenews) {
-      queryClient.setQueryData<User | null>(authKeys.me(), (u) => (u ? { ...u, plan: now, planExpiry: data.planExpiry, planRenews: data.planRenews } : u));
+    if (now !== user.plan || answer.planExpiry !== user.planExpiry || answer.planRenews !== user.planRenews) {
+      queryClient.setQueryData<User | null>(authKeys.me(), (u) => (u ? { ...u, plan: now, planExpiry: answer.planExpiry, planRenews: answer.planRenews } : u));
       void queryClient.invalidateQueries({ queryKey: authKeys.me() });
     }
-    // Runs per answer of the server; the user's fields are read, not watched.
+  });
+  useEffect(() => {
+    if (data) onAnswer(data);
   }, [data]);
 }

@@ -36,11 +36,13 @@ export function ContactForm() {
 
   // Signed in: name and email are the account's (and follow it if it loads later).
   const locked = user !== null;
+  const name = user?.name;
+  const email = user?.email;
   useEffect(() => {
-    if (!user) return;
-    setValue('name', user.name);
-    setValue('email', user.email);
-  }, [user?.name, user?.email]);
+    if (name === undefined || email === undefined) return;
+    setValue('name', name);
+    setValue('email', email);
+  }, [name, email, setValue]);
 
   const submit = (contact: ContactRequest) => {
     if (send.isPending) return;

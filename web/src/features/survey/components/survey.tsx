@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { MessageCircle } from 'lucide';
@@ -22,6 +22,11 @@ export default function Survey({ user, url }: { user: User; url: string }) {
   pathRef.current = pathname;
 
   const shown = surveyAlreadyShown(user);
+  const show = useEffectEvent(() => {
+    rememberSurveyShown(user.id);
+    markShown.mutate();
+    setOpen(true);
+  });
   useEffect(() => {
     if (shown) return;
     let timer: ReturnType<typeof setTimeout>;
@@ -31,13 +36,10 @@ export default function Survey({ user, url }: { user: User; url: string }) {
         timer = setTimeout(offer, SURVEY_RETRY_MS);
         return;
       }
-      rememberSurveyShown(user.id);
-      markShown.mutate();
-      setOpen(true);
+      show();
     };
     timer = setTimeout(offer, SURVEY_DELAY_MS);
     return () => clearTimeout(timer);
-    // markShown is stable enough: mutate is bound to the latest observer.
   }, [shown, user.id]);
 
   return (

@@ -2,11 +2,11 @@ import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_MIN_GAP_MS, LIVE_SAVE_INTERVAL_MS } from
 import { routes } from '@app/shared/routes';
 import { DELTA_MAX_CHARS, type Segment } from '@app/shared/schemas/transcriptions';
 import { describe, expect, it, vi } from 'vitest';
-import { advance, engine, fakeServer, recording, sayAndSave, settle, transcript, useAutosaveTestSetup } from './autosave-test-kit';
+import { advance, engine, fakeServer, recording, sayAndSave, settle, transcript, setUpAutosaveTests } from './autosave-test-kit';
 import { DELTA_CHUNK_CHARS, KEEPALIVE_MAX_BYTES } from './delta';
 import { readQueue } from './queue-storage';
 
-useAutosaveTestSetup();
+setUpAutosaveTests();
 
 describe('autosave engine', () => {
   it('saves on a text change only when more than 10 s passed since the last save, and every 30 s', async () => {

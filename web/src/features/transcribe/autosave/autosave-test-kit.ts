@@ -164,7 +164,7 @@ export function browserOffline() {
 }
 
 /** Each test: a fake clock, the device signed in as u1, warnings silenced (and checked where they matter); engines disposed after. */
-export function useAutosaveTestSetup() {
+export function setUpAutosaveTests() {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     vi.setSystemTime(new Date('2025-03-10T12:00:00Z'));

@@ -17,12 +17,12 @@ import {
   signOut,
   tokenOf,
   transcript,
-  useAutosaveTestSetup,
+  setUpAutosaveTests,
 } from './autosave-test-kit';
 import { AUTOSAVE_QUEUE_KEY } from './queue-key';
 import { readQueue, STALE_OWNER_MS, wipeQueue, type QueueEntry } from './queue-storage';
 
-useAutosaveTestSetup();
+setUpAutosaveTests();
 
 const entry = (id: string, userId: string): QueueEntry => ({
   id, userId, sessionId: null, language: 'pt-BR', durationSec: 0, base: 0, text: id, segments: [], edge: id,

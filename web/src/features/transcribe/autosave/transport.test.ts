@@ -1,11 +1,11 @@
 import { AUTOSAVE_INTERVAL_MS } from '@app/shared/constants';
 import { routes } from '@app/shared/routes';
 import { describe, expect, it, vi } from 'vitest';
-import { advance, engine, fakeServer, recording, sayAndSave, settle, tokenOf, transcript, useAutosaveTestSetup } from './autosave-test-kit';
+import { advance, engine, fakeServer, recording, sayAndSave, settle, tokenOf, transcript, setUpAutosaveTests } from './autosave-test-kit';
 import { readQueue } from './queue-storage';
 import { createTransport, RETRY_BACKOFF_MAX_MS, RETRY_BACKOFF_MS } from './transport';
 
-useAutosaveTestSetup();
+setUpAutosaveTests();
 
 describe('autosave requests', () => {
   it('gets a session id on start and sends the token', async () => {

@@ -85,6 +85,7 @@ export default function SaveDialog({
             <p>{formState.errors.root.message}</p>
           </Alert>
         )}
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog the user opened starts in its first field */}
         <TextField {...field('title')} label={t('transcribe.save.titleLabel')} maxLength={TITLE_MAX + 20} required autoFocus />
         <TextField {...field('subject')} label={t('transcribe.save.subjectLabel')} maxLength={TITLE_MAX} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,0 +1,87 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Every folder of web/src/features: each is a feature, and features never import each other. */
+const features = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/*
+ * The layers, bottom to top: shared (the @app/shared package) -> web/src/lib and
+ * web/src/components -> web/src/features/<feature> -> web/src/app (pages that compose features,
+ * the layout, routes). A module imports only from its own layer or below; a feature imports only
+ * itself (plus lib, components, shared). app/ and the entry (main.tsx) may import anything.
+ */
+const lowerLayers = {
+  target: ['./web/src/lib', './web/src/components'],
+  from: ['./web/src/features', './web/src/app'],
+  message: 'lib/ and components/ import neither features/ nor app/: move what they need down to lib/ or components/.',
+};
+const sharedIsTheBottom = {
+  target: './shared/src',
+  from: ['./web', './functions', './infra'],
+  message: 'shared/ is the bottom layer: it imports no other workspace.',
+};
+const featureIsolation = features.map((feature) => ({
+  target: `./web/src/features/${feature}`,
+  from: './web/src/features',
+  except: [`./${feature}`],
+  message: 'A feature never imports another feature: move the shared part to lib/ or components/, or compose both in app/.',
+}));
+const featuresBelowApp = {
+  target: './web/src/features',
+  from: './web/src/app',
+  message: 'features/ never import app/: app/ composes features, not the other way round.',
+};
+const boundaries = (zones) => ['error', { basePath: import.meta.dirname, zones }];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/', '**/dist/', 'cdk.out/', '**/cdk.out/', '.data/', '.e2e-artifacts/', '**/*.d.ts'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: globals.node },
+    rules: {
+      // `_name` marks a parameter or binding that must exist but is not read.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'import-x/no-restricted-paths': boundaries([lowerLayers, featuresBelowApp, ...featureIsolation]),
+    },
+  },
+  {
+    // A feature's tests may render it inside the app (its routes, the session sync); never inside another feature.
+    files: ['web/src/**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': boundaries([lowerLayers, ...featureIsolation]) },
+  },
+  {
+    files: ['shared/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
+    rules: { 'import-x/no-restricted-paths': boundaries([sharedIsTheBottom]) },
+  },
+  { ...jsxA11y.flatConfigs.recommended, files: ['web/src/**/*.tsx'] },
+  {
+    files: ['web/src/**/*.tsx'],
+    rules: {
+      // A scrollable region (a transcript) takes focus so the keyboard can scroll it.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
+    },
+  },
+  { files: ['web/public/sw.js'], languageOptions: { globals: globals.serviceworker } },
+);

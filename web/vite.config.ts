@@ -56,13 +56,17 @@ function firstLoadChunk(id: string, ctx: ChunkingContext): string | null {
 const firstLoad = new WeakMap<ChunkingContext, { entry: Set<string>; home: Set<string> }>();
 
 /**
- * On `/`, index.html asks for the home page's chunk (and what it imports beyond the first load)
- * with `modulepreload` alongside the first-load files, instead of after they have run:
- * one round trip less before the home page can render. Other paths download nothing extra.
+ * index.html's first load, in production builds:
+ * - The start-up screen paints before any script runs: the first-load modules download with
+ *   `modulepreload` (as early as script tags would), and an inline script imports them after the
+ *   first frame. Their evaluation never holds up the first paint.
+ * - On `/`, the home page's chunk (and what it imports beyond the first load) downloads alongside
+ *   them, instead of after they have run: one round trip less before the home page renders.
+ *   Other paths download nothing extra.
  */
-function homeRoutePreload(): Plugin {
+function firstLoadHtml(): Plugin {
   return {
-    name: 'home-route-preload',
+    name: 'first-load-html',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -70,7 +74,7 @@ function homeRoutePreload(): Plugin {
         const chunks = Object.values(ctx.bundle ?? {}).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
         const home = chunks.find((c) => c.facadeModuleId === HOME);
         const entry = chunks.find((c) => c.isEntry);
-        if (!home || !entry) throw new Error('home-route-preload: the entry or the home page chunk is missing from the build');
+        if (!home || !entry) throw new Error('first-load-html: the entry or the home page chunk is missing from the build');
         const byName = new Map(chunks.map((c) => [c.fileName, c]));
         const firstLoad = new Set<string>();
         const queue = [entry.fileName];
@@ -79,12 +83,23 @@ function homeRoutePreload(): Plugin {
           firstLoad.add(next);
           queue.push(...(byName.get(next)?.imports ?? []));
         }
-        const files = [home.fileName, ...home.imports.filter((f) => !firstLoad.has(f))].map((f) => `/${f}`);
-        const script = `<script>if(location.pathname==='/')for(const f of ${JSON.stringify(files)}){const l=document.createElement('link');l.rel='modulepreload';l.href=f;document.head.append(l)}</script>`;
-        // Before the stylesheet: an inline script after one waits for it to load.
-        const at = html.indexOf('<script type="module"');
-        if (at < 0) throw new Error('home-route-preload: index.html has no module script');
-        return `${html.slice(0, at)}${script}\n    ${html.slice(at)}`;
+        const homeFiles = [home.fileName, ...home.imports.filter((f) => !firstLoad.has(f))].map((f) => `/${f}`);
+
+        const moduleTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+        const modules = [...html.matchAll(moduleTag)].map((m) => m[1]!);
+        if (modules.length === 0) throw new Error('first-load-html: index.html has no module script');
+        // The preload script goes before the stylesheet: an inline script after one waits for it to load.
+        const homePreload = `<script>if(location.pathname==='/')for(const f of ${JSON.stringify(homeFiles)}){const l=document.createElement('link');l.rel='modulepreload';l.href=f;document.head.append(l)}</script>`;
+        const start = `<script>requestAnimationFrame(()=>setTimeout(()=>{for(const f of ${JSON.stringify(modules)})import(f)}))</script>`;
+        let first = true;
+        const head = html.replace(moduleTag, (_tag, src: string) => {
+          const preload = `<link rel="modulepreload" crossorigin href="${src}">`;
+          if (!first) return preload;
+          first = false;
+          return `${homePreload}\n    ${preload}`;
+        });
+        // At the end of the body: #root exists when the modules run.
+        return head.replace('</body>', `  ${start}\n  </body>`);
       },
     },
   };
@@ -96,7 +111,7 @@ const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), routeMap(), homeRoutePreload()],
+  plugins: [react(), tailwindcss(), routeMap(), firstLoadHtml()],
   resolve: {
     // zod, jitless before any schema is built (see src/lib/zod-jitless.ts).
     alias: [{ find: /^zod$/, replacement: `${import.meta.dirname}/src/lib/zod-jitless.ts` }],

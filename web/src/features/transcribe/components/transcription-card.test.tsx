@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@app/shared/constants';
+import { LIVE_SAVE_INTERVAL_MS, STORAGE_KEYS } from '@app/shared/constants';
+import { routes } from '@app/shared/routes';
 import HomePage from '../../../app/routes/home/home-page';
 import { SessionSync } from '../../../app/session-sync';
 import { endSessionFromServer } from '../../../lib/auth-token';
@@ -125,6 +126,35 @@ describe('transcription card', () => {
     expect(within(card()).getByRole('button', { name: 'Spanish (Spain)' })).toHaveAttribute('aria-disabled', 'true');
     expect(within(card()).queryByRole('progressbar')).not.toBeInTheDocument();
   });
+
+  it('Pro users: Share live comes once the session has its server id; while shared, a final result is saved within a second or so', async () => {
+    vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
+    window.localStorage.setItem(STORAGE_KEYS.token, `h.${btoa(JSON.stringify({ sub: 'share-user' })).replace(/=+$/, '')}.s`);
+    const calls = mockFetch(({ url, method, body }) => {
+      if (url.endsWith('/api/auth/me')) return json(200, { ...proUser, id: 'share-user' });
+      if (url === routes.autosaveSessionId.path) return json(200, { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
+      if (url === routes.autosaveSave.path) {
+        const delta = body as { offset: number; text: string };
+        return json(200, { length: delta.offset + delta.text.length });
+      }
+      if (url === routes.startLiveShare.path && method === 'POST') return json(200, { code: 'AbCdEfGh_-12', expiresAt: '2030-01-01T12:00:00.000Z' });
+      if (url.endsWith('/viewers')) return json(200, { viewers: 0 });
+      return json(404, {});
+    });
+    renderPage(<HomePage />);
+    const ui = userEvent.setup();
+    await within(card()).findByRole('button', { name: 'Spanish (Spain)', pressed: true }, { timeout: 5_000 });
+    await ui.click(within(card()).getByRole('button', { name: 'Start' }));
+    await ui.click(await within(card()).findByRole('button', { name: 'Share live' }, { timeout: 5_000 }));
+    await within(card()).findByRole('region', { name: 'Live captions link' });
+    expect(calls.find((c) => c.url === routes.startLiveShare.path)?.body).toEqual({ sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
+    const saves = () => calls.filter((c) => c.url === routes.autosaveSave.path);
+    const before = saves().length;
+    act(() => rec().final('shared words'));
+    // The usual cadence would wait 10 to 30 s; a live share's is LIVE_SAVE_INTERVAL_MS.
+    await waitFor(() => expect(saves().length).toBeGreaterThan(before), { timeout: LIVE_SAVE_INTERVAL_MS * 3 });
+    expect(saves().at(-1)?.body).toMatchObject({ text: expect.stringContaining('shared words') });
+  }, 20_000);
 
   it('explains an unsupported browser in place of Start, with a toast recommending Chrome', async () => {
     vi.stubGlobal('webkitSpeechRecognition', undefined);

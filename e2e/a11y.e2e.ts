@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { setPlan } from '../functions/src/db/users.ts';
-import { useTarget } from '../functions/src/ops/ops.ts';
-import { launch, newContext, uniqueEmail } from './browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newContext, registerAccount, uniqueEmail, type Account } from './browser.ts';
+import { openBrowser } from './journeys.ts';
 
 /**
  * Accessibility: axe-core (all its default rules, WCAG A/AA and best practices) on every
@@ -39,23 +38,12 @@ interface Violation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-let browser: Browser;
-let pro: { token: string; id: string };
-
+const browser = await openBrowser();
+let pro: Account;
 beforeAll(async () => {
-  browser = await launch();
-  useTarget({ table: inject('tableName'), endpoint: inject('dynamoEndpoint') });
   const context = await newContext(browser);
-  const res = await context.request.post('/api/auth/register', {
-    data: { name: 'Axe Pro', email: uniqueEmail('a11y'), password: 'a11y-password-1', recaptchaToken: 'test-pass' },
-  });
-  const body = (await res.json()) as { token: string; user: { id: string } };
-  pro = { token: body.token, id: body.user.id };
-  await setPlan(pro.id, 'pro', new Date(Date.now() + 30 * 86_400_000).toISOString());
+  pro = await registerAccount(context.request, 'a11y', 'pro');
   await context.close();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** A profile for one pass: visitor or the Pro user (light theme); no survey pop-up, notices as a new visitor sees them. */

@@ -1,36 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { LOGIN_CAPTCHA_AFTER } from '../shared/src/constants.ts';
-import { launch, mailsTo, newContext, uniqueEmail } from './browser.ts';
+import { ACCOUNT_PASSWORD, mailsTo, newContext, registerAccount, uniqueEmail } from './browser.ts';
+import { dismissUpgradeModal, logOut, openBrowser, signUp, submitLogin } from './journeys.ts';
 
 /** The account journey, as a person does it, selecting by role and accessible name. */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Log in' }).isVisible()).toBe(true);
-}
-
-/** A free user's first visit to home in a tab opens the upgrade modal: close it. */
-async function dismissUpgradeModal(page: Page) {
-  const modal = page.getByRole('dialog', { name: 'Upgrade to Pro' });
-  await modal.getByRole('button', { name: 'Not now' }).click();
-  await modal.waitFor({ state: 'detached' });
-}
+const browser = await openBrowser();
 
 async function logIn(page: Page, email: string, password: string, { firstHomeVisit = false } = {}) {
   await page.goto('/login');
-  const main = page.getByRole('main');
-  await main.getByLabel('Email').fill(email);
-  await main.getByLabel('Password', { exact: true }).fill(password);
-  await main.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, email, password);
   await page.waitForURL((url) => url.pathname === '/');
   if (firstHomeVisit) await dismissUpgradeModal(page);
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
@@ -42,14 +21,8 @@ describe('accounts', () => {
     const page = await context.newPage();
     const email = uniqueEmail('journey');
 
-    await page.goto('/register');
+    await signUp(page, { name: 'Journey Tester', email, password: 'first-password-1' });
     const main = page.getByRole('main');
-    await main.getByLabel('Name').fill('Journey Tester');
-    await main.getByLabel('Email').fill(email);
-    await main.getByLabel('Password', { exact: true }).fill('first-password-1');
-    await main.getByRole('checkbox', { name: /I accept the terms/ }).check();
-    await main.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => page.getByText('Account created successfully!').isVisible()).toBe(true);
     await dismissUpgradeModal(page);
 
@@ -63,9 +36,7 @@ describe('accounts', () => {
 
     // A wrong password is refused with the server's message; the right one works.
     await page.goto('/login');
-    await main.getByLabel('Email').fill(email);
-    await main.getByLabel('Password', { exact: true }).fill('not-the-password');
-    await main.getByRole('button', { name: 'Log in' }).click();
+    await submitLogin(page, email, 'not-the-password');
     await expect.poll(() => main.getByText('Invalid email or password.').isVisible()).toBe(true);
     await logIn(page, email, 'first-password-1');
     await logOut(page);
@@ -99,9 +70,7 @@ describe('accounts', () => {
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 5000 });
 
     // The old password no longer works; the new one does.
-    await main.getByLabel('Email').fill(email);
-    await main.getByLabel('Password', { exact: true }).fill('first-password-1');
-    await main.getByRole('button', { name: 'Log in' }).click();
+    await submitLogin(page, email, 'first-password-1');
     await expect.poll(() => main.getByText('Invalid email or password.').isVisible()).toBe(true);
     await logIn(page, email, 'second-password-2');
 
@@ -119,12 +88,8 @@ describe('accounts', () => {
   it('switching the interface language to Portuguese shows Portuguese copy, and it is kept on the profile', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    const email = uniqueEmail('lang');
-    const res = await page.request.post('/api/auth/register', {
-      data: { name: 'Língua', email, password: 'lang-password-1', recaptchaToken: 'test-pass' },
-    });
-    expect(res.status()).toBe(200);
-    await logIn(page, email, 'lang-password-1', { firstHomeVisit: true });
+    const { email } = await registerAccount(page.request, 'lang');
+    await logIn(page, email, ACCOUNT_PASSWORD, { firstHomeVisit: true });
 
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Português' }).click();
@@ -136,10 +101,7 @@ describe('accounts', () => {
     const other = await newContext(browser, { locale: 'en-US' });
     const page2 = await other.newPage();
     await page2.goto('/login');
-    const main = page2.getByRole('main');
-    await main.getByLabel('Email').fill(email);
-    await main.getByLabel('Password', { exact: true }).fill('lang-password-1');
-    await main.getByRole('button', { name: 'Log in' }).click();
+    await submitLogin(page2, email, ACCOUNT_PASSWORD);
     await page2.waitForURL((url) => url.pathname === '/');
     await page2.goto('/profile');
     await expect.poll(() => page2.getByRole('heading', { name: 'Sua conta' }).isVisible()).toBe(true);
@@ -150,11 +112,7 @@ describe('accounts', () => {
   it('after repeated wrong passwords, the right one still signs in (the bot check passes on its own)', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    const email = uniqueEmail('guarded');
-    const res = await page.request.post('/api/auth/register', {
-      data: { name: 'Guarded', email, password: 'guarded-password-1', recaptchaToken: 'test-pass' },
-    });
-    expect(res.status()).toBe(200);
+    const { email } = await registerAccount(page.request, 'guarded');
     await page.goto('/login');
     const main = page.getByRole('main');
     await main.getByLabel('Email').fill(email);
@@ -170,10 +128,10 @@ describe('accounts', () => {
     page.on('request', (r) => {
       if (r.url().endsWith('/api/auth/login')) sent.push(r.postDataJSON());
     });
-    await logIn(page, email, 'guarded-password-1', { firstHomeVisit: true });
+    await logIn(page, email, ACCOUNT_PASSWORD, { firstHomeVisit: true });
     expect(sent).toEqual([
-      { email, password: 'guarded-password-1' },
-      { email, password: 'guarded-password-1', recaptchaToken: 'test-pass' },
+      { email, password: ACCOUNT_PASSWORD },
+      { email, password: ACCOUNT_PASSWORD, recaptchaToken: 'test-pass' },
     ]);
     await context.close();
   });

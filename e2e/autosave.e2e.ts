@@ -1,9 +1,7 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTOSAVE_INTERVAL_MS } from '../shared/src/constants.ts';
-import { useTarget } from '../functions/src/ops/ops.ts';
-import { launch, newContext, registerAccount, type Account } from './browser.ts';
-import { installSpeech } from './fake-speech.ts';
+import { registerAccount, type Account } from './browser.ts';
+import { card, deviceContext, dismissUpgradeModal, openApi, openBrowser, speech, startRecording } from './journeys.ts';
 
 /**
  * Autosave, driven by the transcription card and the scripted recognizer:
@@ -11,25 +9,10 @@ import { installSpeech } from './fake-speech.ts';
  * Stop; two minutes offline while speaking lose nothing; neither does a reload mid-session.
  * The server's copy is read through the API with the user's token.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-  useTarget({ table: inject('tableName'), endpoint: inject('dynamoEndpoint') });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await openBrowser();
+const api = await openApi();
 
-async function openContext(account: Account): Promise<BrowserContext> {
-  const context = await newContext(browser);
-  await context.addInitScript((acc) => {
-    localStorage.setItem('cookies_accepted', 'true');
-    localStorage.setItem('token', acc.token);
-    localStorage.setItem('survey_shown', acc.id);
-  }, account);
-  await installSpeech(context);
-  return context;
-}
+const openContext = (account: Account) => deviceContext(browser, { account, speech: true });
 
 interface ServerSession {
   _id: string;
@@ -38,35 +21,17 @@ interface ServerSession {
 }
 
 /** The user's automatic transcriptions as the server has them, full text included. */
-async function serverSessions(request: APIRequestContext, account: Account): Promise<ServerSession[]> {
+async function serverSessions(account: Account): Promise<ServerSession[]> {
   const headers = { authorization: `Bearer ${account.token}` };
-  const list = (await (await request.get('/api/transcriptions-autosave', { headers })).json()) as { transcriptions: { _id: string }[] };
+  const list = (await (await api.get('/api/transcriptions-autosave', { headers })).json()) as { transcriptions: { _id: string }[] };
   return Promise.all(
-    list.transcriptions.map(async ({ _id }) => (await (await request.get(`/api/transcriptions-autosave/${_id}`, { headers })).json()) as ServerSession),
+    list.transcriptions.map(async ({ _id }) => (await (await api.get(`/api/transcriptions-autosave/${_id}`, { headers })).json()) as ServerSession),
   );
-}
-
-function card(page: Page) {
-  const root = page.getByRole('region', { name: 'Live transcription' });
-  return {
-    root,
-    button: (name: string) => root.getByRole('button', { name, exact: true }),
-    transcriptText: () =>
-      root.getByRole('region', { name: 'Transcript' }).evaluate((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim()),
-    statusIs: (label: string) => expect.poll(() => root.getByRole('status').first().textContent()).toBe(label),
-  };
-}
-
-function speech(page: Page) {
-  return {
-    final: (text: string) => page.evaluate((t) => window.__speech.final(t), text),
-    waitStarted: (n = 1) => page.waitForFunction((count) => window.__speech.starts >= count && window.__speech.active !== null, n),
-  };
 }
 
 describe('autosave from the transcription card', () => {
   it("a free user's session appears in the automatic list in progress, then finished after Stop", async () => {
-    const free = await registerAccount((await newContext(browser)).request, 'autosave-free', 'free');
+    const free = await registerAccount(api, 'autosave-free', 'free');
     const context = await openContext(free);
     await context.clock.install();
     const page = await context.newPage();
@@ -74,19 +39,15 @@ describe('autosave from the transcription card', () => {
     const s = speech(page);
     await page.goto('/');
     // A free user on home gets the upgrade modal once.
-    const upgrade = page.getByRole('dialog', { name: 'Upgrade to Pro' });
-    await upgrade.waitFor();
-    await upgrade.getByRole('button', { name: 'Not now' }).click();
-    await upgrade.waitFor({ state: 'detached' });
+    await dismissUpgradeModal(page);
 
-    await c.button('Start').click();
-    await s.waitStarted(1);
+    await startRecording(page);
     await s.final('the quarterly numbers look good');
     await s.final('we will hire two engineers');
     // The 30-second autosave.
     await page.clock.fastForward(AUTOSAVE_INTERVAL_MS + 1_000);
     await expect
-      .poll(async () => (await serverSessions(context.request, free)).map((x) => [x.isCompleted, x.fullTranscript]))
+      .poll(async () => (await serverSessions(free)).map((x) => [x.isCompleted, x.fullTranscript]))
       .toEqual([[false, 'the quarterly numbers look good we will hire two engineers']]);
 
     const list = await context.newPage();
@@ -101,7 +62,7 @@ describe('autosave from the transcription card', () => {
     await c.button('Stop').click();
     await c.statusIs('Stopped');
     await expect
-      .poll(async () => (await serverSessions(context.request, free)).map((x) => [x.isCompleted, x.fullTranscript]))
+      .poll(async () => (await serverSessions(free)).map((x) => [x.isCompleted, x.fullTranscript]))
       .toEqual([[true, 'the quarterly numbers look good we will hire two engineers see you next week']]);
 
     await list.bringToFront();
@@ -114,19 +75,17 @@ describe('autosave from the transcription card', () => {
   });
 
   it('two minutes offline while speaking: back online, the server has all the text', async () => {
-    const setup = await newContext(browser);
-    const pro = await registerAccount(setup.request, 'autosave-offline', 'pro');
+    const pro = await registerAccount(api, 'autosave-offline', 'pro');
     const context = await openContext(pro);
     await context.clock.install();
     const page = await context.newPage();
     const c = card(page);
     const s = speech(page);
     await page.goto('/');
-    await c.button('Start').click();
-    await s.waitStarted(1);
+    await startRecording(page);
     await s.final('before the connection drops.');
     await page.clock.fastForward(AUTOSAVE_INTERVAL_MS + 1_000);
-    await expect.poll(async () => (await serverSessions(setup.request, pro))[0]?.fullTranscript).toBe('before the connection drops.');
+    await expect.poll(async () => (await serverSessions(pro))[0]?.fullTranscript).toBe('before the connection drops.');
 
     await context.setOffline(true);
     const spoken = ['before the connection drops.'];
@@ -138,31 +97,28 @@ describe('autosave from the transcription card', () => {
     }
     await expect.poll(() => c.transcriptText()).toBe(spoken.join(' '));
     // Nothing new reached the server while offline.
-    expect((await serverSessions(setup.request, pro))[0]?.fullTranscript).toBe('before the connection drops.');
+    expect((await serverSessions(pro))[0]?.fullTranscript).toBe('before the connection drops.');
     // ... and the unsent text waits in device storage.
     expect(await page.evaluate(() => localStorage.getItem('autosave_queue'))).toContain('offline phrase number 15.');
 
     // Back online: the 'online' event sends the backlog at once (no waiting for the 30-second save).
     await context.setOffline(false);
-    await expect.poll(async () => (await serverSessions(setup.request, pro))[0]?.fullTranscript).toBe(spoken.join(' '));
+    await expect.poll(async () => (await serverSessions(pro))[0]?.fullTranscript).toBe(spoken.join(' '));
 
     await c.button('Stop').click();
     await c.statusIs('Stopped');
-    await expect.poll(async () => (await serverSessions(setup.request, pro)).map((x) => x.isCompleted)).toEqual([true]);
+    await expect.poll(async () => (await serverSessions(pro)).map((x) => x.isCompleted)).toEqual([true]);
     await context.close();
-    await setup.close();
   });
 
   it('a reload mid-session loses nothing, and resuming the restored transcript continues the same session', async () => {
-    const setup = await newContext(browser);
-    const pro = await registerAccount(setup.request, 'autosave-reload', 'pro');
+    const pro = await registerAccount(api, 'autosave-reload', 'pro');
     const context = await openContext(pro);
     const page = await context.newPage();
     const c = card(page);
     const s = speech(page);
     await page.goto('/');
-    await c.button('Start').click();
-    await s.waitStarted(1);
+    await startRecording(page);
     // Said within the last seconds: not autosaved yet (less than 10 s since the session began).
     await s.final('first words.');
     await s.final('more words right before the reload.');
@@ -171,11 +127,11 @@ describe('autosave from the transcription card', () => {
     await page.reload();
     // The page going away sent what the server lacked (keepalive), or the new page load sends it.
     await expect
-      .poll(async () => (await serverSessions(setup.request, pro)).map((x) => [x.isCompleted, x.fullTranscript]))
+      .poll(async () => (await serverSessions(pro)).map((x) => [x.isCompleted, x.fullTranscript]))
       .toEqual([[false, 'first words. more words right before the reload.']]);
 
     const after = card(page);
-    await after.root.getByText('Unsaved transcript found').waitFor();
+    await after.restorePrompt.waitFor();
     await after.button('Restore').click();
     await after.statusIs('Paused');
     await after.button('Resume').click();
@@ -184,9 +140,8 @@ describe('autosave from the transcription card', () => {
     await after.button('Stop').click();
     await after.statusIs('Stopped');
     await expect
-      .poll(async () => (await serverSessions(setup.request, pro)).map((x) => [x.isCompleted, x.fullTranscript]))
+      .poll(async () => (await serverSessions(pro)).map((x) => [x.isCompleted, x.fullTranscript]))
       .toEqual([[true, 'first words. more words right before the reload. and after the reload.']]);
     await context.close();
-    await setup.close();
   });
 });

@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PLAN_POLL_MS, SESSION_ID_SHOWN_CHARS } from '../shared/src/constants.ts';
-import { launch, newContext, uniqueEmail } from './browser.ts';
+import { newContext, uniqueEmail } from './browser.ts';
+import { openBrowser, signUp } from './journeys.ts';
 
 /**
  * The Pro journey against the real local server and its checkout simulator:
@@ -9,24 +10,7 @@ import { launch, newContext, uniqueEmail } from './browser.ts';
  * checkout, success page, Pro in the header within one poll, history unlocked, dark
  * theme, cancel in the local portal (Pro until the period ends), then the period's end: back to free.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function register(page: Page, email: string) {
-  await page.goto('/register');
-  const main = page.getByRole('main');
-  await main.getByLabel('Name').fill('Pro Tester');
-  await main.getByLabel('Email').fill(email);
-  await main.getByLabel('Password', { exact: true }).fill('billing-pass-1');
-  await main.getByRole('checkbox', { name: /I accept the terms/ }).check();
-  await main.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
+const browser = await openBrowser();
 
 /** GET /api/auth/plan-status with the page's own token. */
 const planStatus = (page: Page) =>
@@ -46,7 +30,7 @@ describe('billing', () => {
     const banner = page.getByRole('banner');
     const main = page.getByRole('main');
 
-    await register(page, uniqueEmail('billing'));
+    await signUp(page, { name: 'Pro Tester', email: uniqueEmail('billing'), password: 'billing-pass-1' });
 
     // The upgrade modal opens by itself for a free user on home.
     const modal = page.getByRole('dialog', { name: 'Upgrade to Pro' });

@@ -81,16 +81,22 @@ export interface Account {
   token: string;
 }
 
+/** The name and password of every account registerAccount makes. */
+export const ACCOUNT_NAME = 'E2E Tester';
+export const ACCOUNT_PASSWORD = 'e2e-password-1';
+
 /**
- * Registers a user through the real route; `pro` then sets the plan in the store directly
- * (the caller has pointed the store helpers at the e2e table with `useTarget`).
+ * Registers a user through the real route (with a unique address from `prefix`, and
+ * ACCOUNT_NAME and ACCOUNT_PASSWORD); `pro` then sets the plan in the store directly (the caller has pointed the
+ * store helpers at the e2e table with `useTarget`, as journeys.ts openBrowser does).
  */
-export async function registerAccount(request: APIRequestContext, prefix: string, plan: 'free' | 'pro' = 'free'): Promise<Account> {
+export async function registerAccount(request: APIRequestContext, prefix: string, plan: 'free' | 'pro' = 'free'): Promise<Account & { email: string }> {
+  const email = uniqueEmail(prefix);
   const res = await request.post('/api/auth/register', {
-    data: { name: 'E2E Tester', email: uniqueEmail(prefix), password: 'e2e-password-1', recaptchaToken: 'test-pass' },
+    data: { name: ACCOUNT_NAME, email, password: ACCOUNT_PASSWORD, recaptchaToken: 'test-pass' },
   });
   expect(res.status()).toBe(200);
   const body = (await res.json()) as { token: string; user: { id: string } };
   if (plan === 'pro') await setPlan(body.user.id, 'pro', new Date(Date.now() + 30 * 86_400_000).toISOString());
-  return { id: body.user.id, token: body.token };
+  return { id: body.user.id, token: body.token, email };
 }

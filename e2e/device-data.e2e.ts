@@ -1,36 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { useTarget } from '../functions/src/ops/ops.ts';
-import { launch, newContext, registerAccount, type Account } from './browser.ts';
-import { installSpeech } from './fake-speech.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { registerAccount, type Account } from './browser.ts';
+import { card, deviceContext, logOut, openApi, openBrowser, speech, startRecording } from './journeys.ts';
 
 /**
  * Device data belongs to a user, in Chromium's real storage (IndexedDB and localStorage):
  * a logout sends the user's unsent autosave text and then leaves nothing of their transcript
  * on the device; a session that ends by itself keeps the copy for that same user only.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-  useTarget({ table: inject('tableName'), endpoint: inject('dynamoEndpoint') });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await openBrowser();
+const api = await openApi();
 
 /** A context signed in as `account` once (a later logout or token change sticks across reloads). */
-async function openContext(account: Account): Promise<BrowserContext> {
-  const context = await newContext(browser);
-  await context.addInitScript((acc) => {
-    localStorage.setItem('cookies_accepted', 'true');
-    if (sessionStorage.getItem('seeded')) return;
-    sessionStorage.setItem('seeded', '1');
-    localStorage.setItem('token', acc.token);
-    localStorage.setItem('survey_shown', acc.id);
-  }, account);
-  await installSpeech(context);
-  return context;
-}
+const openContext = (account: Account) => deviceContext(browser, { account, signInOnce: true, speech: true });
 
 /** Transcript data in device storage: the autosave queue, the recovery tail and marker, and the IndexedDB copy's owner. */
 function deviceData(page: Page) {
@@ -57,22 +39,10 @@ function deviceData(page: Page) {
   });
 }
 
-function card(page: Page) {
-  const root = page.getByRole('region', { name: 'Live transcription' });
-  return {
-    root,
-    button: (name: string) => root.getByRole('button', { name, exact: true }),
-    text: () => root.getByRole('region', { name: 'Transcript' }).evaluate((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim()),
-    prompt: root.getByText('Unsaved transcript found'),
-  };
-}
-
 async function record(page: Page, words: string) {
-  const c = card(page);
-  await c.button('Start').click();
-  await page.waitForFunction(() => window.__speech.starts >= 1 && window.__speech.active !== null);
-  await page.evaluate((t) => window.__speech.final(t), words);
-  await expect.poll(() => c.text()).toBe(words);
+  await startRecording(page);
+  await speech(page).final(words);
+  await expect.poll(() => card(page).transcriptText()).toBe(words);
   await page.waitForTimeout(1100); // written to IndexedDB in small batches
 }
 
@@ -86,9 +56,8 @@ async function reloadAs(page: Page, token: string | null) {
 
 describe('device data belongs to its user', () => {
   it('logout sends the unsent text first, then leaves nothing of the transcript on the device; the next user is offered nothing', async () => {
-    const setup = await newContext(browser);
-    const a = await registerAccount(setup.request, 'device-a', 'pro');
-    const b = await registerAccount(setup.request, 'device-b', 'pro');
+    const a = await registerAccount(api, 'device-a', 'pro');
+    const b = await registerAccount(api, 'device-b', 'pro');
     const context = await openContext(a);
     const page = await context.newPage();
     const requests: string[] = [];
@@ -101,43 +70,38 @@ describe('device data belongs to its user', () => {
     expect(await deviceData(page)).toMatchObject({ owner: a.id, marker: '1' });
     expect((await deviceData(page)).queue).toContain('words only A may read.');
 
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Log in' }).isVisible()).toBe(true);
+    await logOut(page);
     // Sent with A's token before the session ended on the server.
     await expect.poll(() => requests.at(-1)).toBe('POST /api/auth/logout 200');
     const saved = requests.indexOf('POST /api/transcriptions-autosave/save 200');
     expect(saved).toBeGreaterThanOrEqual(0);
     expect(requests.indexOf('POST /api/transcriptions-autosave/complete 200')).toBeGreaterThan(saved);
-    expect(await card(page).text()).not.toContain('words only A may read.');
+    expect(await card(page).transcriptText()).not.toContain('words only A may read.');
     await expect.poll(() => deviceData(page)).toEqual({ queue: null, tail: null, marker: null, owner: undefined });
 
     await reloadAs(page, b.token);
-    expect(await card(page).prompt.count()).toBe(0);
+    expect(await card(page).restorePrompt.count()).toBe(0);
     await context.close();
-    await setup.close();
   });
 
   it('a session that ends by itself keeps the copy for its user only: not for a visitor, not for another user', async () => {
-    const setup = await newContext(browser);
-    const a = await registerAccount(setup.request, 'device-a2', 'pro');
-    const b = await registerAccount(setup.request, 'device-b2', 'pro');
+    const a = await registerAccount(api, 'device-a2', 'pro');
+    const b = await registerAccount(api, 'device-b2', 'pro');
     const context = await openContext(a);
     const page = await context.newPage();
     await page.goto('/');
     await record(page, 'kept for A alone.');
 
     await reloadAs(page, null); // the token is gone (refused, or logged out in another tab)
-    expect(await card(page).prompt.count()).toBe(0);
+    expect(await card(page).restorePrompt.count()).toBe(0);
     await reloadAs(page, b.token);
-    expect(await card(page).prompt.count()).toBe(0);
+    expect(await card(page).restorePrompt.count()).toBe(0);
     expect(await deviceData(page)).toMatchObject({ owner: a.id });
 
     await reloadAs(page, a.token);
-    await card(page).prompt.waitFor();
+    await card(page).restorePrompt.waitFor();
     await card(page).button('Restore').click();
-    await expect.poll(() => card(page).text()).toBe('kept for A alone.');
+    await expect.poll(() => card(page).transcriptText()).toBe('kept for A alone.');
     await context.close();
-    await setup.close();
   });
 });

@@ -1,32 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { useTarget } from '../functions/src/ops/ops.ts';
-import { launch, newContext, registerAccount, type Account } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { registerAccount, type Account } from './browser.ts';
+import { deviceContext, openApi, openBrowser } from './journeys.ts';
 
 /**
  * The transcription list pages against the real local server: a Pro user's saved transcriptions
  * (search, month, detail, export, delete), the restricted page of a free user (no request),
  * and the automatic transcriptions list (status, month, search, delete).
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-  useTarget({ table: inject('tableName'), endpoint: inject('dynamoEndpoint') });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await openBrowser();
+const api = await openApi();
 
 /** A browser profile signed in as `account` (no survey pop-up). */
-async function signedIn(account: Account): Promise<BrowserContext> {
-  const context = await newContext(browser);
-  await context.addInitScript(({ token, id }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('survey_shown', id);
-  }, account);
-  return context;
-}
+const signedIn = (account: Account) => deviceContext(browser, { account, cookiesAccepted: false });
 
 const auth = (account: Account) => ({ authorization: `Bearer ${account.token}` });
 
@@ -41,8 +28,7 @@ const browserMonth = (page: Page, deltaMonths = 0) =>
 
 describe('saved transcriptions (/transcricoes)', () => {
   it('a Pro user finds a saved transcription by words (accent-insensitive) and month, exports it and deletes it', async () => {
-    const setup = await newContext(browser);
-    const pro = await registerAccount(setup.request, 'history-pro', 'pro');
+    const pro = await registerAccount(api, 'history-pro', 'pro');
     const meeting = 'Transcrição da reunião de orçamento. Decidimos revisar os custos até sexta-feira.';
     const saved = [
       { title: 'Aula de física', fullTranscript: 'Energia cinética e potencial gravitacional.', duration: 45 },
@@ -58,10 +44,9 @@ describe('saved transcriptions (/transcricoes)', () => {
       },
     ];
     for (const body of saved) {
-      const res = await setup.request.post('/api/transcriptions', { data: body, headers: auth(pro) });
+      const res = await api.post('/api/transcriptions', { data: body, headers: auth(pro) });
       expect(res.status()).toBe(200);
     }
-    await setup.close();
 
     const context = await signedIn(pro);
     const page = await context.newPage();
@@ -124,9 +109,7 @@ describe('saved transcriptions (/transcricoes)', () => {
   });
 
   it('a free user sees the restricted-access banner and no request for the list is made', async () => {
-    const setup = await newContext(browser);
-    const free = await registerAccount(setup.request, 'history-free');
-    await setup.close();
+    const free = await registerAccount(api, 'history-free');
     const context = await signedIn(free);
     const page = await context.newPage();
     const requested: string[] = [];
@@ -150,13 +133,12 @@ describe('saved transcriptions (/transcricoes)', () => {
 
 describe('automatic transcriptions (/transcricoes-automaticas)', () => {
   it('lists sessions in progress and finished, filters them, and deletes one', async () => {
-    const setup = await newContext(browser);
-    const free = await registerAccount(setup.request, 'automatic');
+    const free = await registerAccount(api, 'automatic');
     const session = async (text: string) => {
-      const { sessionId } = (await (await setup.request.get('/api/transcriptions-autosave/session-id', { headers: auth(free) })).json()) as {
+      const { sessionId } = (await (await api.get('/api/transcriptions-autosave/session-id', { headers: auth(free) })).json()) as {
         sessionId: string;
       };
-      const res = await setup.request.post('/api/transcriptions-autosave/save', {
+      const res = await api.post('/api/transcriptions-autosave/save', {
         headers: auth(free),
         data: { sessionId, offset: 0, text, segments: [], duration: 65, language: 'pt-BR' },
       });
@@ -164,7 +146,7 @@ describe('automatic transcriptions (/transcricoes-automaticas)', () => {
       return sessionId;
     };
     const complete = async (sessionId: string) => {
-      const res = await setup.request.post('/api/transcriptions-autosave/complete', { headers: auth(free), data: { sessionId } });
+      const res = await api.post('/api/transcriptions-autosave/complete', { headers: auth(free), data: { sessionId } });
       expect(res.status()).toBe(200);
     };
     const physics = await session('Primeira sessão sobre física quântica');
@@ -225,6 +207,5 @@ describe('automatic transcriptions (/transcricoes-automaticas)', () => {
     await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
     expect(await item('química orgânica').count()).toBe(1);
     await context.close();
-    await setup.close();
   });
 });

@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { useTarget } from '../functions/src/ops/ops.ts';
-import { launch, newContext, registerAccount, type Account } from './browser.ts';
-import { installSpeech } from './fake-speech.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_PASSWORD, registerAccount, type Account } from './browser.ts';
+import { deviceContext, dismissUpgradeModal, openApi, openBrowser, submitLogin } from './journeys.ts';
 
 /**
  * What a new user meets on a 390x844 phone: Start, the timer and the transcript on the first
@@ -12,30 +11,11 @@ import { installSpeech } from './fake-speech.ts';
  */
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 
-let browser: Browser;
-/** Registers accounts through the real route. */
-let api: BrowserContext;
-beforeAll(async () => {
-  browser = await launch();
-  api = await newContext(browser);
-  useTarget({ table: inject('tableName'), endpoint: inject('dynamoEndpoint') });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await openBrowser();
+const api = await openApi();
 
-async function phoneContext(options: { account?: Account; locale?: string } = {}): Promise<BrowserContext> {
-  const context = await newContext(browser, { ...PHONE, locale: options.locale ?? 'en-US' });
-  await context.addInitScript((acc) => {
-    localStorage.setItem('cookies_accepted', 'true');
-    if (acc) {
-      localStorage.setItem('token', acc.token);
-      localStorage.setItem('survey_shown', acc.id);
-    }
-  }, options.account ?? null);
-  await installSpeech(context);
-  return context;
-}
+const phoneContext = (options: { account?: Account; locale?: string } = {}) =>
+  deviceContext(browser, { account: options.account, speech: true }, { ...PHONE, locale: options.locale ?? 'en-US' });
 
 /** The element lies wholly inside the 390x844 viewport (nothing to scroll to see it). */
 async function inViewport(page: Page, locator: ReturnType<Page['locator']>): Promise<boolean> {
@@ -87,14 +67,11 @@ describe('on a 390x844 phone', () => {
   });
 
   it('a free user: the upgrade modal opens after load, never over a running transcription', async () => {
-    const account = await registerAccount(api.request, 'phone-modal');
+    const account = await registerAccount(api, 'phone-modal');
     const context = await phoneContext({ account });
     const page = await context.newPage();
     await page.goto('/');
-    const modal = page.getByRole('dialog', { name: 'Upgrade to Pro' });
-    await modal.waitFor();
-    await modal.getByRole('button', { name: 'Not now' }).click();
-    await modal.waitFor({ state: 'detached' });
+    await dismissUpgradeModal(page);
     const card = page.getByRole('region', { name: 'Live transcription' });
     await card.getByRole('button', { name: 'Start', exact: true }).click();
     await listening(page);
@@ -107,7 +84,7 @@ describe('on a 390x844 phone', () => {
   });
 
   it('a free user who presses Start before the billing code has loaded never gets the modal', async () => {
-    const account = await registerAccount(api.request, 'phone-race');
+    const account = await registerAccount(api, 'phone-race');
     const context = await phoneContext({ account });
     const page = await context.newPage();
     // Hold back the code that opens the modal by itself until listening has begun.
@@ -151,7 +128,7 @@ describe('on a 390x844 phone', () => {
   });
 
   it('back from a cancelled checkout returns to where it started, and a new checkout can start at once', async () => {
-    const account = await registerAccount(api.request, 'phone-cancel');
+    const account = await registerAccount(api, 'phone-cancel');
     const context = await phoneContext({ account });
     const page = await context.newPage();
     await page.goto('/profile');
@@ -178,19 +155,13 @@ describe('on a 390x844 phone', () => {
     ['/profile', 'Log in'],
     ['/transcricoes-automaticas', 'Log in'],
   ])('logging in from the prompt on %s returns there', async (path, button) => {
-    const request = api.request;
-    const email = `phone-return-${Date.now().toString(36)}-${path.length}@example.com`;
-    const res = await request.post('/api/auth/register', { data: { name: 'Return Tester', email, password: 'e2e-password-1', recaptchaToken: 'test-pass' } });
-    expect(res.status()).toBe(200);
+    const account = await registerAccount(api, 'phone-return');
     const context = await phoneContext();
     const page = await context.newPage();
     await page.goto(path);
     await page.getByRole('main').getByRole('link', { name: button }).click();
     await page.waitForURL((url) => url.pathname === '/login');
-    const main = page.getByRole('main');
-    await main.getByLabel('Email').fill(email);
-    await main.getByLabel('Password', { exact: true }).fill('e2e-password-1');
-    await main.getByRole('button', { name: 'Log in' }).click();
+    await submitLogin(page, account.email, ACCOUNT_PASSWORD);
     await page.waitForURL((url) => url.pathname === path);
     await context.close();
   });

@@ -1,9 +1,10 @@
-import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { listVisits, visitDay } from '../functions/src/db/analytics.ts';
-import { runOps, useTarget } from '../functions/src/ops/ops.ts';
+import { runOps } from '../functions/src/ops/ops.ts';
 import { SURVEY_DELAY_MS } from '../web/src/features/survey/lib/survey.ts';
-import { launch, mailsTo, newContext, uniqueEmail } from './browser.ts';
+import { ACCOUNT_NAME, mailsTo, newContext, registerAccount } from './browser.ts';
+import { openBrowser } from './journeys.ts';
 
 /**
  * The rest of the site in Chromium against the real local server: maintenance gate and dev mode (set with
@@ -11,27 +12,9 @@ import { launch, mailsTo, newContext, uniqueEmail } from './browser.ts';
  * and the survey (the build needs VITE_SURVEY_URL, e.g. https://example.com/survey).
  */
 const SUPPORT_EMAIL = 'support@localhost';
-const PASSWORD = 'site-password-1';
 const target = () => ({ table: inject('tableName'), endpoint: inject('dynamoEndpoint') });
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-  useTarget(target());
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function registerUser(request: APIRequestContext, prefix: string) {
-  const email = uniqueEmail(prefix);
-  const res = await request.post('/api/auth/register', {
-    data: { name: 'Site Tester', email, password: PASSWORD, recaptchaToken: 'test-pass' },
-  });
-  expect(res.status()).toBe(200);
-  const { token, user } = (await res.json()) as { token: string; user: { id: string; name: string } };
-  return { email, token, user };
-}
+const browser = await openBrowser();
 
 /** A browser profile signed in with `token` (device storage, as after a login). */
 async function signedIn(context: BrowserContext, token: string) {
@@ -110,13 +93,13 @@ describe('contact form', () => {
 
   it('prefills and locks the name and email of a signed-in user', async () => {
     const context = await newContext(browser);
-    const { email, token } = await registerUser(context.request, 'contact');
+    const { email, token } = await registerAccount(context.request, 'contact');
     await signedIn(context, token);
     const page = await context.newPage();
     await page.goto('/help');
     const form = page.getByRole('region', { name: 'Contact us' });
     await expect.poll(() => form.getByLabel('Email').inputValue()).toBe(email);
-    expect(await form.getByLabel('Name').inputValue()).toBe('Site Tester');
+    expect(await form.getByLabel('Name').inputValue()).toBe(ACCOUNT_NAME);
     expect(await form.getByLabel('Name').getAttribute('readonly')).not.toBeNull();
     expect(await form.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
     const subject = `Signed-in question ${Date.now()}`;
@@ -178,7 +161,7 @@ describe('survey', () => {
   it('shows a signed-in user the survey once; the floating button opens it again', async () => {
     const context = await newContext(browser);
     await context.clock.install();
-    const { token } = await registerUser(context.request, 'survey');
+    const { token } = await registerAccount(context.request, 'survey');
     await signedIn(context, token);
     const page = await context.newPage();
     await page.goto('/profile');

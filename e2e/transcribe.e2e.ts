@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { parseSync, type NodeCue } from 'subtitle';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { useTarget } from '../functions/src/ops/ops.ts';
-import { launch, newContext, registerAccount, type Account } from './browser.ts';
-import { installSpeech, removeSpeech, type FakeResult } from './fake-speech.ts';
+import { describe, expect, it } from 'vitest';
+import { registerAccount, type Account } from './browser.ts';
+import { removeSpeech } from './fake-speech.ts';
+import { card, deviceContext, openApi, openBrowser, speech, startRecording, visibleText as text } from './journeys.ts';
 
 /**
  * Live transcription in Chromium against the real local server, with a scripted recognizer
@@ -13,64 +13,14 @@ import { installSpeech, removeSpeech, type FakeResult } from './fake-speech.ts';
  * limit on Playwright's clock, Pro-only languages, reload recovery, errors,
  * shortcuts and caption mode, saving, and SRT/VTT files read by the `subtitle` parser.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-  useTarget({ table: inject('tableName'), endpoint: inject('dynamoEndpoint') });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await openBrowser();
+const api = await openApi();
 
 /** A context with the fake recognizer, cookies accepted, optionally signed in (no survey). */
-async function openContext(account?: Account): Promise<BrowserContext> {
-  const context = await newContext(browser);
-  await context.addInitScript((acc) => {
-    localStorage.setItem('cookies_accepted', 'true');
-    if (acc) {
-      localStorage.setItem('token', acc.token);
-      localStorage.setItem('survey_shown', acc.id);
-    }
-  }, account ?? null);
-  await installSpeech(context);
-  return context;
-}
+const openContext = (account?: Account) => deviceContext(browser, { account, speech: true });
 
-async function proAccount(request: APIRequestContext): Promise<Account> {
-  const account = await registerAccount(request, 'transcribe-pro', 'pro');
-  return account;
-}
+const proAccount = () => registerAccount(api, 'transcribe-pro', 'pro');
 
-/** The live transcription card and the parts tests read. */
-function card(page: Page) {
-  const root = page.getByRole('region', { name: 'Live transcription' });
-  return {
-    root,
-    status: root.getByRole('status').first(),
-    transcript: root.getByRole('region', { name: 'Transcript' }),
-    button: (name: string) => root.getByRole('button', { name, exact: true }),
-    language: (name: string) => root.getByRole('group', { name: 'Recognition language' }).getByRole('button', { name }),
-  };
-}
-
-/** The scripted recognizer (window.__speech). */
-function speech(page: Page) {
-  return {
-    interim: (text: string) => page.evaluate((t) => window.__speech.interim(t), text),
-    final: (text: string) => page.evaluate((t) => window.__speech.final(t), text),
-    emit: (resultIndex: number, items: FakeResult[]) => page.evaluate(([i, r]) => window.__speech.emit(i, r), [resultIndex, items] as const),
-    error: (code: string) => page.evaluate((c) => window.__speech.error(c), code),
-    end: () => page.evaluate(() => window.__speech.end()),
-    starts: () => page.evaluate(() => window.__speech.starts),
-    active: () => page.evaluate(() => window.__speech.active),
-    log: () => page.evaluate(() => window.__speech.log.map((e) => e.type)),
-    /** Waits until `n` recognizers have started and one is listening. */
-    waitStarted: (n = 1) => page.waitForFunction((count) => window.__speech.starts >= count && window.__speech.active !== null, n),
-  };
-}
-
-const text = (locator: Locator) => locator.evaluate((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
-const statusIs = async (page: Page, label: string) => expect.poll(() => card(page).status.textContent()).toBe(label);
 const toast = (page: Page, content: string | RegExp) => page.getByRole('region', { name: /Notifications/ }).getByText(content);
 
 describe('live transcription card', () => {
@@ -80,12 +30,11 @@ describe('live transcription card', () => {
     const c = card(page);
     const s = speech(page);
     await page.goto('/');
-    await statusIs(page, 'Ready');
+    await card(page).statusIs('Ready');
     expect(await text(c.transcript)).toBe('Press Start and speak. Your words will appear here.');
 
-    await c.button('Start').click();
-    await s.waitStarted(1);
-    await statusIs(page, 'Recording');
+    await startRecording(page);
+    await card(page).statusIs('Recording');
     expect(await s.active()).toMatchObject({ lang: 'en-US', continuous: true, interimResults: true });
 
     await s.interim('hello wor');
@@ -107,7 +56,7 @@ describe('live transcription card', () => {
 
     // Pause: recognition stops, the clock holds.
     await c.button('Pause').click();
-    await statusIs(page, 'Paused');
+    await card(page).statusIs('Paused');
     await expect.poll(() => s.active()).toBeNull();
     const timer = c.root.getByTestId('timer');
     const held = await timer.textContent();
@@ -117,13 +66,13 @@ describe('live transcription card', () => {
     // Resume: a new recognizer.
     await c.button('Resume').click();
     await s.waitStarted(3);
-    await statusIs(page, 'Recording');
+    await card(page).statusIs('Recording');
     await s.final('after the pause');
 
     // Stop keeps the last result that arrives before end.
     await s.interim('the very last words');
     await c.button('Stop').click();
-    await statusIs(page, 'Stopped');
+    await card(page).statusIs('Stopped');
     await expect.poll(() => text(c.transcript)).toBe('hello world. pending words next phrase after the pause the very last words');
     expect(await s.log()).toContain('stop');
 
@@ -137,15 +86,15 @@ describe('live transcription card', () => {
     await c.button('Start').click();
     await dialog.getByRole('button', { name: 'Clear and start' }).click();
     await s.waitStarted(4);
-    await statusIs(page, 'Recording');
+    await card(page).statusIs('Recording');
     expect(await text(c.transcript)).toBe('Listening… start speaking.');
     await s.final('a fresh start');
     await c.button('Stop').click();
-    await statusIs(page, 'Stopped');
+    await card(page).statusIs('Stopped');
 
     // Clear: empty and ready.
     await c.button('Clear').click();
-    await statusIs(page, 'Ready');
+    await card(page).statusIs('Ready');
     expect(await text(c.transcript)).toBe('Press Start and speak. Your words will appear here.');
     expect(await c.root.getByTestId('timer').textContent()).toBe('00:00');
     await context.close();
@@ -161,15 +110,14 @@ describe('live transcription card', () => {
     const bar = c.root.getByRole('progressbar', { name: 'Visitor time limit' });
     expect(await bar.getAttribute('aria-valuenow')).toBe('0');
 
-    await c.button('Start').click();
-    await s.waitStarted(1);
+    await startRecording(page);
     await s.final('counting the seconds');
     await page.clock.fastForward(30_000);
     await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(30);
 
     // A pause does not count.
     await c.button('Pause').click();
-    await statusIs(page, 'Paused');
+    await card(page).statusIs('Paused');
     await page.clock.fastForward(120_000);
     await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(32);
     await c.button('Resume').click();
@@ -177,7 +125,7 @@ describe('live transcription card', () => {
 
     await page.clock.fastForward(31_000);
     await toast(page, 'Time limit reached').waitFor();
-    await statusIs(page, 'Stopped');
+    await card(page).statusIs('Stopped');
     expect(await bar.getAttribute('aria-valuenow')).toBe('60');
     expect(await text(c.transcript)).toBe('counting the seconds');
     await expect.poll(() => s.active()).toBeNull();
@@ -203,9 +151,7 @@ describe('live transcription card', () => {
     expect(await c.language('Spanish (Spain)').getAttribute('aria-pressed')).toBe('false');
     await visitor.close();
 
-    const setup = await newContext(browser);
-    const pro = await proAccount(setup.request);
-    await setup.close();
+    const pro = await proAccount();
     const context = await openContext(pro);
     const proPage = await context.newPage();
     await proPage.goto('/');
@@ -239,8 +185,7 @@ describe('live transcription card', () => {
     const page = await context.newPage();
     const s = speech(page);
     await page.goto('/');
-    await card(page).button('Start').click();
-    await s.waitStarted(1);
+    await startRecording(page);
     await s.final('first sentence.');
     await s.final('second sentence.');
     await s.interim('unfinished tail');
@@ -249,18 +194,17 @@ describe('live transcription card', () => {
 
     await page.reload();
     const c = card(page);
-    const prompt = c.root.getByText('Unsaved transcript found');
-    await prompt.waitFor();
+    await c.restorePrompt.waitFor();
     await c.button('Restore').click();
     await expect.poll(() => text(c.transcript)).toBe('first sentence. second sentence. unfinished tail');
-    await statusIs(page, 'Paused');
+    await card(page).statusIs('Paused');
     expect(await c.root.getByTestId('timer').textContent()).not.toBe('00:00');
 
     await c.button('Resume').click();
     await s.waitStarted(1);
     await s.final('and it goes on');
     await c.button('Stop').click();
-    await statusIs(page, 'Stopped');
+    await card(page).statusIs('Stopped');
     await expect.poll(() => text(c.transcript)).toBe('first sentence. second sentence. unfinished tail and it goes on');
 
     // Cleared: nothing to restore next time.
@@ -268,7 +212,7 @@ describe('live transcription card', () => {
     await page.reload();
     await card(page).button('Start').waitFor();
     await page.waitForTimeout(500);
-    expect(await card(page).root.getByText('Unsaved transcript found').count()).toBe(0);
+    expect(await card(page).restorePrompt.count()).toBe(0);
     await context.close();
   });
 
@@ -277,8 +221,7 @@ describe('live transcription card', () => {
     const page = await context.newPage();
     const s = speech(page);
     await page.goto('/');
-    await card(page).button('Start').click();
-    await s.waitStarted(1);
+    await startRecording(page);
     const phrases = Array.from({ length: 30 }, (_, i) => `phrase ${i + 1}.`);
     // All in one go, then the reload at once: the idle-time write has not run yet.
     await page.evaluate((list) => list.forEach((p) => window.__speech.final(p)), phrases);
@@ -286,15 +229,14 @@ describe('live transcription card', () => {
     await card(page).transcript.getByText('still speaking').waitFor();
     await page.reload();
     const c = card(page);
-    await c.root.getByText('Unsaved transcript found').waitFor();
+    await c.restorePrompt.waitFor();
     await c.button('Restore').click();
     await expect.poll(() => text(c.transcript)).toBe(`${phrases.join(' ')} still speaking`);
     await context.close();
   });
 
   it('a Pro user saves the transcript and exports SRT and VTT files that a subtitle parser reads', async () => {
-    const setup = await newContext(browser);
-    const pro = await proAccount(setup.request);
+    const pro = await proAccount();
     const context = await openContext(pro);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const page = await context.newPage();
@@ -303,8 +245,7 @@ describe('live transcription card', () => {
     const s = speech(page);
     await page.goto('/');
     await c.language('English (United States)').click();
-    await c.button('Start').click();
-    await s.waitStarted(1);
+    await startRecording(page);
 
     const phrases = [
       'Good morning everyone and welcome to the first lecture of this course on speech recognition',
@@ -324,7 +265,7 @@ describe('live transcription card', () => {
     await page.clock.fastForward(7000);
     await s.final(phrases[2]!);
     await c.button('Stop').click();
-    await statusIs(page, 'Stopped');
+    await card(page).statusIs('Stopped');
     const transcript = phrases.join(' ');
     await expect.poll(() => text(c.transcript)).toBe(transcript);
 
@@ -381,16 +322,15 @@ describe('live transcription card', () => {
     await toast(page, 'Transcription saved').waitFor();
     await dialog.waitFor({ state: 'detached' });
 
-    const res = await setup.request.get('/api/transcriptions', { headers: { authorization: `Bearer ${pro.token}` } });
+    const res = await api.get('/api/transcriptions', { headers: { authorization: `Bearer ${pro.token}` } });
     const list = (await res.json()) as { transcriptions: { _id: string; title: string; language: string; duration: number }[] };
     const saved = list.transcriptions.find((tr) => tr.title === 'Lecture 1');
     expect(saved).toMatchObject({ language: 'en-US' });
     expect(saved!.duration).toBeGreaterThanOrEqual(20);
-    const detail = await setup.request.get(`/api/transcriptions/${saved!._id}`, { headers: { authorization: `Bearer ${pro.token}` } });
+    const detail = await api.get(`/api/transcriptions/${saved!._id}`, { headers: { authorization: `Bearer ${pro.token}` } });
     const body = (await detail.json()) as { fullTranscript: string; segments: { text: string }[] };
     expect(body.fullTranscript).toBe(transcript);
     expect(body.segments.map((seg) => seg.text)).toEqual(phrases);
-    await setup.close();
     await context.close();
   });
 
@@ -403,8 +343,7 @@ describe('live transcription card', () => {
     // The call to action for visitors.
     const cta = page.getByRole('region', { name: 'Get more with an account' });
     expect(await cta.getByRole('link', { name: 'Sign up free' }).getAttribute('href')).toBe('/register');
-    await c.button('Start').click();
-    await s.waitStarted(1);
+    await startRecording(page);
     await s.final('a visitor speaking');
     await c.button('Stop').click();
     for (const name of ['Download TXT', 'Download SRT', 'Download VTT', 'Copy text']) {
@@ -422,19 +361,18 @@ describe('live transcription card', () => {
     const c = card(page);
     const s = speech(page);
     await page.goto('/');
-    await c.button('Start').click();
-    await s.waitStarted(1);
+    await startRecording(page);
     await s.error('network');
     await c.root.getByText('Connection lost. Reconnecting (1 of 5)…').waitFor();
     await s.waitStarted(2);
     await s.final('back online');
     await c.root.getByText('Connection lost. Reconnecting (1 of 5)…').waitFor({ state: 'detached' });
-    await statusIs(page, 'Recording');
+    await card(page).statusIs('Recording');
 
     await s.error('not-allowed');
     await toast(page, 'Transcription error').waitFor();
     await toast(page, /Microphone access is blocked \(not-allowed\)\. Click the microphone or lock icon/).waitFor();
-    await statusIs(page, 'Stopped');
+    await card(page).statusIs('Stopped');
     await page.waitForTimeout(400);
     expect(await s.starts()).toBe(2);
     await context.close();
@@ -449,7 +387,7 @@ describe('live transcription card', () => {
     await c.button('Start').waitFor();
     await page.keyboard.press('k');
     await s.waitStarted(1);
-    await statusIs(page, 'Recording');
+    await card(page).statusIs('Recording');
     await s.final('captions for everyone');
 
     await page.keyboard.press('c');
@@ -467,7 +405,7 @@ describe('live transcription card', () => {
     await captions.getByText('Paused').waitFor();
     await captions.getByRole('button', { name: 'Exit caption mode' }).click();
     await captions.waitFor({ state: 'detached' });
-    await statusIs(page, 'Paused');
+    await card(page).statusIs('Paused');
 
     await page.keyboard.press('?');
     const help = c.root.getByRole('region', { name: 'Keyboard shortcuts' });
@@ -477,13 +415,12 @@ describe('live transcription card', () => {
     await help.waitFor({ state: 'hidden' });
 
     await page.keyboard.press('s');
-    await statusIs(page, 'Stopped');
+    await card(page).statusIs('Stopped');
     await context.close();
   });
 
   it('explains an unsupported browser in place of Start', async () => {
-    const context = await newContext(browser);
-    await context.addInitScript(() => localStorage.setItem('cookies_accepted', 'true'));
+    const context = await deviceContext(browser, {});
     await removeSpeech(context);
     const page = await context.newPage();
     await page.goto('/');

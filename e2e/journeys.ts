@@ -1,0 +1,141 @@
+import { request, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { afterAll, expect, inject } from 'vitest';
+import { useTarget } from '../functions/src/ops/ops.ts';
+import { baseUrl, launch, newContext, type Account } from './browser.ts';
+import { installSpeech, type FakeResult } from './fake-speech.ts';
+
+/**
+ * Steps the browser journeys share: the file's browser and API client, a device's storage as a
+ * person leaves it, the sign-up and login forms, the live transcription card and the scripted
+ * recognizer.
+ */
+
+/**
+ * Chromium for the calling test file, closed after its tests, with the store helpers (`setPlan`,
+ * `listVisits`...) pointed at the e2e table. Called at the top of the file:
+ * `const browser = await openBrowser();`.
+ */
+export async function openBrowser(): Promise<Browser> {
+  useTarget({ table: inject('tableName'), endpoint: inject('dynamoEndpoint') });
+  const browser = await launch();
+  afterAll(() => browser.close());
+  return browser;
+}
+
+/**
+ * The API as a script calls it, with no browser storage (registering accounts, seeding data,
+ * reading what the server holds), disposed after the file's tests: `const api = await openApi();`.
+ */
+export async function openApi(): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL: baseUrl() });
+  afterAll(() => api.dispose());
+  return api;
+}
+
+export interface Device {
+  /** Signed in as this account, its survey already shown. */
+  account?: Account;
+  /** The cookie notice already accepted (the default). */
+  cookiesAccepted?: boolean;
+  /** Signs in on the first page load of each tab only, so a later logout or token change sticks across reloads. */
+  signInOnce?: boolean;
+  /** The scripted recognizer (fake-speech.ts) in place of the browser's. */
+  speech?: boolean;
+}
+
+/** A browser profile (newContext) whose storage holds what `device` says before any page loads. */
+export async function deviceContext(browser: Browser, device: Device, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await newContext(browser, options);
+  await context.addInitScript(
+    ({ account, cookiesAccepted, signInOnce }) => {
+      if (cookiesAccepted) localStorage.setItem('cookies_accepted', 'true');
+      if (!account) return;
+      if (signInOnce) {
+        if (sessionStorage.getItem('seeded')) return;
+        sessionStorage.setItem('seeded', '1');
+      }
+      localStorage.setItem('token', account.token);
+      localStorage.setItem('survey_shown', account.id);
+    },
+    { account: device.account ?? null, cookiesAccepted: device.cookiesAccepted ?? true, signInOnce: device.signInOnce ?? false },
+  );
+  if (device.speech) await installSpeech(context);
+  return context;
+}
+
+/** Creates an account on /register (terms accepted) and waits for home. */
+export async function signUp(page: Page, user: { name: string; email: string; password: string }): Promise<void> {
+  await page.goto('/register');
+  const main = page.getByRole('main');
+  await main.getByLabel('Name').fill(user.name);
+  await main.getByLabel('Email').fill(user.email);
+  await main.getByLabel('Password', { exact: true }).fill(user.password);
+  await main.getByRole('checkbox', { name: /I accept the terms/ }).check();
+  await main.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Fills the login form of the page it is on and sends it. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  const main = page.getByRole('main');
+  await main.getByLabel('Email').fill(email);
+  await main.getByLabel('Password', { exact: true }).fill(password);
+  await main.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** The whole visible text of an element, white space folded. */
+export const visibleText = (locator: Locator) => locator.evaluate((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
+
+/** The live transcription card and the parts tests read. */
+export function card(page: Page) {
+  const root = page.getByRole('region', { name: 'Live transcription' });
+  const status = root.getByRole('status').first();
+  const transcript = root.getByRole('region', { name: 'Transcript' });
+  return {
+    root,
+    status,
+    transcript,
+    button: (name: string) => root.getByRole('button', { name, exact: true }),
+    language: (name: string) => root.getByRole('group', { name: 'Recognition language' }).getByRole('button', { name }),
+    /** The offer to restore a transcript left on the device. */
+    restorePrompt: root.getByText('Unsaved transcript found'),
+    transcriptText: () => visibleText(transcript),
+    statusIs: (label: string) => expect.poll(() => status.textContent()).toBe(label),
+  };
+}
+
+/** The scripted recognizer of a page (window.__speech, installed by deviceContext's `speech`). */
+export function speech(page: Page) {
+  return {
+    interim: (text: string) => page.evaluate((t) => window.__speech.interim(t), text),
+    final: (text: string) => page.evaluate((t) => window.__speech.final(t), text),
+    emit: (resultIndex: number, items: FakeResult[]) => page.evaluate(([i, r]) => window.__speech.emit(i, r), [resultIndex, items] as const),
+    error: (code: string) => page.evaluate((c) => window.__speech.error(c), code),
+    end: () => page.evaluate(() => window.__speech.end()),
+    starts: () => page.evaluate(() => window.__speech.starts),
+    active: () => page.evaluate(() => window.__speech.active),
+    log: () => page.evaluate(() => window.__speech.log.map((e) => e.type)),
+    /** Waits until `n` recognizers have started and one is listening. */
+    waitStarted: (n = 1) => page.waitForFunction((count) => window.__speech.starts >= count && window.__speech.active !== null, n),
+  };
+}
+
+/** Presses Start on the card and waits until the first recognizer is listening. */
+export async function startRecording(page: Page): Promise<void> {
+  await card(page).button('Start').click();
+  await speech(page).waitStarted(1);
+}
+
+/** Closes the upgrade modal a free user's first visit to home opens by itself. */
+export async function dismissUpgradeModal(page: Page): Promise<void> {
+  const modal = page.getByRole('dialog', { name: 'Upgrade to Pro' });
+  await modal.getByRole('button', { name: 'Not now' }).click();
+  await modal.waitFor({ state: 'detached' });
+}
+
+/** Logs out from the account menu and waits for the header's login link. */
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Log in' }).isVisible()).toBe(true);
+}

@@ -119,6 +119,36 @@ describe('axe-core', () => {
   }
 });
 
+describe('axe-core on a live captions page', () => {
+  it('finds no violations on /live/<code> of a real share, with captions shown, light and dark (visitor)', { timeout: 60_000 }, async () => {
+    // The Pro user records (an automatic transcription with text) and shares it.
+    const headers = { authorization: `Bearer ${pro.token}` };
+    const setup = await newContext(browser);
+    const { sessionId } = (await (await setup.request.get('/api/transcriptions-autosave/session-id', { headers })).json()) as { sessionId: string };
+    const text = 'Good morning, and welcome to the talk.';
+    const saved = await setup.request.post('/api/transcriptions-autosave/save', {
+      headers,
+      data: { sessionId, offset: 0, text, segments: [], duration: 3, language: 'en-US' },
+    });
+    expect(saved.status()).toBe(200);
+    const { code } = (await (await setup.request.post('/api/live', { headers, data: { sessionId } })).json()) as { code: string };
+    await setup.close();
+
+    const context = await newContext(browser, { colorScheme: 'light' });
+    const page = await context.newPage();
+    // The page polls while open, so the network never goes idle: wait for the captions instead.
+    await page.goto(`/live/${code}`);
+    await page.getByRole('region', { name: 'Captions' }).getByText(text).waitFor();
+    const found: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+      found.push(...describeViolations(`/live/<code> (${theme})`, await runAxe(page)));
+    }
+    await context.close();
+    expect(found, found.join('\n')).toEqual([]);
+  });
+});
+
 /** What has focus, and whether it shows it (outline or ring). */
 const focused = (page: Page) =>
   page.evaluate(() => {

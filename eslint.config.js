@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -39,6 +39,8 @@ const featuresBelowApp = {
   message: 'features/ never import app/: app/ composes features, not the other way round.',
 };
 const boundaries = (zones) => ['error', { basePath: import.meta.dirname, zones }];
+/** Extension-less imports resolve to TypeScript modules (the rule needs the file an import names). */
+const resolver = (extensions) => ({ 'import/resolver': { node: { extensions } } });
 
 export default tseslint.config(
   {
@@ -56,24 +58,24 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    plugins: { 'react-hooks': reactHooks, import: importPlugin },
+    settings: resolver(['.ts', '.tsx', '.js', '.json']),
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'import-x/no-restricted-paths': boundaries([lowerLayers, featuresBelowApp, ...featureIsolation]),
+      'import/no-restricted-paths': boundaries([lowerLayers, featuresBelowApp, ...featureIsolation]),
     },
   },
   {
     // A feature's tests may render it inside the app (its routes, the session sync); never inside another feature.
     files: ['web/src/**/*.test.{ts,tsx}'],
-    rules: { 'import-x/no-restricted-paths': boundaries([lowerLayers, ...featureIsolation]) },
+    rules: { 'import/no-restricted-paths': boundaries([lowerLayers, ...featureIsolation]) },
   },
   {
     files: ['shared/src/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
-    rules: { 'import-x/no-restricted-paths': boundaries([sharedIsTheBottom]) },
+    plugins: { import: importPlugin },
+    settings: resolver(['.ts', '.js', '.json']),
+    rules: { 'import/no-restricted-paths': boundaries([sharedIsTheBottom]) },
   },
   { ...jsxA11y.flatConfigs.recommended, files: ['web/src/**/*.tsx'] },
   {

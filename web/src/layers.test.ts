@@ -11,7 +11,7 @@ const eslint = new ESLint({ cwd: resolve(import.meta.dirname, '../..') });
 /** The boundary messages ESLint gives `code` as if it were the file at `filePath` (from the repo root). */
 async function crossings(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === 'import/no-restricted-paths').map((m) => m.message);
 }
 
 describe('import boundaries of web/src', () => {

@@ -1,44 +1,17 @@
-import { request, type APIRequestContext, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { useTarget } from '../functions/src/ops/ops.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { LIVE_VIEWERS_POLL_MS } from '../shared/src/constants.ts';
 import { routes } from '../shared/src/routes.ts';
-import { baseUrl, launch, newContext, registerAccount, type Account } from './browser.ts';
-import { installSpeech } from './fake-speech.ts';
+import { baseUrl, registerAccount } from './browser.ts';
+import { card, deviceContext, openApi, openBrowser, speech, startRecording } from './journeys.ts';
 
 /**
  * Live caption sharing end to end: a Pro speaker shares a running session; viewers with no
  * account follow the link in their own browser profiles and get every final result in order,
  * once, across a dropped connection; the speaker sees them counted; stopping ends every view.
  */
-let browser: Browser;
-let api: APIRequestContext;
-beforeAll(async () => {
-  useTarget({ table: inject('tableName'), endpoint: inject('dynamoEndpoint') });
-  browser = await launch();
-  api = await request.newContext({ baseURL: baseUrl() });
-});
-afterAll(async () => {
-  await api?.dispose();
-  await browser?.close();
-});
-
-/** A browser profile with the cookie notice accepted; signed in as `account`, with the scripted recognizer, when given. */
-async function profile(account?: Account): Promise<BrowserContext> {
-  const context = await newContext(browser);
-  await context.addInitScript((acc) => {
-    localStorage.setItem('cookies_accepted', 'true');
-    if (!acc) return;
-    localStorage.setItem('token', acc.token);
-    localStorage.setItem('survey_shown', acc.id);
-  }, account ?? null);
-  if (account) await installSpeech(context);
-  return context;
-}
-
-/** The transcription card's region and the scripted recognizer's final results. */
-const card = (page: Page) => page.getByRole('region', { name: 'Live transcription' });
-const final = (page: Page, text: string) => page.evaluate((t) => window.__speech.final(t), text);
+const browser = await openBrowser();
+const api = await openApi();
 
 interface Viewer {
   context: BrowserContext;
@@ -48,7 +21,7 @@ interface Viewer {
 }
 
 async function openViewer(link: string): Promise<Viewer> {
-  const context = await profile();
+  const context = await deviceContext(browser, {});
   const page = await context.newPage();
   const answers: Viewer['answers'] = [];
   page.on('response', (response) => {
@@ -73,17 +46,17 @@ const captionText = (page: Page) => page.getByRole('region', { name: 'Captions' 
 describe('live caption sharing', () => {
   it('viewers without an account follow a Pro speaker in order, once, across a dropped connection; the speaker sees the count and stops', async () => {
     const pro = await registerAccount(api, 'live-speaker', 'pro');
-    const speakerContext = await profile(pro);
+    const speakerContext = await deviceContext(browser, { account: pro, speech: true });
     await speakerContext.clock.install();
     const page = await speakerContext.newPage();
     const c = card(page);
+    const s = speech(page);
     await page.goto('/');
-    await c.getByRole('button', { name: 'Start', exact: true }).click();
-    await page.waitForFunction(() => window.__speech.active !== null);
-    await final(page, 'good morning everyone');
+    await startRecording(page);
+    await s.final('good morning everyone');
 
-    await c.getByRole('button', { name: 'Share live', exact: true }).click();
-    const panel = c.getByRole('region', { name: 'Live captions link' });
+    await c.root.getByRole('button', { name: 'Share live', exact: true }).click();
+    const panel = c.root.getByRole('region', { name: 'Live captions link' });
     const link = await panel.getByRole('textbox', { name: 'Live link' }).inputValue();
     expect(link).toMatch(new RegExp(`^${baseUrl()}/live/[A-Za-z0-9_-]{12}$`));
     await panel.getByRole('img', { name: 'QR code of the live link' }).waitFor();
@@ -95,7 +68,7 @@ describe('live caption sharing', () => {
     await allShow(said);
     expect(await viewers[0]!.page.title()).toBe('Live captions');
 
-    await final(page, 'thank you for coming');
+    await s.final('thank you for coming');
     said += ' thank you for coming';
     await allShow(said);
 
@@ -103,7 +76,7 @@ describe('live caption sharing', () => {
     const [offline, ...online] = viewers as [Viewer, Viewer, Viewer];
     await offline.context.setOffline(true);
     for (const words of ['this part is said', 'while one phone is offline']) {
-      await final(page, words);
+      await s.final(words);
       said += ` ${words}`;
     }
     await allShow(said, online);
@@ -111,7 +84,7 @@ describe('live caption sharing', () => {
     expect(await captionText(offline.page)).toBe('good morning everyone thank you for coming');
     await offline.context.setOffline(false);
     await allShow(said);
-    await final(page, 'and it caught up');
+    await s.final('and it caught up');
     said += ' and it caught up';
     await allShow(said);
     await offline.page.getByText('Connection lost. Reconnecting…').waitFor({ state: 'detached' });
@@ -126,7 +99,7 @@ describe('live caption sharing', () => {
 
     await panel.getByRole('button', { name: 'Stop sharing', exact: true }).click();
     await panel.waitFor({ state: 'detached' });
-    await c.getByRole('button', { name: 'Share live', exact: true }).waitFor();
+    await c.root.getByRole('button', { name: 'Share live', exact: true }).waitFor();
     for (const v of viewers) {
       await v.page.getByText('The speaker stopped sharing.').waitFor();
       expect(await captionText(v.page)).toBe(said);

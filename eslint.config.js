@@ -44,7 +44,7 @@ const resolver = (extensions) => ({ 'import/resolver': { node: { extensions } } 
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/', '**/dist/', 'cdk.out/', '**/cdk.out/', '.data/', '.e2e-artifacts/', '**/*.d.ts'],
+    ignores: ['**/node_modules/', '**/dist/', 'cdk.out/', '**/cdk.out/', '.data/', '.e2e-artifacts/'],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

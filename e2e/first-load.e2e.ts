@@ -1,11 +1,11 @@
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newContext } from './browser.ts';
+import { launch, newContext } from './browser.ts';
 
 /**
- * The built index.html on the local server (with its production Content-Security-Policy): the
- * start-up screen paints before any script runs; on `/` the home page's chunk is asked for
- * alongside the first-load files, before any of them has run; other paths do not download it.
+ * The built index.html on the local server (with its production Content-Security-Policy): on `/`
+ * the home page's chunk is asked for alongside the first-load files, before any of them has run;
+ * other paths do not download it.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -43,15 +43,6 @@ async function requestsBeforeShellRuns(path: string): Promise<string[]> {
 }
 
 describe('first load', () => {
-  it('paints the start-up screen before any script runs: modules are preloaded and imported after the first frame', async () => {
-    const html = await (await fetch(new URL('/', baseUrl()))).text();
-    expect(html).not.toMatch(/<script[^>]*type="module"[^>]*src=/);
-    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-    expect(preloaded.some((f) => SHELL_CHUNK.test(f!))).toBe(true);
-    const start = /<script>(requestAnimationFrame\(.*?)<\/script>\s*<\/body>/s.exec(html)?.[1];
-    for (const file of preloaded) expect(start).toContain(JSON.stringify(file));
-  });
-
   it('on /, the home page chunk is requested before the app code runs', async () => {
     const before = await requestsBeforeShellRuns('/');
     expect(before.filter((p) => HOME_CHUNK.test(p))).toHaveLength(1);

@@ -56,13 +56,9 @@ function firstLoadChunk(id: string, ctx: ChunkingContext): string | null {
 const firstLoad = new WeakMap<ChunkingContext, { entry: Set<string>; home: Set<string> }>();
 
 /**
- * index.html's first load, in production builds:
- * - The start-up screen paints before any script runs: the first-load modules download with
- *   `modulepreload` (as early as script tags would), and an inline script imports them after the
- *   first frame. Their evaluation never holds up the first paint.
- * - On `/`, the home page's chunk (and what it imports beyond the first load) downloads alongside
- *   them, instead of after they have run: one round trip less before the home page renders.
- *   Other paths download nothing extra.
+ * On `/`, index.html asks for the home page's chunk (and what it imports beyond the first load)
+ * with `modulepreload` alongside the first-load files, instead of after they have run: one round
+ * trip less before the home page renders. Other paths download nothing extra.
  */
 function firstLoadHtml(): Plugin {
   return {
@@ -85,21 +81,11 @@ function firstLoadHtml(): Plugin {
         }
         const homeFiles = [home.fileName, ...home.imports.filter((f) => !firstLoad.has(f))].map((f) => `/${f}`);
 
-        const moduleTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
-        const modules = [...html.matchAll(moduleTag)].map((m) => m[1]!);
-        if (modules.length === 0) throw new Error('first-load-html: index.html has no module script');
-        // The preload script goes before the stylesheet: an inline script after one waits for it to load.
+        const at = html.indexOf('<script type="module"');
+        if (at < 0) throw new Error('first-load-html: index.html has no module script');
+        // Before the stylesheet: an inline script after one waits for it to load.
         const homePreload = `<script>if(location.pathname==='/')for(const f of ${JSON.stringify(homeFiles)}){const l=document.createElement('link');l.rel='modulepreload';l.href=f;document.head.append(l)}</script>`;
-        const start = `<script>requestAnimationFrame(()=>setTimeout(()=>{for(const f of ${JSON.stringify(modules)})import(f)}))</script>`;
-        let first = true;
-        const head = html.replace(moduleTag, (_tag, src: string) => {
-          const preload = `<link rel="modulepreload" crossorigin href="${src}">`;
-          if (!first) return preload;
-          first = false;
-          return `${homePreload}\n    ${preload}`;
-        });
-        // At the end of the body: #root exists when the modules run.
-        return head.replace('</body>', `  ${start}\n  </body>`);
+        return `${html.slice(0, at)}${homePreload}\n    ${html.slice(at)}`;
       },
     },
   };

@@ -9,8 +9,20 @@ import { registerServiceWorker } from './app/pwa/service-worker';
 import { initI18n } from './lib/i18n';
 import './index.css';
 
-/** Lets the browser paint and handle input between start-up steps (each a short task). */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * Lets the browser paint and handle input between start-up steps (each a short task). A message
+ * to itself, not a timer: timers are clamped in background tabs.
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
 
 async function start(container: HTMLElement): Promise<void> {
   await nextTask(); // the modules' evaluation is a task of its own

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../../lib/i18n';
+import { addNamespace } from '../../lib/i18n';
 import en from './locales/en.json';
 import es from './locales/es.json';
 import pt from './locales/pt.json';
@@ -10,14 +10,7 @@ import pt from './locales/pt.json';
  * en.json here is the source of keys (typed in i18next.d.ts); locales.test.ts checks pt and es
  * have the same keys.
  */
-function register(): void {
-  for (const [language, copy] of Object.entries({ en, pt, es })) {
-    if (!i18n.hasResourceBundle(language, 'live')) i18n.addResourceBundle(language, 'live', copy);
-  }
-}
-// The app starts i18next before any page loads; a module loaded earlier (tests) registers once it starts.
-if (i18n.isInitialized) register();
-else i18n.on('initialized', register);
+addNamespace('live', { en, pt, es });
 
 /** `t` for live keys (`tl('share.start')`); follows UI language changes like `useTranslation()`. */
 export function useLiveT() {

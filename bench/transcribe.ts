@@ -100,6 +100,7 @@ async function sample(page: Page, count: number, tag: string): Promise<number[]>
   return page.evaluate(
     async ({ count, tag, words }) => {
       const region = document.querySelector('[data-testid="transcript"]')!;
+      // The region holds one box with the final text's elements, then the interim line.
       /** Resolves with the clock at the task after the current frame's rendering. */
       const afterFrame = () =>
         new Promise<number>((resolve) => {
@@ -120,7 +121,7 @@ async function sample(page: Page, count: number, tag: string): Promise<number[]>
       const interimNode = () => region.querySelector('[data-interim]');
       // The last paragraph of final text (small whatever the transcript's length).
       const lastFinal = () => {
-        let last = region.lastElementChild;
+        let last = region.firstElementChild!.lastElementChild;
         // The interim line comes last (hidden while there is no interim text).
         if (last instanceof HTMLElement && (last.hasAttribute('data-interim') || last.hidden)) last = last.previousElementSibling;
         return last?.lastElementChild ?? last;
@@ -200,7 +201,7 @@ async function startOver(page: Page): Promise<void> {
 const wordsOnScreen = (page: Page) =>
   // textContent (innerText skips what content-visibility hides) of the final text only.
   page.evaluate(() =>
-    [...document.querySelectorAll('[data-testid="transcript"] > :not([data-interim])')].reduce(
+    [...document.querySelectorAll('[data-testid="transcript"] > div > :not([data-interim])')].reduce(
       (n, el) => n + (el.textContent ?? '').split(/\s+/).filter(Boolean).length,
       0,
     ),

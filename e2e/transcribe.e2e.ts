@@ -100,6 +100,40 @@ describe('live transcription card', () => {
     await context.close();
   });
 
+  it('the transcript follows the newest text until the reader scrolls up; Jump to latest follows again', async () => {
+    const context = await openContext();
+    const page = await context.newPage();
+    const c = card(page);
+    const s = speech(page);
+    await page.goto('/');
+    await startRecording(page);
+    /** Pixels of text below the visible part of the transcript. */
+    const below = () => c.transcript.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    for (let i = 0; i < 30; i++) await s.final(`sentence number ${i} has enough words in it to wrap onto another line of the card.`);
+    await c.transcript.getByText('sentence number 29', { exact: false }).waitFor();
+    expect(await c.transcript.evaluate((el) => el.scrollHeight > 2 * el.clientHeight)).toBe(true);
+    await expect.poll(below).toBeLessThanOrEqual(1);
+    await s.interim('an interim line at the very end');
+    await expect.poll(below).toBeLessThanOrEqual(1);
+
+    // Scrolled up to read: new text does not pull the reader down.
+    await c.transcript.evaluate((el) => el.scrollTo({ top: 0 }));
+    const jump = c.root.getByRole('button', { name: 'Jump to latest' });
+    await jump.waitFor();
+    await s.final('said while the reader looks back.');
+    await c.transcript.getByText('said while the reader looks back.', { exact: false }).waitFor();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await c.transcript.evaluate((el) => el.scrollTop)).toBe(0);
+
+    await jump.click();
+    await jump.waitFor({ state: 'hidden' });
+    await expect.poll(below).toBeLessThanOrEqual(1);
+    await s.final('and the newest words are in view again.');
+    await c.transcript.getByText('and the newest words are in view again.', { exact: false }).waitFor();
+    await expect.poll(below).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+
   it('stops a visitor after 60 s of listening (pauses excluded), with a progress bar and a toast', async () => {
     const context = await openContext();
     const page = await context.newPage();

@@ -38,9 +38,9 @@ describe('transcript view cost', () => {
     const region = screen.getByRole('region', { name: 'Transcript' });
     const settled = region.querySelectorAll('[data-settled]');
     expect(settled).toHaveLength(3);
-    // Three settled chapters, the open chapter, its one paragraph and the (empty, hidden) interim
-    // line: not one element per segment.
-    expect(region.querySelectorAll('*')).toHaveLength(6);
+    // The text's box, three settled chapters, the open chapter, its one paragraph and the (empty,
+    // hidden) interim line: not one element per segment.
+    expect(region.querySelectorAll('*')).toHaveLength(7);
     expect(settled[1]!.childNodes).toHaveLength(1);
     expect(settled[1]!.textContent!.split('\n\n')).toHaveLength(CHAPTER_MAX);
     const words = region.textContent!.match(/w\d+/g)!;
@@ -56,7 +56,7 @@ describe('transcript view cost', () => {
     expect(touched.length).toBeGreaterThan(0);
     for (const target of touched) expect(target?.closest('[data-settled]')).toBeNull();
     expect([...region.querySelectorAll('[data-settled]')]).toEqual([...settled]);
-    expect(region.lastElementChild!.previousElementSibling!.textContent).toContain(`w${perChapter * 3 + 6} and more`);
+    expect(region.firstElementChild!.lastElementChild!.previousElementSibling!.textContent).toContain(`w${perChapter * 3 + 6} and more`);
   });
 
   it('a new result changes only the last paragraph', () => {

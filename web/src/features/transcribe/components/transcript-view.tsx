@@ -44,15 +44,12 @@ const SettledChapter = memo(function SettledChapter({ chapter }: { chapter: Tran
 /** The final text: the only part that re-renders per final result (the view around it does not). */
 const FinalText = memo(function FinalText({
   store,
-  onChange,
   placeholder,
 }: {
   store: TranscriptStore;
-  onChange: () => void;
   placeholder: string;
 }) {
   const chapters = useSyncExternalStore(store.subscribe, store.getChapters);
-  useLayoutEffect(onChange, [chapters, onChange]);
   if (chapters.length === 0) return <p className="text-fg-faint">{placeholder}</p>;
   const last = chapters.length - 1;
   return chapters.map((chapter, i) =>
@@ -64,7 +61,7 @@ const FinalText = memo(function FinalText({
  * Interim text, written straight into its element: an interim result (several a second) costs
  * a text-node change, no React render. Present (`data-interim`) only while there is any.
  */
-function Interim({ store, onChange }: { store: TranscriptStore; onChange: () => void }) {
+function Interim({ store }: { store: TranscriptStore }) {
   const ref = useRef<HTMLParagraphElement>(null);
   useLayoutEffect(() => {
     const show = () => {
@@ -74,11 +71,10 @@ function Interim({ store, onChange }: { store: TranscriptStore; onChange: () => 
       el.textContent = text;
       el.hidden = !text;
       el.toggleAttribute('data-interim', Boolean(text));
-      onChange();
     };
     show();
     return store.subscribeInterim(show);
-  }, [store, onChange]);
+  }, [store]);
   return <p ref={ref} hidden className="mt-1 text-fg-faint italic" />;
 }
 
@@ -106,10 +102,30 @@ export function TranscriptView({
   const stick = useRef(true);
   const [showJump, setShowJump] = useState(false);
 
+  const content = useRef<HTMLDivElement>(null);
+
+  /** Set while a scroll of ours is on its way: its scroll event is not the reader's. */
+  const following = useRef(false);
+
   const follow = useCallback(() => {
     const el = scroller.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
+    if (!el || !stick.current) return;
+    const bottom = el.scrollHeight - el.clientHeight;
+    if (Math.abs(el.scrollTop - bottom) < 1) return;
+    following.current = true;
+    el.scrollTop = bottom;
   }, []);
+
+  // Following the newest text: when the text grows (or the scroller resizes) while the reader is
+  // at the bottom. A ResizeObserver reports after the frame's layout, so reading the height
+  // there forces no layout of its own, and the scroll lands in the frame that shows the text.
+  useEffect(() => {
+    const observed = [scroller.current, content.current].filter((el) => el !== null);
+    if (typeof ResizeObserver === 'undefined' || observed.length === 0) return;
+    const observer = new ResizeObserver(follow);
+    for (const el of observed) observer.observe(el);
+    return () => observer.disconnect();
+  }, [follow]);
 
   // The live region says only the newest final text.
   useEffect(
@@ -122,6 +138,11 @@ export function TranscriptView({
 
   const onScroll = () => {
     const el = scroller.current;
+    // Our own scroll: more text may have come since, and the reader has not moved.
+    if (following.current) {
+      following.current = false;
+      return;
+    }
     if (!el) return;
     const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_PX;
     stick.current = atBottom;
@@ -150,12 +171,13 @@ export function TranscriptView({
           fill && 'max-sm:h-[calc(100dvh-21rem)]',
         )}
       >
-        <FinalText
-          store={store}
-          onChange={follow}
-          placeholder={status === 'recording' ? t('transcribe.transcript.listening') : t('transcribe.transcript.empty')}
-        />
-        <Interim store={store} onChange={follow} />
+        <div ref={content}>
+          <FinalText
+            store={store}
+            placeholder={status === 'recording' ? t('transcribe.transcript.listening') : t('transcribe.transcript.empty')}
+          />
+          <Interim store={store} />
+        </div>
       </div>
       {showJump && !empty && (
         <button
@@ -167,7 +189,7 @@ export function TranscriptView({
           {t('transcribe.transcript.jump')}
         </button>
       )}
-      <div ref={live} aria-live="polite" className="sr-only [contain:strict]" lang={language} dir={textDirection(language)} />
+      <div ref={live} aria-live="polite" className="-mt-px h-px w-px overflow-hidden whitespace-nowrap [clip-path:inset(50%)] [contain:strict]" lang={language} dir={textDirection(language)} />
     </div>
   );
 }

@@ -191,3 +191,72 @@ describe('autosave segment limits', () => {
   });
 });
 
+
+describe('autosave session key', () => {
+  const open = (token: string, key: string) => call<{ sessionId?: string; error?: string }>('autosaveSessionId', { token, query: { key } });
+  const sessionItems = async (userId: string) => (await storedItems(userId)).filter((i) => String(i.SK).startsWith('AUTO#'));
+
+  it('every request with the same key gives the one session the first opened; another key opens another', async () => {
+    const u = await registerUser();
+    const key = crypto.randomUUID();
+    const first = await open(u.token, key);
+    expect(first.status).toBe(200);
+    // A retry, a reload's request and a duplicate sent at the same time.
+    const again = await Promise.all([open(u.token, key), open(u.token, key), open(u.token, key)]);
+    expect(again.map((r) => [r.status, r.body.sessionId])).toEqual(Array(3).fill([200, first.body.sessionId]));
+    expect((await sessionItems(u.id)).map((i) => i.id)).toEqual([first.body.sessionId]);
+
+    const other = await open(u.token, crypto.randomUUID());
+    expect(other.body.sessionId).not.toBe(first.body.sessionId);
+    const list = (await call<{ startedThisMonth: number }>('listAutomaticTranscriptions', { token: u.token })).body;
+    expect(list.startedThisMonth).toBe(2);
+  });
+
+  it('concurrent first requests with one key open one session', async () => {
+    const u = await registerUser();
+    const key = crypto.randomUUID();
+    const replies = await Promise.all(Array.from({ length: 6 }, () => open(u.token, key)));
+    expect(replies.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(new Set(replies.map((r) => r.body.sessionId)).size).toBe(1);
+    expect(await sessionItems(u.id)).toHaveLength(1);
+  });
+
+  it("users with the same key get sessions of their own, never the other's", async () => {
+    const a = await registerUser();
+    const b = await registerUser();
+    const key = crypto.randomUUID();
+    const ofA = (await open(a.token, key)).body.sessionId!;
+    const ofB = (await open(b.token, key)).body.sessionId!;
+    expect(ofB).not.toBe(ofA);
+    expect((await open(a.token, key)).body.sessionId).toBe(ofA);
+    expect((await open(b.token, key)).body.sessionId).toBe(ofB);
+    expect((await delta(a.token, ofB, 0, 'not yours')).status).toBe(404);
+    expect((await sessionItems(a.id)).map((i) => i.id)).toEqual([ofA]);
+    expect((await sessionItems(b.id)).map((i) => i.id)).toEqual([ofB]);
+  });
+
+  it('a deleted session stays gone: its key names it still, and saving to it is 404', async () => {
+    const u = await registerUser();
+    const key = crypto.randomUUID();
+    const id = (await open(u.token, key)).body.sessionId!;
+    expect((await call('deleteAutomaticTranscription', { token: u.token, params: { id } })).status).toBe(200);
+    expect((await open(u.token, key)).body.sessionId).toBe(id);
+    expect((await delta(u.token, id, 0, 'late text')).status).toBe(404);
+    expect(await sessionItems(u.id)).toEqual([]);
+  });
+
+  it.each([
+    ['too short', 'abc123'],
+    ['too long', 'k'.repeat(65)],
+    ['with other characters', 'key#with/other chars'],
+    ['that is empty', ''],
+  ])('a key %s is refused with 400 and nothing stored changes', async (_, key) => {
+    const u = await registerUser();
+    await open(u.token, crypto.randomUUID());
+    const before = await storedItems(u.id);
+    const res = await open(u.token, key);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('key must be 10 to 64 letters, digits, hyphens or underscores');
+    expect(await storedItems(u.id)).toEqual(before);
+  });
+});

@@ -1,9 +1,9 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { FREE_RECOGNITION_LANGUAGE, PREVIEW_CHARS, type RecognitionLanguage } from '@app/shared/constants';
 import type { AutomaticTranscriptionSummary } from '@app/shared/schemas/transcriptions';
 import { createdAtOf, decodeSearchable, monthRange, preview, splitIntoChunks, type Searchable, type StoredSegment } from '../domain/text.ts';
-import { db, isConditionFailure, nowIso, tableName } from './client.ts';
+import { db, isConditionFailure, nowIso, nowSeconds, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { queryPages } from '../lib/paging.ts';
 import { chunkItem, deleteChunks, deleteWithChunks, getMetaMany, lastChunk, listMeta, putChunks, readChunks, searchIds, type PageRequest } from './chunk-store.ts';
@@ -23,18 +23,57 @@ export interface AutosaveItem {
   updatedAt: string;
 }
 
-export async function createSession(userId: string, language: RecognitionLanguage = FREE_RECOGNITION_LANGUAGE): Promise<string> {
+/** How long a client's idempotency key keeps naming its session: longer than a device keeps an unsent session queued in practice. */
+export const SESSION_KEY_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * Opens an automatic transcription. With the client's idempotency `key` (made on the device
+ * before any request), every call with that key gives the one session the first call opened:
+ * the session and `AUTOKEY#<key>` are put together on condition that the key is new, so
+ * retries, reloads and duplicated requests never open a second, empty one. The key lives
+ * under the caller's partition, so one user's key never names another user's session. Once
+ * the session is deleted, its key still names it (the client then drops what it queued).
+ */
+export async function createSession(userId: string, key?: string, language: RecognitionLanguage = FREE_RECOGNITION_LANGUAGE): Promise<string> {
   const id = ulid();
   const now = nowIso();
   const item: AutosaveItem = { id, language, isCompleted: false, duration: 0, preview: '', length: 0, createdAt: createdAtOf(id), updatedAt: now };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.transcript(userId, 'AUTO', id), type: 'autosaveSession', ...item },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
-  return id;
+  const session = {
+    TableName: tableName(),
+    Item: { ...keys.transcript(userId, 'AUTO', id), type: 'autosaveSession', ...item },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  };
+  if (key === undefined) {
+    await db().send(new PutCommand(session));
+    return id;
+  }
+  const keyItem = keys.autosaveKey(userId, key);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...keyItem, type: 'autosaveKey', sessionId: id, createdAt: now, expiresAt: nowSeconds() + SESSION_KEY_TTL_SECONDS },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            { Put: session },
+          ],
+        }),
+      );
+      return id;
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+    // The key is taken (or a concurrent call with it is writing): its session is the answer.
+    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keyItem, ConsistentRead: true }));
+    const existing = out.Item?.sessionId;
+    if (typeof existing === 'string') return existing;
+  }
+  throw new Error('autosave: too much contention on a session key');
 }
 
 export async function getSession(userId: string, id: string): Promise<AutosaveItem | undefined> {

@@ -15,6 +15,8 @@ export const keys = {
     SK: `${kind}C#${id}#${String(offset).padStart(10, '0')}`,
   }),
   transcriptChunkPrefix: (kind: TranscriptKind, id: string) => `${kind}C#${id}#`,
+  /** The automatic transcription a client's idempotency key opened (TTL). */
+  autosaveKey: (userId: string, key: string) => ({ PK: `USER#${userId}`, SK: `AUTOKEY#${key}` }),
   transcriptSkBounds: (kind: TranscriptKind, lo: string, hi: string) => ({ lo: `${kind}#${lo}`, hi: `${kind}#${hi}` }),
   chunkSkBounds: (kind: TranscriptKind, lo: string, hi: string) => ({ lo: `${kind}C#${lo}`, hi: `${kind}C#${hi}#~` }),
   userPk: (userId: string) => `USER#${userId}`,

@@ -84,6 +84,17 @@ export type TranscriptionDetail = z.infer<typeof transcriptionDetail>;
 
 // Autosave: the protocol that writes an automatic transcription while the user speaks
 
+/**
+ * `key`: the client's idempotency key for the session it is opening, made on the device before
+ * any request; asking again with the same key gives the same session. Without one (a page
+ * loaded before keys existed) every request opens a new session.
+ */
+export const sessionIdQuery = z.object({
+  key: z
+    .string()
+    .regex(/^[\w-]{10,64}$/, 'key must be 10 to 64 letters, digits, hyphens or underscores')
+    .optional(),
+});
 export const sessionIdResponse = z.object({ sessionId: z.string() });
 
 const sessionId = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown session');

@@ -42,7 +42,7 @@ describe('useLogout', () => {
     window.localStorage.setItem(STORAGE_KEYS.token, tokenOf('u1'));
     const calls = mockFetch((call) => {
       if (call.url === '/api/auth/me') return json(200, user);
-      if (call.url === routes.autosaveSessionId.path) return json(200, { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
+      if (call.url.startsWith(`${routes.autosaveSessionId.path}?key=`)) return json(200, { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
       if (call.url === routes.autosaveSave.path) return json(200, { length: 'não enviado'.length });
       return json(200, { ok: true });
     });
@@ -52,7 +52,7 @@ describe('useLogout', () => {
 
     await userEvent.setup().click(button);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-    expect(calls.map((c) => c.url)).toEqual([
+    expect(calls.map((c) => c.url.split('?')[0])).toEqual([
       '/api/auth/me',
       routes.autosaveSessionId.path,
       routes.autosaveSave.path,

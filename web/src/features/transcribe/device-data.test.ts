@@ -30,8 +30,8 @@ describe('logout on this device', () => {
     window.localStorage.setItem(STORAGE_KEYS.token, tokenOf('u1'));
     const log: string[] = [];
     const calls = mockFetch((call) => {
-      log.push(call.url);
-      if (call.url === routes.autosaveSessionId.path) return json(200, { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
+      log.push(call.url.split('?')[0]!);
+      if (call.url.startsWith(`${routes.autosaveSessionId.path}?key=`)) return json(200, { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
       if (call.url === routes.autosaveSave.path) {
         const body = call.body as { offset: number; text: string };
         return json(200, { length: body.offset + body.text.length });

@@ -2,7 +2,7 @@ import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_MIN_GAP_MS, LIVE_SAVE_INTERVAL_MS } from
 import { routes } from '@app/shared/routes';
 import { DELTA_MAX_CHARS, type Segment } from '@app/shared/schemas/transcriptions';
 import { describe, expect, it, vi } from 'vitest';
-import { advance, engine, fakeServer, recording, sayAndSave, settle, transcript, setUpAutosaveTests } from './autosave-test-kit';
+import { advance, engine, fakeServer, leavePage, nextPageLoad, recording, sayAndSave, settle, transcript, setUpAutosaveTests } from './autosave-test-kit';
 import { DELTA_CHUNK_CHARS, KEEPALIVE_MAX_BYTES } from './delta';
 import { readQueue } from './queue-storage';
 
@@ -137,6 +137,62 @@ describe('autosave engine', () => {
     server.sessions.clear();
     await sayAndSave(a, t, 'apagada');
     expect(readQueue()).toEqual([]);
+  });
+});
+
+describe('autosave session key', () => {
+  it('asks for the session id with the entry’s key, and a retry after a lost answer sends the same key: one session', async () => {
+    const server = fakeServer();
+    const a = engine();
+    const t = transcript();
+    server.state.lostAnswers = 1;
+    a.start('pt-BR');
+    await settle();
+    // The server opened a session; the page never heard of it.
+    expect(server.sessions.size).toBe(1);
+    expect(a.sessionId()).toBeNull();
+
+    await sayAndSave(a, t, 'depois da resposta perdida');
+    const [first, retry] = server.sessionIdCalls();
+    expect(first!.query.key).toBe(readQueue()[0]!.id);
+    expect(retry!.query.key).toBe(first!.query.key);
+    expect(server.sessions.size).toBe(1);
+    expect(server.soleSession().text).toBe('depois da resposta perdida');
+    expect(a.sessionId()).toBe([...server.sessions.keys()][0]);
+  });
+
+  it('a reload before the session id came back: the next page load asks with the same key, and the text lands in that one session', async () => {
+    const server = fakeServer();
+    const a = engine();
+    const t = transcript();
+    server.state.lostAnswers = 1;
+    a.start('pt-BR');
+    a.update(t.say('dito antes do reload'));
+    await settle();
+    leavePage(a);
+
+    const b = await nextPageLoad();
+    b.update(t.say('e depois dele'));
+    b.saveNow();
+    await settle();
+    const keys = server.sessionIdCalls().map((c) => c.query.key);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+    expect(server.sessions.size).toBe(1);
+    expect(server.soleSession().text).toBe('dito antes do reload e depois dele');
+  });
+
+  it('each new session has a key of its own', async () => {
+    const server = fakeServer();
+    const a = engine();
+    a.start('pt-BR');
+    await settle();
+    a.start('pt-BR');
+    await settle();
+    const keys = server.sessionIdCalls().map((c) => c.query.key);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(server.sessions.size).toBe(2);
   });
 });
 

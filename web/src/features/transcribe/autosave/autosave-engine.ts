@@ -83,8 +83,12 @@ export interface AutosaveEngineOptions {
   now?: () => number;
 }
 
+/** 128 random bits (a UUID where the browser makes them): a page's id, and an entry's id, which is also its session key. */
 const randomId = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  // randomUUID only exists in secure contexts (https, localhost).
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEngine {
   const { userId } = options;
@@ -147,7 +151,9 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     if (disposed || !online() || !getToken() || transport.holding()) return;
     await transport.ready();
     if (!e.sessionId) {
-      const reply = await transport.sessionId();
+      // Keyed by the entry's id: a request whose answer never arrived (the page went away) or
+      // that another page load repeats gets the same session, never a second, empty one.
+      const reply = await transport.sessionId(e.id);
       if (transport.refused(reply)) return;
       const sessionId = reply.data?.sessionId;
       if (reply.status !== 200 || typeof sessionId !== 'string') {

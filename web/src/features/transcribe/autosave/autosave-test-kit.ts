@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@app/shared/constants';
 import { routes } from '@app/shared/routes';
+import { sessionIdQuery } from '@app/shared/schemas/transcriptions';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { createAutosaveEngine, type AutosaveEngine, type AutosaveSnapshot } from './autosave-engine';
@@ -7,33 +8,53 @@ import { createAutosaveEngine, type AutosaveEngine, type AutosaveSnapshot } from
 /** What the engine tests share: a fake of the autosave routes, the card's transcript, engines on a fake clock. */
 
 interface Call {
+  /** The path without its query. */
   path: string;
+  query: Record<string, string>;
   method: string;
   body: Record<string, unknown> | undefined;
   keepalive: boolean;
   auth: string | undefined;
 }
 
-/** A fake of the three autosave routes with the server's delta rules, installed as `fetch`. */
+/** A fake of the three autosave routes with the server's session-key and delta rules, installed as `fetch`. */
 export function fakeServer() {
   const sessions = new Map<string, { text: string; segments: Segment[]; completed: boolean; duration: number; language: string }>();
+  /** Session key -> the session it opened. */
+  const keys = new Map<string, string>();
   const calls: Call[] = [];
-  const state = { offline: false, failSaves: 0, n: 0, maintenance: false };
+  /** `lostAnswers`: that many next requests take effect on the server, but their answers never reach the page (it went away, the network dropped). */
+  const state = { offline: false, failSaves: 0, n: 0, maintenance: false, lostAnswers: 0 };
   const fetchFn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const reply = respond(input, init);
+    if (state.lostAnswers > 0) {
+      state.lostAnswers--;
+      throw new TypeError('Failed to fetch');
+    }
+    return reply;
+  });
+  function respond(input: RequestInfo | URL, init: RequestInit): Response {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
     const headers = (init.headers ?? {}) as Record<string, string>;
-    calls.push({ path: String(input), method: init.method ?? 'GET', body, keepalive: init.keepalive === true, auth: headers.authorization });
+    const url = new URL(String(input), 'http://localhost');
+    const query = Object.fromEntries(url.searchParams);
+    calls.push({ path: url.pathname, query, method: init.method ?? 'GET', body, keepalive: init.keepalive === true, auth: headers.authorization });
     if (state.offline) throw new TypeError('Failed to fetch');
     const json = (status: number, data: unknown) => new Response(JSON.stringify(data), { status });
     if (state.maintenance) return json(503, { error: 'Under maintenance', code: 'maintenance' });
-    if (String(input) === routes.autosaveSessionId.path) {
+    if (url.pathname === routes.autosaveSessionId.path) {
+      const parsed = sessionIdQuery.safeParse(query);
+      if (!parsed.success) return json(400, { error: parsed.error.issues[0]!.message, code: 'invalid_input' });
+      const known = parsed.data.key === undefined ? undefined : keys.get(parsed.data.key);
+      if (known) return json(200, { sessionId: known });
       const id = `01JAAAAAAAAAAAAAAAAAAAAA${String(state.n++).padStart(2, '0')}`;
       sessions.set(id, { text: '', segments: [], completed: false, duration: 0, language: 'en-US' });
+      if (parsed.data.key !== undefined) keys.set(parsed.data.key, id);
       return json(200, { sessionId: id });
     }
     const s = sessions.get(String(body?.sessionId));
     if (!s) return json(404, { error: 'Unknown session', code: 'not_found' });
-    if (String(input) === routes.autosaveComplete.path) {
+    if (url.pathname === routes.autosaveComplete.path) {
       s.completed = true;
       return json(200, { ok: true });
     }
@@ -64,10 +85,12 @@ export function fakeServer() {
     s.duration = body!.duration as number;
     s.language = body!.language as string;
     return json(200, { length: s.text.length });
-  });
+  }
   vi.stubGlobal('fetch', fetchFn);
   const saves = () => calls.filter((c) => c.path === routes.autosaveSave.path);
-  return { sessions, calls, state, saves, soleSession: () => [...sessions.values()][0]! };
+  /** The session-id requests, each with the key it sent. */
+  const sessionIdCalls = () => calls.filter((c) => c.path === routes.autosaveSessionId.path);
+  return { sessions, calls, state, saves, sessionIdCalls, soleSession: () => [...sessions.values()][0]! };
 }
 export type FakeServer = ReturnType<typeof fakeServer>;
 

@@ -19,7 +19,10 @@ export interface PlacedSegment extends Segment {
 }
 
 export interface QueueEntry {
-  /** Local id (a session has no server id until session-id answers). */
+  /**
+   * Local id, made before any request and stored with the text: also the session's idempotency
+   * key, so every session-id request for this entry (a retry, another page load) gets one session.
+   */
   id: string;
   userId: string;
   sessionId: string | null;

@@ -21,7 +21,7 @@ describe('autosave requests', () => {
     vi.stubGlobal('fetch', fetchFn);
     const transport = createTransport({ getToken: () => null, now: () => 0 });
     await transport.ready();
-    expect(await transport.sessionId()).toEqual({ status: 0, data: undefined });
+    expect(await transport.sessionId('a-session-key-123')).toEqual({ status: 0, data: undefined });
     expect(await transport.save('{}')).toEqual({ status: 0, data: undefined });
     expect(fetchFn).not.toHaveBeenCalled();
   });

@@ -68,7 +68,8 @@ export interface Transport {
   ready(): Promise<unknown>;
   /** The route paths are loaded: requests can go out synchronously (a page going away). */
   isReady(): boolean;
-  sessionId(): Promise<Reply>;
+  /** `key`: the session's idempotency key; every request with it gets the same session. */
+  sessionId(key: string): Promise<Reply>;
   /** `body`: a delta's JSON. */
   save(body: string, keepalive?: boolean): Promise<Reply>;
   complete(sessionId: string, keepalive?: boolean): Promise<Reply>;
@@ -88,7 +89,7 @@ export function createTransport({ getToken, now }: { getToken: () => string | nu
   return {
     ready: loadPaths,
     isReady: () => pathsCache !== undefined,
-    sessionId: () => call(getToken(), 'GET', paths().sessionId, undefined),
+    sessionId: (key) => call(getToken(), 'GET', `${paths().sessionId}?${new URLSearchParams({ key })}`, undefined),
     save: (body, keepalive = false) => call(getToken(), 'POST', paths().save, body, keepalive),
     complete: (sessionId, keepalive = false) => call(getToken(), 'POST', paths().complete, JSON.stringify({ sessionId }), keepalive),
     refused(reply) {

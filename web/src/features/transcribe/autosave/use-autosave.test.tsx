@@ -20,7 +20,7 @@ function wrapper({ children }: { children: ReactNode }) {
 function server() {
   return mockFetch((call) => {
     if (call.url === '/api/auth/me') return json(200, user);
-    if (call.url === routes.autosaveSessionId.path) return json(200, { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
+    if (call.url.startsWith(`${routes.autosaveSessionId.path}?key=`)) return json(200, { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
     if (call.url === routes.autosaveSave.path) {
       const body = call.body as { offset: number; text: string };
       return json(200, { length: body.offset + body.text.length });
@@ -52,7 +52,7 @@ describe('useAutosave', () => {
     // Once the user has loaded, the hook hands out the engine.
     await waitFor(() => expect(result.current).not.toBe(visitor));
     result.current.start('en-US');
-    await waitFor(() => expect(calls.some((c) => c.url === routes.autosaveSessionId.path)).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith(`${routes.autosaveSessionId.path}?key=`))).toBe(true));
     const first = result.current;
     rerender();
     expect(result.current).toBe(first);

@@ -132,7 +132,7 @@ describe('transcription card', () => {
     window.localStorage.setItem(STORAGE_KEYS.token, `h.${btoa(JSON.stringify({ sub: 'share-user' })).replace(/=+$/, '')}.s`);
     const calls = mockFetch(({ url, method, body }) => {
       if (url.endsWith('/api/auth/me')) return json(200, { ...proUser, id: 'share-user' });
-      if (url === routes.autosaveSessionId.path) return json(200, { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
+      if (url.startsWith(`${routes.autosaveSessionId.path}?key=`)) return json(200, { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
       if (url === routes.autosaveSave.path) {
         const delta = body as { offset: number; text: string };
         return json(200, { length: delta.offset + delta.text.length });

@@ -57,6 +57,7 @@ const queryArb = fc.record(
     limit: fc.oneof(fc.constantFrom('1', '0', '101', '-5', 'x'), str(5)),
     completed: fc.oneof(fc.constantFrom('true', 'false', 'maybe'), str(5)),
     tzOffset: fc.oneof(fc.constantFrom('-180', '9999'), str(5)),
+    key: fc.oneof(fc.constantFrom('0123456789abcdef', 'short', 'with space and #'), str(70)),
   },
   { requiredKeys: [] },
 );

@@ -24,6 +24,8 @@ function renderApp(path: string) {
 const header = () => screen.getByRole('banner');
 /** The first render loads lazy chunks (pages, billing); generous under a loaded test run. */
 const slow = { timeout: 5_000 };
+// A test waits for lazy chunks more than once, so it may take longer than vitest's 5 s default.
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   resetVisit();

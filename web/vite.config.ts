@@ -91,16 +91,63 @@ function firstLoadHtml(): Plugin {
   };
 }
 
+/**
+ * Production edits of libraries that ship one build for every use; each only removes code the
+ * app never runs, so the first load carries less.
+ * - react-router: its production build (ENABLE_DEV_WARNINGS off) without its development warnings;
+ *   and its components built by `forwardRef`/`createContext`/`memo` calls marked pure, without
+ *   their `displayName` (only React DevTools reads it), so the unused ones (Form, Await,
+ *   ScrollRestoration...) are left out.
+ * - i18next: its warnings and logs print only with its `debug` option, which the app never sets;
+ *   react-i18next's warnings go through them.
+ * An edit that stops matching (a library update) only makes the first load bigger again, which
+ * the Lighthouse bench reports.
+ */
+const LIBRARY_EDITS: { id: RegExp; edit: (code: string) => string }[] = [
+  {
+    id: /\/node_modules\/react-router\/dist\//,
+    edit: (code) =>
+      code
+        .replace(/^var ENABLE_DEV_WARNINGS = true;$/m, 'var ENABLE_DEV_WARNINGS = false;')
+        .replace(/^function (warning|warningOnce|warnOnce)\(/gm, '/* @__NO_SIDE_EFFECTS__ */ function $1(')
+        .replace(/= (React\d*)\.(forwardRef|createContext|memo)\(/g, '= /* @__PURE__ */ $1.$2(')
+        .replace(/^\w+\.displayName = [^;\n]+;$/gm, ''),
+  },
+  {
+    id: /\/node_modules\/i18next\/dist\//,
+    edit: (code) => code.replace(/\bthis\.logger\.(warn|log)\(/g, '/* @__PURE__ */ this.logger.$1('),
+  },
+  {
+    id: /\/node_modules\/react-i18next\/dist\/es\/utils\.js$/,
+    edit: (code) => code.replace(/^export const (warn|warnOnce) = /gm, 'export const $1 = /* @__NO_SIDE_EFFECTS__ */ '),
+  },
+];
+function productionLibraries(): Plugin {
+  return {
+    name: 'production-libraries',
+    apply: 'build',
+    transform(code, id) {
+      const edit = LIBRARY_EDITS.find((e) => e.id.test(id))?.edit;
+      // Every line stays where it was, so the module's source map still points at the right lines.
+      return edit ? { code: edit(code), map: null } : undefined;
+    },
+  };
+}
+
 /** Paths the local server (npm run dev at the repo root, port 3000) answers; vite dev proxies them. */
 const API_PREFIXES = ['/api', '/stripe', '/contact', '/transcriptions'];
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), routeMap(), firstLoadHtml()],
+  plugins: [react(), tailwindcss(), routeMap(), firstLoadHtml(), productionLibraries()],
   resolve: {
     // zod, jitless before any schema is built (see src/lib/zod-jitless.ts).
-    alias: [{ find: /^zod$/, replacement: `${import.meta.dirname}/src/lib/zod-jitless.ts` }],
+    alias: [
+      { find: /^zod$/, replacement: `${import.meta.dirname}/src/lib/zod-jitless.ts` },
+      // react-i18next's fallback for Reacts before 18; React 19 has useSyncExternalStore itself.
+      { find: /^use-sync-external-store\/shim$/, replacement: 'react' },
+    ],
   },
   server: {
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }])),

@@ -1,16 +1,17 @@
 import { useEffect } from 'react';
-import { hasConsent, recordDailyVisit } from '../../features/legal/lib/consent';
-import { loadThirdPartyScripts } from '../../features/legal/lib/third-party';
+import { hasConsent } from '../../features/legal/lib/consent';
 import { CookieBanner } from '../../features/legal/components/cookie-banner';
 import { SurveyLauncher } from '../../features/survey/components/survey-launcher';
 
-/** After the page has loaded: with consent, the configured scripts and today's visit record. */
+/** After the page has loaded: with consent, the configured scripts and today's visit record (their code loads only then). */
 function useMeasurement() {
   useEffect(() => {
     if (!hasConsent()) return;
     const run = () => {
-      loadThirdPartyScripts();
-      void recordDailyVisit();
+      import('../../features/legal/lib/analytics').then(
+        (analytics) => void analytics.measure(),
+        () => undefined, // analytics never get in the user's way
+      );
     };
     if ('requestIdleCallback' in window) {
       const id = window.requestIdleCallback(run, { timeout: 5_000 });

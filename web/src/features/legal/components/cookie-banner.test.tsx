@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@app/shared/constants';
@@ -40,7 +40,8 @@ describe('cookie banner', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
     expect(screen.queryByRole('region', { name: 'Cookie notice' })).not.toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.cookiesAccepted)).toBe('true');
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/auth/analytics']);
+    // The measurement code loads on acceptance, then records.
+    await waitFor(() => expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/auth/analytics']));
   });
 
   it('is not shown once accepted', () => {

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import { analyticsRequest } from '@app/shared/schemas/site';
 import { json, mockFetch } from '../../../test/render';
-import { acceptCookies, deviceType, hasConsent, localDay, recordDailyVisit, visitPayload } from './consent';
+import { deviceType, localDay, recordDailyVisit, visitPayload } from './analytics';
+import { acceptCookies, hasConsent } from './consent';
 import { resetThirdPartyScripts } from './third-party';
 
 beforeEach(() => {

@@ -1,15 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@app/shared/constants';
-import type { AnalyticsRequest } from '@app/shared/schemas/site';
 import { readStorage, writeStorage } from '../../../lib/storage';
-import { postAnalytics } from '../../../lib/site-endpoints';
-import { loadThirdPartyScripts } from './third-party';
 
 /*
- * Cookie consent and first-party analytics. Nothing is measured before consent: once the
- * cookie notice is accepted, one visit is recorded at once and then at most one a day
- * (the day of the last record is kept in device storage); third-party scripts load only
- * with consent and only when configured.
+ * Cookie consent. Nothing is measured before consent: the measurement code (analytics.ts)
+ * loads once the cookie notice is accepted, or on a later visit that has consent.
  */
 const listeners = new Set<() => void>();
 
@@ -26,58 +21,15 @@ export function useConsent(): boolean {
   );
 }
 
-/** The local calendar day, `yyyy-mm-dd`: "once a day" follows the visitor's own clock. */
-export function localDay(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** mobile, tablet or desktop, from the user agent and the screen. */
-export function deviceType(userAgent: string, maxTouchPoints = 0): AnalyticsRequest['deviceType'] {
-  if (/iPad|Tablet|PlayBook|Silk|Kindle/i.test(userAgent) || (/Android/i.test(userAgent) && !/Mobile/i.test(userAgent))) return 'tablet';
-  // iPadOS presents itself as a Mac with a touch screen.
-  if (/Macintosh/i.test(userAgent) && maxTouchPoints > 1) return 'tablet';
-  if (/Mobi|iPhone|iPod|Android|Windows Phone/i.test(userAgent)) return 'mobile';
-  return 'desktop';
-}
-
-export function visitPayload(): AnalyticsRequest {
-  const nav = window.navigator as Navigator & { userAgentData?: { platform?: string } };
-  let timezone = 'UTC';
-  try {
-    timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    // keep UTC
-  }
-  return {
-    cookies: hasConsent(),
-    userAgent: nav.userAgent.slice(0, 512),
-    language: (nav.language || 'und').slice(0, 35),
-    screen: `${Math.round(window.screen.width) || 0}x${Math.round(window.screen.height) || 0}`,
-    timezone: timezone.slice(0, 64),
-    platform: (nav.userAgentData?.platform || nav.platform || '').slice(0, 64),
-    deviceType: deviceType(nav.userAgent, nav.maxTouchPoints),
-  };
-}
-
 /**
- * Records today's visit unless one was already recorded today or there is no consent.
- * The day is stored before sending, so two tabs opened together send once.
- * Resolves to whether a record was sent.
+ * The visitor accepts the cookie notice: remembered, then the visit is recorded and the
+ * configured scripts load. Resolves to whether a record was sent (false if the code could not load).
  */
-export async function recordDailyVisit(now: Date = new Date()): Promise<boolean> {
-  if (!hasConsent()) return false;
-  const today = localDay(now);
-  if (readStorage(STORAGE_KEYS.analyticsLastVisit) === today) return false;
-  writeStorage(STORAGE_KEYS.analyticsLastVisit, today);
-  await postAnalytics(visitPayload());
-  return true;
-}
-
-/** The visitor accepts the cookie notice: remembered, recorded, and the configured scripts load. */
 export function acceptCookies(): Promise<boolean> {
   writeStorage(STORAGE_KEYS.cookiesAccepted, 'true');
   for (const listener of listeners) listener();
-  loadThirdPartyScripts();
-  return recordDailyVisit();
+  return import('./analytics').then(
+    (analytics) => analytics.measure(),
+    () => false,
+  );
 }

@@ -15,7 +15,7 @@ export default function HeaderBilling({ user }: { user: User }) {
 
   if (user.plan !== 'pro') {
     return (
-      <Button size="sm" onClick={openUpgrade} className="bg-gradient-to-r from-indigo-600 to-violet-600 hover:from-indigo-700 hover:to-violet-700">
+      <Button size="sm" onClick={openUpgrade} className="bg-linear-to-r from-indigo-600 to-violet-600 hover:from-indigo-700 hover:to-violet-700">
         <Icon node={Sparkles} size={16} />
         {tb('upgrade')}
       </Button>

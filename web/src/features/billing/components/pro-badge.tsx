@@ -8,7 +8,7 @@ export function ProBadge({ className }: { className?: string }) {
   return (
     <span
       className={cn(
-        'inline-flex items-center gap-1 rounded-full bg-gradient-to-r from-amber-400 to-orange-500 px-2.5 py-1 text-xs font-bold uppercase tracking-wide text-slate-950',
+        'inline-flex items-center gap-1 rounded-full bg-linear-to-r from-amber-400 to-orange-500 px-2.5 py-1 text-xs font-bold uppercase tracking-wide text-slate-950',
         className,
       )}
     >

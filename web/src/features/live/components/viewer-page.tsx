@@ -150,7 +150,8 @@ export default function LiveViewerPage() {
         aria-label={tl('viewer.captions')}
         lang={language ?? undefined}
         dir={textDirection(language)}
-        className={cn('relative max-h-[calc(100dvh-10rem)] flex-1 overflow-y-auto px-4 py-6 font-medium leading-snug outline-none focus-visible:ring-2 focus-visible:ring-white sm:px-8', SIZES[size])}
+        // The leading comes after the size: a `text-*` size sets a line height of its own.
+        className={cn('relative max-h-[calc(100dvh-10rem)] flex-1 overflow-y-auto px-4 py-6 font-medium outline-none focus-visible:ring-2 focus-visible:ring-white sm:px-8', SIZES[size], 'leading-snug')}
       >
         {state === 'loading' && (
           <p role="status" className="text-slate-300">

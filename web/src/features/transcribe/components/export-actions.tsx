@@ -59,7 +59,7 @@ export default function ExportActions({
     }
   };
 
-  // Free and Pro looks are exclusive: `cn` does not merge, so a class never relies on overriding another.
+  // Free and Pro looks are exclusive branches.
   const buttonClass = cn(
     'inline-flex h-9 items-center gap-1.5 rounded-lg border border-input bg-surface px-3 text-sm font-medium',
     isPro ? 'text-fg-soft shadow-sm hover:bg-surface-muted' : 'border-dashed text-fg-muted',

@@ -132,6 +132,41 @@ describe('autosave engine', () => {
     expect(server.soleSession().segments).toHaveLength(words.length);
   });
 
+  it('text said while a save is on its way waits for the next save (results faster than the network never make a request each); a final result said while Stop completes the session still lands', async () => {
+    const { server, a, t } = await recording();
+    const answerNow = globalThis.fetch;
+    // Each answer takes 400 ms.
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return answerNow(...args);
+    });
+    await advance(AUTOSAVE_MIN_GAP_MS + 1);
+    a.update(t.say('first words'));
+    const firstText = t.text;
+    // Five results a second for three seconds.
+    for (let i = 0; i < 15; i++) {
+      await advance(200);
+      a.update(t.say(`word${i}`));
+    }
+    await settle();
+    expect(server.saves()).toHaveLength(1);
+    expect(server.soleSession().text).toBe(firstText);
+    // The next save takes the rest, in one request.
+    await advance(AUTOSAVE_INTERVAL_MS);
+    await settle();
+    expect(server.saves()).toHaveLength(2);
+    expect(server.soleSession().text).toBe(t.text);
+
+    // Stop sends everything, then completes; a final result said meanwhile is sent after.
+    a.update(t.say('last words'));
+    a.complete();
+    await advance(400);
+    a.update(t.say('a late final result'));
+    await advance(2_000);
+    await settle();
+    expect(server.soleSession()).toMatchObject({ text: t.text, completed: true });
+  });
+
   it('drops a session the server no longer has (deleted) and keeps nothing queued', async () => {
     const { server, a, t } = await recording();
     server.sessions.clear();

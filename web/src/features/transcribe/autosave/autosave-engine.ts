@@ -165,7 +165,15 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
       if (e === active) emit();
     }
     let gaps = 0;
-    while (entries.has(e.id) && (hasText(e) || ((all || e.stopped) && metaChanged(e)))) {
+    // A pass sends what was said before it began. Text said while its requests are on their way
+    // waits for the next save (the timer), so fast results never chain into a request per result;
+    // a stopped session sends it all, then completes.
+    const target = totalOf(e);
+    let sent = 0;
+    const more = () => hasText(e) && (e.stopped || e.base < target);
+    const meta = () => (all || e.stopped) && metaChanged(e) && (e.stopped || sent === 0);
+    while (entries.has(e.id) && (more() || meta())) {
+      sent++;
       if (e === active) {
         lastSaveAt = now();
         armTimer();
@@ -204,8 +212,9 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
       const reply = await transport.complete(e.sessionId, keepalive);
       if (transport.refused(reply)) return;
       if (reply.status === 200 || reply.status === 404) {
-        // The entry stays the active one (a late final result may extend it) but leaves the queue.
-        drop(e);
+        // The entry stays the active one (a late final result may extend it) but leaves the queue,
+        // unless such a result came while the request was on its way: that is sent next.
+        if (reply.status === 404 || !hasText(e)) drop(e);
       } else warn('complete failed; will retry', reply.status);
     }
   }

@@ -3,7 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page, type Request } from 'playwright-core';
 import { setPlan } from '../functions/src/db/users.ts';
 import { startLocalApp, type LocalApp } from '../functions/src/local/app.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
@@ -189,6 +189,38 @@ async function traced<T>(cdp: CDPSession, file: string, run: () => Promise<T>): 
   return { result, top };
 }
 
+/**
+ * Pause, wait for the saves it makes, and resume. The fill says 50,000 words in seconds, and the
+ * autosave would otherwise send that backlog during the measured rounds; a session that long
+ * has saved its text along the way, every 30 s.
+ */
+async function saveAndResume(page: Page): Promise<void> {
+  const button = (name: string) => page.getByRole('button', { name, exact: true });
+  let pending = 0;
+  let last = Date.now();
+  const isAutosave = (r: Request) => r.url().includes('/api/transcriptions-autosave/');
+  const sent = (r: Request) => {
+    if (!isAutosave(r)) return;
+    pending++;
+    last = Date.now();
+  };
+  const done = (r: Request) => {
+    if (!isAutosave(r)) return;
+    pending--;
+    last = Date.now();
+  };
+  page.on('request', sent);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  await button('Pause').click();
+  while (pending > 0 || Date.now() - last < 1000) await new Promise((r) => setTimeout(r, 100));
+  page.off('request', sent);
+  page.off('requestfinished', done);
+  page.off('requestfailed', done);
+  await button('Resume').click();
+  await page.waitForFunction(() => window.__speech.active !== null);
+}
+
 /** Stop, clear and start again: an empty transcript and a new session. */
 async function startOver(page: Page): Promise<void> {
   const button = (name: string) => page.getByRole('button', { name, exact: true });
@@ -262,7 +294,7 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
       await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
       await startOver(page);
       if (scenario.words > 0) await prefill(page, scenario.words, scenario.wordsPerSession);
-      await page.waitForFunction(() => window.__speech.active !== null);
+      await saveAndResume(page);
       await sample(page, WARMUP, 'warm_');
       const words = await wordsOnScreen(page);
       const elements = await elementsOnScreen(page);

@@ -52,7 +52,7 @@ export default function Survey({ user, url }: { user: User; url: string }) {
         <Icon node={MessageCircle} size={18} />
         {t('survey.open')}
       </button>
-      <Dialog open={open} onOpenChange={setOpen} title={t('survey.title')} description={t('survey.description')} className="max-w-2xl">
+      <Dialog open={open} onOpenChange={setOpen} title={t('survey.title')} description={t('survey.description')}>
         <iframe
           src={url}
           title={t('survey.frameTitle')}

@@ -69,8 +69,10 @@ function Interim({ store }: { store: TranscriptStore }) {
       if (!el) return;
       const text = store.getInterim();
       el.textContent = text;
-      el.hidden = !text;
-      el.toggleAttribute('data-interim', Boolean(text));
+      if (el.hidden !== !text) {
+        el.hidden = !text;
+        el.toggleAttribute('data-interim', Boolean(text));
+      }
     };
     show();
     return store.subscribeInterim(show);

@@ -22,6 +22,15 @@ describe('tokenOwner', () => {
     expect(tokenOf({ sub: '' })).toBeNull();
     expect(tokenOf({})).toBeNull();
   });
+
+  it('follows the token: another user signing in is read at once, and the first again after', () => {
+    expect(tokenOf({ sub: 'user-a' })).toBe('user-a');
+    expect(tokenOf({ sub: 'user-b' })).toBe('user-b');
+    expect(tokenOwner(null)).toBeNull();
+    expect(tokenOf({ sub: 'user-a' })).toBe('user-a');
+    expect(tokenOf({ sub: 'user-a' })).toBe('user-a');
+    expect(tokenOwner('not-a-token')).toBeNull();
+  });
 });
 
 function tokenOf(payload: unknown) {

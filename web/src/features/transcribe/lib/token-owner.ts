@@ -7,7 +7,16 @@ import { getToken } from '../../../lib/auth-token';
  * with that user's own token. The server still verifies the token; this only reads it.
  */
 export function tokenOwner(token: string | null = getToken()): string | null {
-  const payload = token?.split('.')[1];
+  if (!token) return null;
+  // Asked on every final result: the last token's answer is kept.
+  if (last?.token !== token) last = { token, owner: ownerOf(token) };
+  return last.owner;
+}
+
+let last: { token: string; owner: string | null } | undefined;
+
+function ownerOf(token: string): string | null {
+  const payload = token.split('.')[1];
   if (!payload) return null;
   try {
     const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));

@@ -19,17 +19,21 @@ const api = await openApi();
 /** A context with the fake recognizer, cookies accepted, optionally signed in (no survey). */
 const openContext = (account?: Account) => deviceContext(browser, { account, speech: true });
 
+/** A visitor's page on home, with the card and its scripted recognizer. */
+async function openHome() {
+  const context = await openContext();
+  const page = await context.newPage();
+  await page.goto('/');
+  return { context, page, c: card(page), s: speech(page) };
+}
+
 const proAccount = () => registerAccount(api, 'transcribe-pro', 'pro');
 
 const toast = (page: Page, content: string | RegExp) => page.getByRole('region', { name: /Notifications/ }).getByText(content);
 
 describe('live transcription card', () => {
   it('runs the whole state machine: start, interim/final, restart, pause, resume, stop, confirm, clear', async () => {
-    const context = await openContext();
-    const page = await context.newPage();
-    const c = card(page);
-    const s = speech(page);
-    await page.goto('/');
+    const { context, page, c, s } = await openHome();
     await card(page).statusIs('Ready');
     expect(await text(c.transcript)).toBe('Press Start and speak. Your words will appear here.');
 
@@ -101,11 +105,7 @@ describe('live transcription card', () => {
   });
 
   it('the transcript follows the newest text until the reader scrolls up; Jump to latest follows again', async () => {
-    const context = await openContext();
-    const page = await context.newPage();
-    const c = card(page);
-    const s = speech(page);
-    await page.goto('/');
+    const { context, page, c, s } = await openHome();
     await startRecording(page);
     /** Pixels of text below the visible part of the transcript. */
     const below = () => c.transcript.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
@@ -369,11 +369,7 @@ describe('live transcription card', () => {
   });
 
   it('shows visitors the Pro hints for saving and export', async () => {
-    const context = await openContext();
-    const page = await context.newPage();
-    const c = card(page);
-    const s = speech(page);
-    await page.goto('/');
+    const { context, page, c, s } = await openHome();
     // The call to action for visitors.
     const cta = page.getByRole('region', { name: 'Get more with an account' });
     expect(await cta.getByRole('link', { name: 'Sign up free' }).getAttribute('href')).toBe('/register');
@@ -390,11 +386,7 @@ describe('live transcription card', () => {
   });
 
   it('reports recognition errors: not-allowed explains how to allow the microphone; network reconnects', async () => {
-    const context = await openContext();
-    const page = await context.newPage();
-    const c = card(page);
-    const s = speech(page);
-    await page.goto('/');
+    const { context, page, c, s } = await openHome();
     await startRecording(page);
     await s.error('network');
     await c.root.getByText('Connection lost. Reconnecting (1 of 5)…').waitFor();
@@ -413,11 +405,7 @@ describe('live transcription card', () => {
   });
 
   it('keyboard shortcuts and caption mode', async () => {
-    const context = await openContext();
-    const page = await context.newPage();
-    const c = card(page);
-    const s = speech(page);
-    await page.goto('/');
+    const { context, page, c, s } = await openHome();
     await c.button('Start').waitFor();
     await page.keyboard.press('k');
     await s.waitStarted(1);

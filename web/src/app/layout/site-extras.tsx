@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { hasConsent } from '../../features/legal/lib/consent';
+import { hasConsent, measure } from '../../features/legal/lib/consent';
 import { CookieBanner } from '../../features/legal/components/cookie-banner';
 import { SurveyLauncher } from '../../features/survey/components/survey-launcher';
 
@@ -7,12 +7,7 @@ import { SurveyLauncher } from '../../features/survey/components/survey-launcher
 function useMeasurement() {
   useEffect(() => {
     if (!hasConsent()) return;
-    const run = () => {
-      import('../../features/legal/lib/analytics').then(
-        (analytics) => void analytics.measure(),
-        () => undefined, // analytics never get in the user's way
-      );
-    };
+    const run = () => void measure();
     if ('requestIdleCallback' in window) {
       const id = window.requestIdleCallback(run, { timeout: 5_000 });
       return () => window.cancelIdleCallback(id);

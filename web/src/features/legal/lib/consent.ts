@@ -22,12 +22,22 @@ export function useConsent(): boolean {
 }
 
 /**
- * The visitor accepts the cookie notice: remembered, then the visit is recorded and the
- * configured scripts load. Resolves to whether a record was sent (false if the code could not load).
+ * The visitor accepts the cookie notice: remembered, then measured. Resolves to whether a
+ * record was sent.
  */
 export function acceptCookies(): Promise<boolean> {
   writeStorage(STORAGE_KEYS.cookiesAccepted, 'true');
   for (const listener of listeners) listener();
+  return measure();
+}
+
+/**
+ * With consent, loads the measurement code, then the configured scripts load and today's visit
+ * is recorded. Resolves to whether a record was sent (false without consent, or if the code
+ * could not load: analytics never get in the user's way).
+ */
+export function measure(): Promise<boolean> {
+  if (!hasConsent()) return Promise.resolve(false);
   return import('./analytics').then(
     (analytics) => analytics.measure(),
     () => false,

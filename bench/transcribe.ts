@@ -231,7 +231,7 @@ async function pauseAndSave(page: Page): Promise<void> {
 
 /**
  * Resume, in the front tab: the one the user looks at (here a page not in front took about 1 s
- * per sample instead of a few ms).
+ * per sample instead of about 30 ms).
  */
 async function resume(page: Page): Promise<void> {
   await page.bringToFront();

@@ -199,6 +199,9 @@ async function traced<T>(cdp: CDPSession, file: string, run: () => Promise<T>): 
   return { result, top };
 }
 
+/** The card's button with exactly this name. */
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
 /**
  * Pause, and wait for the saves it makes. After the fill: the fill says 50,000 words in
  * seconds, and the autosave would otherwise send that backlog during the measured rounds (a
@@ -222,7 +225,7 @@ async function pauseAndSave(page: Page): Promise<void> {
   page.on('request', sent);
   page.on('requestfinished', done);
   page.on('requestfailed', done);
-  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await button(page, 'Pause').click();
   while (pending > 0 || Date.now() - last < 1000) await new Promise((r) => setTimeout(r, 100));
   page.off('request', sent);
   page.off('requestfinished', done);
@@ -235,16 +238,15 @@ async function pauseAndSave(page: Page): Promise<void> {
  */
 async function resume(page: Page): Promise<void> {
   await page.bringToFront();
-  await page.getByRole('button', { name: 'Resume', exact: true }).click();
+  await button(page, 'Resume').click();
   await page.waitForFunction(() => window.__speech.active !== null);
 }
 
 /** Stop, clear and start again: an empty transcript and a new session. */
 async function startOver(page: Page): Promise<void> {
-  const button = (name: string) => page.getByRole('button', { name, exact: true });
-  if (await button('Stop').isVisible()) await button('Stop').click();
-  if (await button('Clear').isVisible()) await button('Clear').click();
-  await button('Start').click();
+  if (await button(page, 'Stop').isVisible()) await button(page, 'Stop').click();
+  if (await button(page, 'Clear').isVisible()) await button(page, 'Clear').click();
+  await button(page, 'Start').click();
   await page.waitForFunction(() => window.__speech.active !== null);
 }
 

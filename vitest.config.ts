@@ -1,6 +1,14 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The browser journeys that prove the Lambda bundles: `npm run test:artifacts` runs them on the
+ * bundles `cdk synth` made (LOCAL_HANDLERS=bundles), so `npm test` leaves them out of its pass on
+ * the sources (E2E_ONCE=1) and each journey runs once.
+ */
+const BUNDLE_JOURNEYS = ['artifacts', 'auth', 'billing', 'history'].map((name) => `${name}.e2e.ts`);
+const onBundles = process.env.LOCAL_HANDLERS === 'bundles';
+
 /** One vitest run for the whole repo: a project per workspace. */
 export default defineConfig({
   test: {
@@ -43,12 +51,13 @@ export default defineConfig({
         test: {
           name: 'e2e',
           root: 'e2e',
-          include: ['**/*.e2e.ts'],
+          include: onBundles ? BUNDLE_JOURNEYS : ['**/*.e2e.ts'],
+          exclude: process.env.E2E_ONCE === '1' && !onBundles ? BUNDLE_JOURNEYS : [],
           environment: 'node',
           globalSetup: ['global-setup.ts'],
           fileParallelism: false,
-          // Browser journeys wait for real work (scrypt at production cost, DynamoDB Local).
-          expect: { poll: { timeout: 15_000, interval: 100 } },
+          // Browser journeys wait for real work (on the bundles: scrypt at production cost; DynamoDB Local).
+          expect: { poll: { timeout: 15_000, interval: 50 } },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

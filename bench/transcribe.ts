@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -7,6 +6,7 @@ import { chromium, type Browser, type CDPSession, type Page, type Request } from
 import { setPlan } from '../functions/src/db/users.ts';
 import { startLocalApp, type LocalApp } from '../functions/src/local/app.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
+import { chromiumPath } from '../e2e/chromium.ts';
 import { installSpeech } from '../e2e/fake-speech.ts';
 
 /**
@@ -54,11 +54,6 @@ const VOCABULARY = (
   'então vamos falar sobre a transcrição automática de reuniões longas com vários participantes e muitas ideias ' +
   'importantes the lecture continues with acoustic models language models decoding and the evaluation of word error rates'
 ).split(' ');
-
-function chromiumPath(): string {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim();
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 

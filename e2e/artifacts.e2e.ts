@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { routes, type RouteDef } from '@app/shared/routes';
 import { buildCsp, inlineScriptHashes, parseOrigins, securityHeaders } from '../infra/lib/security-headers.ts';
 import { baseUrl } from './browser.ts';
@@ -15,7 +15,7 @@ async function expectedHeaders(): Promise<Record<string, string>> {
   return securityHeaders(
     buildCsp({
       analyticsOrigins: parseOrigins(process.env.ANALYTICS_ORIGINS),
-      surveyOrigin: process.env.SURVEY_ORIGIN || undefined,
+      surveyOrigin: inject('surveyOrigin'),
       scriptHashes: inlineScriptHashes(html),
     }),
   );

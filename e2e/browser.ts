@@ -1,31 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Download } from 'playwright-core';
 import { afterEach, expect, inject } from 'vitest';
 import { setPlan } from '../functions/src/db/users.ts';
 
-/** Debian's Chromium, never a downloaded browser. */
-function chromiumPath(): string {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim();
-}
-
-export const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-];
-
+/**
+ * The run's one Chromium (started by global-setup.ts), connected to from this test file. Closing
+ * what this returns closes this file's contexts and disconnects; the browser goes on for the next file.
+ */
 export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: FLAGS, headless: true });
+  return chromium.connect(inject('browserEndpoint'));
 }
 
 export const baseUrl = () => inject('baseUrl');
@@ -99,4 +83,11 @@ export async function registerAccount(request: APIRequestContext, prefix: string
   const body = (await res.json()) as { token: string; user: { id: string } };
   if (plan === 'pro') await setPlan(body.user.id, 'pro', new Date(Date.now() + 30 * 86_400_000).toISOString());
   return { id: body.user.id, token: body.token, email };
+}
+
+/** A downloaded file's text (read through the connection: the browser may run in another process). */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }

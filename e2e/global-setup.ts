@@ -1,36 +1,56 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { routes, type RouteDef } from '@app/shared/routes';
 import { bundlesFromEnv, startLocalApp, type LocalApp } from '../functions/src/local/app.ts';
 import { checkoutSimulator } from '../functions/src/local/checkout-simulator.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
+import { chromiumPath, FLAGS } from './chromium.ts';
+import { E2E_SURVEY_URL, webDist } from './web-build.ts';
 
 /**
- * Boots the real local product once for the browser tests: built SPA, handlers, DynamoDB Local.
- * With LOCAL_HANDLERS=bundles the handlers are the bundles `cdk synth` made (what Lambda runs).
+ * Boots, once for every browser journey of the run: the built SPA, the local product (handlers,
+ * DynamoDB Local) and one Chromium that every test file connects to.
+ * - The web app is built here (with the survey configured, as the journeys need it) into
+ *   node_modules/.cache/e2e-web, unless E2E_WEB_DIST names a build to use instead.
+ * - With LOCAL_HANDLERS=bundles the handlers are the bundles `cdk synth` made (what Lambda runs),
+ *   hashing passwords at the production cost; on the sources, journeys hash cheaply
+ *   (SCRYPT_LOG_N=10), as the functions tests do.
  */
+
+const root = resolve(import.meta.dirname, '..');
 let app: LocalApp | undefined;
+let browser: BrowserServer | undefined;
 let dataDir: string | undefined;
 
 export async function setup(project: TestProject) {
-  dataDir = await mkdtemp(join(tmpdir(), 'e2e-data-'));
   process.env.LOG_LEVEL ??= 'silent';
+  process.env.SURVEY_ORIGIN = new URL(E2E_SURVEY_URL).origin;
+  const bundlesFrom = bundlesFromEnv(root);
+  if (!bundlesFrom) process.env.SCRYPT_LOG_N ??= '10';
+  const [dist, server] = await Promise.all([
+    webDist(root),
+    chromium.launchServer({ executablePath: chromiumPath(), args: FLAGS, headless: true }),
+  ]);
+  browser = server;
+  dataDir = await mkdtemp(join(tmpdir(), 'e2e-data-'));
   app = await startLocalApp({
     dataDir,
     port: await freePort(),
-    // E2E_WEB_DIST lets a developer test a build made elsewhere (npx vite build --outDir ...).
-    webDist: resolve(process.env.E2E_WEB_DIST ?? resolve(import.meta.dirname, '../web/dist')),
+    webDist: dist,
     inMemory: true,
     localPages: [checkoutSimulator],
-    bundlesFrom: bundlesFromEnv(resolve(import.meta.dirname, '..')),
+    bundlesFrom,
   });
   if (app.bundlesFrom) console.log(`e2e: route handlers from the bundles in ${app.bundlesFrom}`);
   project.provide('baseUrl', app.url);
   project.provide('outboxDir', app.outboxDir);
   project.provide('dynamoEndpoint', app.dynamo.endpoint);
   project.provide('tableName', process.env.TABLE_NAME!);
+  project.provide('browserEndpoint', server.wsEndpoint());
+  project.provide('surveyOrigin', process.env.SURVEY_ORIGIN);
 }
 
 export async function teardown() {
@@ -39,7 +59,7 @@ export async function teardown() {
     const missed = all.filter((k) => !app!.server.routeCalls.has(k));
     console.log(`e2e on the bundles: ${all.length - missed.length} of ${all.length} routes served${missed.length ? `; never called: ${missed.join(', ')}` : ''}`);
   }
-  await app?.stop();
+  await Promise.all([app?.stop(), browser?.close()]);
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 }
 
@@ -49,5 +69,9 @@ declare module 'vitest' {
     outboxDir: string;
     tableName: string;
     dynamoEndpoint: string;
+    /** The run's one Chromium (BrowserType.launchServer), for chromium.connect. */
+    browserEndpoint: string;
+    /** The origin the CSP allows the survey form from. */
+    surveyOrigin: string;
   }
 }

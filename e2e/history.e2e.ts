@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerAccount, type Account } from './browser.ts';
+import { downloadedText, registerAccount, type Account } from './browser.ts';
 import { deviceContext, openApi, openBrowser } from './journeys.ts';
 
 /**
@@ -88,10 +87,10 @@ describe('saved transcriptions (/transcricoes)', () => {
 
     const [txt] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download TXT' }).click()]);
     expect(txt.suggestedFilename()).toBe('Reunião de orçamento.txt');
-    expect(await readFile((await txt.path())!, 'utf8')).toBe(`${meeting}\n`);
+    expect(await downloadedText(txt)).toBe(`${meeting}\n`);
     const [srt] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download SRT' }).click()]);
     expect(srt.suggestedFilename()).toBe('Reunião de orçamento.srt');
-    expect(await readFile((await srt.path())!, 'utf8')).toContain('00:00:00,000 --> ');
+    expect(await downloadedText(srt)).toContain('00:00:00,000 --> ');
 
     await dialog.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete this transcription?' });

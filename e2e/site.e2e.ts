@@ -3,13 +3,14 @@ import { describe, expect, inject, it } from 'vitest';
 import { listVisits, visitDay } from '../functions/src/db/analytics.ts';
 import { runOps } from '../functions/src/ops/ops.ts';
 import { SURVEY_DELAY_MS } from '../web/src/features/survey/lib/survey.ts';
+import { E2E_SURVEY_URL } from './web-build.ts';
 import { ACCOUNT_NAME, mailsTo, newContext, registerAccount } from './browser.ts';
 import { openBrowser } from './journeys.ts';
 
 /**
  * The rest of the site in Chromium against the real local server: maintenance gate and dev mode (set with
  * the operators' own command), contact form to the outbox, cookie consent and daily analytics,
- * and the survey (the build needs VITE_SURVEY_URL, e.g. https://example.com/survey).
+ * and the survey (embedded from E2E_SURVEY_URL by the journeys' build).
  */
 const SUPPORT_EMAIL = 'support@localhost';
 const target = () => ({ table: inject('tableName'), endpoint: inject('dynamoEndpoint') });
@@ -167,7 +168,7 @@ describe('survey', () => {
     await page.goto('/profile');
     const open = page.getByRole('button', { name: 'Feedback' });
     await open.waitFor().catch(() => {
-      throw new Error('No survey button: build the web app with VITE_SURVEY_URL=https://example.com/survey');
+      throw new Error(`No survey button: build the web app with VITE_SURVEY_URL=${E2E_SURVEY_URL}`);
     });
     const dialog = page.getByRole('dialog', { name: 'Help us improve Live Transcribe' });
     expect(await dialog.count()).toBe(0);
@@ -175,7 +176,7 @@ describe('survey', () => {
     await context.clock.fastForward(SURVEY_DELAY_MS + 1_000);
     await dialog.waitFor();
     expect(await dialog.locator('iframe').getAttribute('title')).toBe('Feedback survey form');
-    expect(await dialog.locator('iframe').getAttribute('src')).toBe('https://example.com/survey');
+    expect(await dialog.locator('iframe').getAttribute('src')).toBe(E2E_SURVEY_URL);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { parseSync, type NodeCue } from 'subtitle';
 import { describe, expect, it } from 'vitest';
-import { registerAccount, type Account } from './browser.ts';
+import { downloadedText, registerAccount, type Account } from './browser.ts';
 import { removeSpeech } from './fake-speech.ts';
 import { card, deviceContext, openApi, openBrowser, speech, startRecording, visibleText as text } from './journeys.ts';
 
@@ -305,7 +304,7 @@ describe('live transcription card', () => {
 
     const download = async (name: string) => {
       const [file] = await Promise.all([page.waitForEvent('download'), c.button(name).click()]);
-      return { name: file.suggestedFilename(), body: await readFile((await file.path())!, 'utf8') };
+      return { name: file.suggestedFilename(), body: await downloadedText(file) };
     };
 
     for (const format of ['SRT', 'VTT'] as const) {

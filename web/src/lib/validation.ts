@@ -1,5 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type DefaultValues, type FieldPath, type FieldValues, type RegisterOptions, type Resolver } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type RegisterOptions,
+  type Resolver,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@app/shared/constants';
 import { i18n } from './i18n';
@@ -46,6 +55,11 @@ function schemaResolver<Input extends FieldValues, Output>(
   };
 }
 
+/** A react-hook-form form plus `field(name)`: a text field's registration and its error message. */
+export type SchemaForm<Input extends FieldValues, Output> = UseFormReturn<Input, unknown, Output> & {
+  field: <Name extends FieldPath<Input>>(name: Name, rules?: RegisterOptions<Input, Name>) => UseFormRegisterReturn<Name> & { error: string | undefined };
+};
+
 /**
  * A form validated with a shared request schema (the same one the API validates with). Errors
  * show on submit, focus moving to the first invalid field (unless `focusError` is false); editing
@@ -56,7 +70,7 @@ export function useSchemaForm<Input extends FieldValues, Output>(
   schema: z.ZodType<Output, Input>,
   copy: Partial<Record<keyof Input, FieldCopy>>,
   options: { defaultValues: DefaultValues<Input>; revalidate?: boolean; focusError?: boolean },
-) {
+): SchemaForm<Input, Output> {
   const { defaultValues, revalidate = false, focusError = true } = options;
   const form = useForm<Input, unknown, Output>({
     resolver: schemaResolver(schema, copy),

@@ -5,6 +5,7 @@ import type { ErrorResponse } from '@app/shared/schemas/common';
 import routeMap from 'virtual:route-map';
 import en from '../locales/en.json';
 import { endSessionFromServer, getToken, setToken } from './auth-token';
+import { reportReachable } from './connectivity';
 import { i18n } from './i18n';
 import { readStorage } from './storage';
 
@@ -97,9 +98,11 @@ export async function api<N extends RouteName>(name: N, ...[options]: ApiArgs<N>
     response = await fetch(buildUrl(def.path, opts.params, opts.query), { method: def.method, headers, body, signal: opts.signal });
   } catch (err) {
     if (opts.signal?.aborted) throw err;
+    reportReachable(false);
     throw new ApiError({ status: 0, code: 'network', message: i18n.t('errors.codes.network') });
   }
 
+  reportReachable(true);
   const data = await readJson(response);
   const stillStored = token !== null && getToken() === token;
   if (!response.ok) {

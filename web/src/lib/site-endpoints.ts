@@ -1,5 +1,6 @@
 import type { AnalyticsRequest } from '@app/shared/schemas/site';
 import { getToken } from './auth-token';
+import { reportReachable } from './connectivity';
 
 /*
  * The two calls every page view may make, sent with plain fetch rather than the typed
@@ -13,15 +14,26 @@ export const ANALYTICS_PATH = '/api/auth/analytics';
 /** How long the maintenance check may take before the site is treated as open. */
 export const MAINTENANCE_CHECK_TIMEOUT_MS = 5_000;
 
+/** The maintenance check's request; undefined when it failed on the network (reported to connectivity.ts). */
+async function requestMaintenanceMode(signal?: AbortSignal): Promise<Response | undefined> {
+  try {
+    const response = await fetch(MAINTENANCE_MODE_PATH, { headers: { accept: 'application/json' }, cache: 'no-store', signal });
+    reportReachable(true);
+    return response;
+  } catch {
+    if (!signal?.aborted) reportReachable(false);
+    return undefined;
+  }
+}
+
+/** Whether the server answers at all: the smallest request it serves, never from a cache. */
+export const probeServer = async (): Promise<boolean> => (await requestMaintenanceMode()) !== undefined;
+
 /** Whether the site is in maintenance mode. Any failure (network, status, body, timeout) means no. */
 export async function fetchMaintenanceMode(): Promise<boolean> {
   try {
-    const response = await fetch(MAINTENANCE_MODE_PATH, {
-      headers: { accept: 'application/json' },
-      cache: 'no-store',
-      signal: AbortSignal.timeout(MAINTENANCE_CHECK_TIMEOUT_MS),
-    });
-    if (!response.ok) return false;
+    const response = await requestMaintenanceMode(AbortSignal.timeout(MAINTENANCE_CHECK_TIMEOUT_MS));
+    if (!response?.ok) return false;
     // The API names the flag `constructionMode`.
     const data = (await response.json()) as { constructionMode?: unknown } | null;
     return data?.constructionMode === true;

@@ -1,17 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isOnline, setReachabilityProbe, subscribeOnline } from '../../lib/connectivity';
+import { probeServer } from '../../lib/site-endpoints';
 
-function subscribe(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
+setReachabilityProbe(probeServer);
 
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(subscribeOnline, isOnline, () => true);
 }
 
 /** A clear offline state: the app shell still works (service worker); what needs the network says so. */

@@ -106,16 +106,21 @@ export function TranscriptView({
 
   const content = useRef<HTMLDivElement>(null);
 
-  /** Set while a scroll of ours is on its way: its scroll event is not the reader's. */
-  const following = useRef(false);
+  /**
+   * Where our last scroll left the view. A scroll event that finds the view there is ours (more
+   * text may have come since, and the reader has not moved); anywhere else, the reader moved it.
+   * A position, not a flag: a scroll of ours that the browser clamps or merges with the reader's
+   * into one event never hides the reader's.
+   */
+  const followedTo = useRef<number | null>(null);
 
   const follow = useCallback(() => {
     const el = scroller.current;
     if (!el || !stick.current) return;
     const bottom = el.scrollHeight - el.clientHeight;
     if (Math.abs(el.scrollTop - bottom) < 1) return;
-    following.current = true;
     el.scrollTop = bottom;
+    followedTo.current = el.scrollTop;
   }, []);
 
   // Following the newest text: when the text grows (or the scroller resizes) while the reader is
@@ -140,12 +145,10 @@ export function TranscriptView({
 
   const onScroll = () => {
     const el = scroller.current;
-    // Our own scroll: more text may have come since, and the reader has not moved.
-    if (following.current) {
-      following.current = false;
-      return;
-    }
     if (!el) return;
+    const ours = followedTo.current !== null && Math.abs(el.scrollTop - followedTo.current) < 1;
+    followedTo.current = null;
+    if (ours) return;
     const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_PX;
     stick.current = atBottom;
     setShowJump(!atBottom);

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as connectivity from './connectivity';
 
-/** A fresh copy of the module (its state is module-level), the browser online. */
+/** The module, reachable again (its state is module-level), no probe. */
 async function load() {
-  vi.resetModules();
-  return import('./connectivity');
+  connectivity.reportReachable(true);
+  connectivity.setReachabilityProbe(async () => true);
+  return connectivity;
 }
 
 describe('connectivity', () => {

@@ -5,7 +5,7 @@ import type { AutomaticTranscriptionSummary } from '@app/shared/schemas/transcri
 import { createdAtOf, decodeSearchable, monthRange, preview, splitIntoChunks, type Searchable, type StoredSegment } from '../domain/text.ts';
 import { db, isConditionFailure, nowIso, nowSeconds, tableName } from './client.ts';
 import { keys } from './keys.ts';
-import { queryPages } from '../lib/paging.ts';
+import { queryPages } from './pages.ts';
 import { chunkItem, deleteChunks, deleteWithChunks, getMetaMany, lastChunk, listMeta, putChunks, readChunks, searchIds, type PageRequest } from './chunk-store.ts';
 
 /**

@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import type { Plugin, Rollup } from 'vite';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vitest/config';
-import { routes } from '../shared/src/routes.ts';
+import { apiPathPatterns, pathPatternSource, routes } from '../shared/src/routes.ts';
 
 /**
  * `virtual:route-map`: each route's method, path and auth level, taken from the shared route
@@ -134,8 +134,12 @@ function productionLibraries(): Plugin {
   };
 }
 
-/** Paths the local server (npm run dev at the repo root, port 3000) answers; vite dev proxies them. */
-const API_PREFIXES = ['/api', '/stripe', '/contact', '/transcriptions'];
+/**
+ * The API's paths (apiPathPatterns, from the route table), which vite dev proxies to the local
+ * server (npm run dev at the repo root, port 3000). Vite matches a proxy key starting with `^` as
+ * a regular expression over the path and its query string.
+ */
+const API_PROXY_KEYS = apiPathPatterns().map((pattern) => `^${pathPatternSource(pattern)}(?:\\?|$)`);
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
@@ -150,7 +154,7 @@ export default defineConfig({
     ],
   },
   server: {
-    proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }])),
+    proxy: Object.fromEntries(API_PROXY_KEYS.map((key) => [key, { target: API_TARGET, changeOrigin: false }])),
   },
   build: {
     outDir: 'dist',

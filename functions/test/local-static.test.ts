@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPathPatterns } from '@app/shared/routes';
 import { buildCsp, inlineScriptHashes, securityHeaders } from '../../infra/lib/security-headers.ts';
 import { startLocalServer } from '../src/local/server.ts';
 
@@ -88,6 +89,21 @@ describe('local static server', () => {
     expect(head.status).toBe(200);
     expect(head.body).toHaveLength(0);
     expect((await get('/assets/missing.js')).status).toBe(404);
+  });
+
+  it("answers the API's paths as the API (JSON, a 404 for an unknown route) and the paths beside them with the SPA, as CloudFront does", async () => {
+    for (const pattern of apiPathPatterns()) {
+      const api = pattern.replace('*', 'no/such/route/here');
+      const res = await get(api);
+      expect(res.headers['content-type'], api).toMatch(/^application\/json/);
+      expect(res.status, api).toBe(pattern.includes('*') ? 404 : 405); // a lone segment is a route, here asked with GET
+      for (const beside of [pattern.replace(/\/\*$/, ''), `${pattern.replace(/\/\*$/, '')}-page`]) {
+        if (apiPathPatterns().includes(beside)) continue;
+        const page = await get(beside);
+        expect(page.status, beside).toBe(200);
+        expect(page.body.toString(), beside).toContain('<div id="root">');
+      }
+    }
   });
 });
 

@@ -38,6 +38,39 @@ const featuresBelowApp = {
   from: './web/src/app',
   message: 'features/ never import app/: app/ composes features, not the other way round.',
 };
+
+/*
+ * The layers of functions/src: handlers/ (one module per route) -> domain/, db/ and lib/.
+ * db/ answers in domain terms (values, outcomes, plain errors) and never speaks HTTP: the
+ * handlers map its answers to statuses. domain/ is pure: no database, no AWS SDK. local/ (the
+ * local server) and ops/ (the operator command) may import anything, and nothing that is
+ * deployed imports them.
+ */
+const fn = (dir) => `./functions/src/${dir}`;
+const nothingImportsHandlers = {
+  target: [fn('db'), fn('domain'), fn('lib')],
+  from: fn('handlers'),
+  message: 'Only the route table loads handlers/: move what others need to domain/, db/ or lib/.',
+};
+const dbSpeaksNoHttp = {
+  target: fn('db'),
+  from: [fn('lib/http.ts'), fn('lib/errors.ts'), fn('lib/paging.ts')],
+  message: 'db/ never speaks HTTP (HttpError, statuses, list queries): return a domain-level result and let the handler map it.',
+};
+const domainIsPure = {
+  target: fn('domain'),
+  from: [fn('db'), fn('lib')],
+  message: 'domain/ holds pure rules: it imports neither db/ nor lib/; pass it the values it needs.',
+};
+const toolsAreNotDeployed = {
+  target: [fn('handlers'), fn('db'), fn('domain'), fn('lib')],
+  from: [fn('local'), fn('ops')],
+  message: 'local/ and ops/ are never deployed: nothing in handlers/, db/, domain/ or lib/ imports them.',
+};
+const awsSdkOutOfDomain = {
+  patterns: [{ group: ['@aws-sdk/*', 'aws-sdk', 'aws-sdk/*'], message: 'domain/ holds pure rules: no AWS SDK (db/ and lib/ talk to AWS).' }],
+};
+
 const boundaries = (zones) => ['error', { basePath: import.meta.dirname, zones }];
 /** Extension-less imports resolve to TypeScript modules (the rule needs the file an import names). */
 const resolver = (extensions) => ({ 'import/resolver': { node: { extensions } } });
@@ -77,6 +110,20 @@ export default tseslint.config(
     settings: resolver(['.ts', '.js', '.json']),
     rules: { 'import/no-restricted-paths': boundaries([sharedIsTheBottom]) },
   },
+  {
+    files: ['functions/src/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: resolver(['.ts', '.js', '.json']),
+    rules: {
+      'import/no-restricted-paths': boundaries([nothingImportsHandlers, dbSpeaksNoHttp, domainIsPure, toolsAreNotDeployed]),
+    },
+  },
+  {
+    // Tests beside the code may build their requests with the local server's helpers.
+    files: ['functions/src/**/*.test.ts'],
+    rules: { 'import/no-restricted-paths': boundaries([nothingImportsHandlers, dbSpeaksNoHttp, domainIsPure]) },
+  },
+  { files: ['functions/src/domain/**/*.ts'], rules: { 'no-restricted-imports': ['error', awsSdkOutOfDomain] } },
   { ...jsxA11y.flatConfigs.recommended, files: ['web/src/**/*.tsx'] },
   {
     files: ['web/src/**/*.tsx'],

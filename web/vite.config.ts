@@ -3,7 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import type { Plugin, Rollup } from 'vite';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vitest/config';
-import { routes } from '../shared/src/routes.ts';
+import { apiPathPatterns, pathPatternSource, routes } from '../shared/src/routes.ts';
+import { libraryEdits } from './build/library-edits.ts';
 
 /**
  * `virtual:route-map`: each route's method, path and auth level, taken from the shared route
@@ -92,55 +93,16 @@ function firstLoadHtml(): Plugin {
 }
 
 /**
- * Production edits of libraries that ship one build for every use; each only removes code the
- * app never runs, so the first load carries less.
- * - react-router: its production build (ENABLE_DEV_WARNINGS off) without its development warnings;
- *   and its components built by `forwardRef`/`createContext`/`memo` calls marked pure, without
- *   their `displayName` (only React DevTools reads it), so the unused ones (Form, Await,
- *   ScrollRestoration...) are left out.
- * - i18next: its warnings and logs print only with its `debug` option, which the app never sets;
- *   react-i18next's warnings go through them.
- * An edit that stops matching (a library update) only makes the first load bigger again, which
- * the Lighthouse bench reports.
+ * The API's paths (apiPathPatterns, from the route table), which vite dev proxies to the local
+ * server (npm run dev at the repo root, port 3000). Vite matches a proxy key starting with `^` as
+ * a regular expression over the path and its query string.
  */
-const LIBRARY_EDITS: { id: RegExp; edit: (code: string) => string }[] = [
-  {
-    id: /\/node_modules\/react-router\/dist\//,
-    edit: (code) =>
-      code
-        .replace(/^var ENABLE_DEV_WARNINGS = true;$/m, 'var ENABLE_DEV_WARNINGS = false;')
-        .replace(/^function (warning|warningOnce|warnOnce)\(/gm, '/* @__NO_SIDE_EFFECTS__ */ function $1(')
-        .replace(/= (React\d*)\.(forwardRef|createContext|memo)\(/g, '= /* @__PURE__ */ $1.$2(')
-        .replace(/^\w+\.displayName = [^;\n]+;$/gm, ''),
-  },
-  {
-    id: /\/node_modules\/i18next\/dist\//,
-    edit: (code) => code.replace(/\bthis\.logger\.(warn|log)\(/g, '/* @__PURE__ */ this.logger.$1('),
-  },
-  {
-    id: /\/node_modules\/react-i18next\/dist\/es\/utils\.js$/,
-    edit: (code) => code.replace(/^export const (warn|warnOnce) = /gm, 'export const $1 = /* @__NO_SIDE_EFFECTS__ */ '),
-  },
-];
-function productionLibraries(): Plugin {
-  return {
-    name: 'production-libraries',
-    apply: 'build',
-    transform(code, id) {
-      const edit = LIBRARY_EDITS.find((e) => e.id.test(id))?.edit;
-      // Every line stays where it was, so the module's source map still points at the right lines.
-      return edit ? { code: edit(code), map: null } : undefined;
-    },
-  };
-}
-
-/** Paths the local server (npm run dev at the repo root, port 3000) answers; vite dev proxies them. */
-const API_PREFIXES = ['/api', '/stripe', '/contact', '/transcriptions'];
+const API_PROXY_KEYS = apiPathPatterns().map((pattern) => `^${pathPatternSource(pattern)}(?:\\?|$)`);
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), routeMap(), firstLoadHtml(), productionLibraries()],
+  plugins: [react(), tailwindcss(), routeMap(), firstLoadHtml(), libraryEdits()],
   resolve: {
     // zod, jitless before any schema is built (see src/lib/zod-jitless.ts).
     alias: [
@@ -150,7 +112,7 @@ export default defineConfig({
     ],
   },
   server: {
-    proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }])),
+    proxy: Object.fromEntries(API_PROXY_KEYS.map((key) => [key, { target: API_TARGET, changeOrigin: false }])),
   },
   build: {
     outDir: 'dist',
@@ -169,7 +131,7 @@ export default defineConfig({
     name: 'web',
     root: import.meta.dirname,
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
   },

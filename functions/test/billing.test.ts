@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { routes } from '@app/shared/routes';
 import { db, tableName } from '../src/db/client.ts';
 import { keys } from '../src/db/keys.ts';
 import { setPlan } from '../src/db/users.ts';
@@ -274,7 +275,7 @@ describe('stripe webhook', () => {
     const u = await registerUser();
     const payload = JSON.stringify(checkoutCompleted(u.id, `cus_${u.id}`));
     const event = toEventV2({
-      method: 'POST', path: '/stripe/webhook', routePath: '/stripe/webhook', pathParameters: {}, rawQueryString: '',
+      method: routes.stripeWebhook.method, path: routes.stripeWebhook.path, routePath: routes.stripeWebhook.path, pathParameters: {}, rawQueryString: '',
       headers: { 'content-type': 'application/octet-stream', 'stripe-signature': sign(payload) },
       body: Buffer.from(payload), sourceIp: '127.0.0.1',
     });
@@ -500,11 +501,11 @@ describe('local checkout simulator', () => {
       const body = Buffer.concat(chunks);
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (await checkoutSimulator(req, res, url, body)) return;
-      if (req.method !== 'POST' || url.pathname !== '/stripe/webhook') return void res.writeHead(404).end();
+      if (req.method !== routes.stripeWebhook.method || url.pathname !== routes.stripeWebhook.path) return void res.writeHead(404).end();
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
       const out = await webhookHandler(
-        toEventV2({ method: 'POST', path: url.pathname, routePath: '/stripe/webhook', pathParameters: {}, rawQueryString: '', headers, body, sourceIp: '127.0.0.1' }),
+        toEventV2({ method: req.method, path: url.pathname, routePath: routes.stripeWebhook.path, pathParameters: {}, rawQueryString: '', headers, body, sourceIp: '127.0.0.1' }),
       );
       res.writeHead(out.statusCode ?? 200, out.headers as Record<string, string>).end(out.body);
     });

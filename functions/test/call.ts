@@ -23,6 +23,16 @@ export interface CallResult<T = Record<string, unknown>> {
   headers: Record<string, unknown>;
 }
 
+/** A route's path with its `{parameters}` filled in (URL-encoded), to request it from a server. */
+export function pathOf(name: RouteName, params: Record<string, string> = {}): string {
+  let path: string = routes[name].path;
+  for (const [k, v] of Object.entries(params)) path = path.replace(`{${k}}`, encodeURIComponent(v));
+  return path;
+}
+
+/** A route's key, `METHOD /path` as the route table spells it (API Gateway's route key; the local server counts calls by it). */
+export const routeKey = (name: RouteName) => `${routes[name].method} ${routes[name].path}`;
+
 /**
  * Invokes a route's real handler module with the API Gateway v2 event Lambda would get, recording
  * the DynamoDB actions it uses as evidence for the route's IAM grant (grant-recorder.ts).
@@ -30,9 +40,7 @@ export interface CallResult<T = Record<string, unknown>> {
 export async function call<T = Record<string, unknown>>(name: RouteName, options: CallOptions = {}): Promise<CallResult<T>> {
   const def = routes[name];
   const { handler } = (await import(/* @vite-ignore */ new URL(`../src/handlers/${def.handler}.ts`, import.meta.url).href)) as { handler: LambdaHandler };
-  const params = options.params ?? {};
-  let path = def.path;
-  for (const [k, v] of Object.entries(params)) path = path.replace(`{${k}}`, encodeURIComponent(v));
+  const path = pathOf(name, options.params);
   const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));

@@ -15,7 +15,7 @@ import { LIVE_COUNT_RATE } from '../src/handlers/live/count-viewers.ts';
 import { LIVE_VIEWER_RATE } from '../src/handlers/live/record-viewer.ts';
 import { LIVE_SHARE_RATE } from '../src/handlers/live/start-share.ts';
 import { startLocalServer, type LocalServer } from '../src/local/server.ts';
-import { call, registerUser } from './call.ts';
+import { call, pathOf, registerUser, routeKey } from './call.ts';
 
 type View = { status: 'live' | 'ended'; text: string; next: number; language: string; updatedAt: string; error?: string };
 
@@ -353,12 +353,12 @@ describe('the local server caches the live view as CloudFront does', () => {
   });
   const calls = (key: string) => server.routeCalls.get(key)?.handlerCalls ?? 0;
   const requests = (key: string) => server.routeCalls.get(key)?.requests ?? 0;
-  const VIEW = 'GET /api/live/{code}';
+  const VIEW = routeKey('viewLiveShare');
 
   it(`answers viewers asking within ${LIVE_CACHE_SECONDS} s with one handler call per path and offset`, async () => {
     const { u, sessionId, code } = await sharedSession(['Um. ']);
     const get = async (query: string) => {
-      const res = await fetch(`${base}/api/live/${code}${query}`);
+      const res = await fetch(`${base}${pathOf('viewLiveShare', { code })}${query}`);
       return { status: res.status, cache: res.headers.get('x-cache'), body: (await res.json()) as View };
     };
     const start = calls(VIEW);
@@ -382,11 +382,11 @@ describe('the local server caches the live view as CloudFront does', () => {
 
   it("never caches the other live routes (the owner's count, the viewers' pings)", async () => {
     const { u, code } = await sharedSession();
-    const countKey = 'GET /api/live/{code}/viewers';
+    const countKey = routeKey('countLiveViewers');
     const start = calls(countKey);
     const startRequests = requests(countKey);
     for (let i = 0; i < 2; i++) {
-      const res = await fetch(`${base}/api/live/${code}/viewers`, { headers: { authorization: `Bearer ${u.token}` } });
+      const res = await fetch(`${base}${pathOf('countLiveViewers', { code })}`, { headers: { authorization: `Bearer ${u.token}` } });
       expect(res.status).toBe(200);
       expect(res.headers.get('x-cache')).toBeNull();
     }

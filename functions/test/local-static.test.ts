@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPathPatterns } from '@app/shared/routes';
 import { buildCsp, inlineScriptHashes, securityHeaders } from '../../infra/lib/security-headers.ts';
 import { startLocalServer } from '../src/local/server.ts';
 
@@ -89,6 +90,21 @@ describe('local static server', () => {
     expect(head.body).toHaveLength(0);
     expect((await get('/assets/missing.js')).status).toBe(404);
   });
+
+  it("answers the API's paths as the API (JSON, a 404 for an unknown route) and the paths beside them with the SPA, as CloudFront does", async () => {
+    for (const pattern of apiPathPatterns()) {
+      const api = pattern.replace('*', 'no/such/route/here');
+      const res = await get(api);
+      expect(res.headers['content-type'], api).toMatch(/^application\/json/);
+      expect(res.status, api).toBe(pattern.includes('*') ? 404 : 405); // a lone segment is a route, here asked with GET
+      for (const beside of [pattern.replace(/\/\*$/, ''), `${pattern.replace(/\/\*$/, '')}-page`]) {
+        if (apiPathPatterns().includes(beside)) continue;
+        const page = await get(beside);
+        expect(page.status, beside).toBe(200);
+        expect(page.body.toString(), beside).toContain('<div id="root">');
+      }
+    }
+  });
 });
 
 describe('local server security headers', () => {
@@ -99,11 +115,12 @@ describe('local server security headers', () => {
     const headers = expected('window.a=1');
     expect(headers['content-security-policy']).toContain(inlineScriptHashes(page('window.a=1'))[0]);
     expect(headers['content-security-policy']).toContain('frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/ https://forms.example.com;');
-    for (const path of ['/help', '/assets/app-abc.js', '/icon.png', '/assets/missing.js', '/api/nothing-here']) {
+    const unknownApiPath = apiPathPatterns()[0]!.replace('*', 'no/such/route/here');
+    for (const path of ['/help', '/assets/app-abc.js', '/icon.png', '/assets/missing.js', unknownApiPath]) {
       const res = await get(path);
       for (const [name, value] of Object.entries(headers)) expect(res.headers[name], `${path} ${name}`).toBe(value);
     }
-    expect((await get('/api/nothing-here')).status).toBe(404);
+    expect((await get(unknownApiPath)).status).toBe(404);
   });
 
   it('follows a rebuilt index.html: the new inline script is allowed, the old one no longer', async () => {

@@ -1,7 +1,7 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { routes, type RouteName } from '@app/shared/routes';
-import { db, tableName } from '../src/db/client.ts';
+import { tableName } from '../src/db/client.ts';
+import { scanPages } from '../src/db/pages.ts';
 import { setPlan } from '../src/db/users.ts';
 import { call, registerUser } from './call.ts';
 
@@ -70,15 +70,12 @@ const authArb = fc.oneof(
 type Snapshot = Map<string, string>;
 async function snapshot(): Promise<Snapshot> {
   const items = new Map<string, string>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(new ScanCommand({ TableName: tableName(), ConsistentRead: true, ExclusiveStartKey: start }));
+  for await (const out of scanPages({ TableName: tableName(), ConsistentRead: true })) {
     for (const item of out.Items ?? []) {
       if (String(item.PK).startsWith('RATE#')) continue;
       items.set(`${item.PK}|${item.SK}`, JSON.stringify(item));
     }
-    start = out.LastEvaluatedKey;
-  } while (start);
+  }
   return items;
 }
 

@@ -310,7 +310,7 @@ describe('ops CLI core', () => {
 });
 
 describe('survey memory', () => {
-  it('is false for a new user and remembered once set through PATCH /api/auth/me', async () => {
+  it('is false for a new user and remembered once set through updateMe', async () => {
     const u = await registerUser();
     expect((await call('getMe', { token: u.token })).body).toMatchObject({ surveyShown: false });
     const res = await call('updateMe', { token: u.token, body: { surveyShown: true } });

@@ -1,6 +1,6 @@
 import { tableName } from '../src/db/client.ts';
 import { keys } from '../src/db/keys.ts';
-import { queryPages } from '../src/lib/paging.ts';
+import { queryPages } from '../src/db/pages.ts';
 
 /** Every item of a user's partition (profile, transcripts, chunks), to show that a refusal changed nothing. */
 export async function storedItems(userId: string): Promise<Record<string, unknown>[]> {

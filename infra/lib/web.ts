@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Duration, type SecretValue } from 'aws-cdk-lib';
 import { ORIGIN_SECRET_HEADER } from '@app/shared/constants';
-import { routes, type RouteDef } from '@app/shared/routes';
+import { apiPathPatterns, pathPatternMatches, routes, type RouteDef } from '@app/shared/routes';
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -32,13 +32,6 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Construct } from 'constructs';
 import { buildCsp, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, inlineScriptHashes, PERMISSIONS_POLICY, REFERRER_POLICY } from './security-headers.ts';
 
-/** Paths CloudFront forwards to the HTTP API; everything else is the SPA. */
-export const API_PATH_PATTERNS = ['/api/*', '/stripe/*', '/contact', '/transcriptions/*'] as const;
-
-/** A path pattern matches a request path (`*`: any characters, `/` included, as in CloudFront). */
-export const patternMatches = (pattern: string, path: string) =>
-  new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.?+^$()[\]{}|\\]/g, '\\$&')).join('.*')}$`).test(path);
-
 /**
  * The API routes the route table marks `cache` (the live caption view, the same for every
  * viewer): CloudFront keeps each answer `cache.seconds`, keyed by the path and only the listed
@@ -55,7 +48,7 @@ export function cachedApiBehaviors(table: Readonly<Record<string, RouteDef>> = r
   const uncached = [
     ...new Set(
       all
-        .filter(([, r]) => cached.some((c) => patternMatches(c.pattern, r.path) && pattern(r.path) !== c.pattern))
+        .filter(([, r]) => cached.some((c) => pathPatternMatches(c.pattern, r.path) && pattern(r.path) !== c.pattern))
         .map(([, r]) => pattern(r.path)),
     ),
   ];
@@ -86,7 +79,7 @@ export const VIEWER_ADDRESS_CODE = `function handler(event) {
 export interface WebProps {
   /** Host name of the HTTP API (origin for the API paths). */
   readonly apiDomainName: string;
-  /** The API's route table (its `cache` entries get cached behaviours); defaults to `@app/shared/routes`. */
+  /** The API's route table (its paths give the forwarded patterns, its `cache` entries cached behaviours); defaults to `@app/shared/routes`. */
   readonly routes?: Readonly<Record<string, RouteDef>>;
   /** Sent to the API in ORIGIN_SECRET_HEADER on every request (a secret reference, resolved at deploy). */
   readonly originSecret: SecretValue;
@@ -217,7 +210,8 @@ export class Web extends Construct {
       additionalBehaviors: Object.fromEntries([
         ...live.uncached.map((p) => [p, apiBehavior] as const),
         ...cachedBehaviors,
-        ...API_PATH_PATTERNS.map((p) => [p, apiBehavior] as const),
+        // The paths of the route table (apiPathPatterns); everything else is the SPA.
+        ...apiPathPatterns(props.routes).map((p) => [p, apiBehavior] as const),
       ]),
     });
 

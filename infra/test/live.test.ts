@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_CACHE_SECONDS } from '@app/shared/constants';
-import { routes } from '@app/shared/routes';
-import { API_PATH_PATTERNS, cachedApiBehaviors, patternMatches } from '../lib/web.ts';
+import { apiPathPatterns, pathPatternMatches, routes } from '@app/shared/routes';
+import { cachedApiBehaviors } from '../lib/web.ts';
 import { devStack, ofType, ROUTES, type Json } from './template.ts';
 
 /** The live caption view through CloudFront: cached LIVE_CACHE_SECONDS by path and `after` only; every other live route uncached. */
@@ -10,7 +10,7 @@ const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 /** The behaviour CloudFront picks for a path: the first whose pattern matches, in the listed order. */
-const behaviorFor = (config: Json, path: string): Json => config.CacheBehaviors.find((b: Json) => patternMatches(b.PathPattern, path));
+const behaviorFor = (config: Json, path: string): Json => config.CacheBehaviors.find((b: Json) => pathPatternMatches(b.PathPattern, path));
 
 describe('live caption view on CloudFront', () => {
   let config: Json;
@@ -75,6 +75,6 @@ describe('live caption view on CloudFront', () => {
     }
     expect(behaviorFor(config, '/api/live/AbCdEfGhIjKl/viewers').CachePolicyId).toBe(CACHING_DISABLED);
     expect(behaviorFor(config, '/api/live').PathPattern).toBe('/api/*');
-    expect(API_PATH_PATTERNS).toContain('/api/*');
+    expect(apiPathPatterns()).toContain('/api/*');
   });
 });

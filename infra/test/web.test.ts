@@ -3,8 +3,9 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { webSourceIndexHtml } from '../lib/paths.ts';
 import { buildCsp, CSP_MAX_LENGTH, cspDirectives, inlineScriptHashes, parseOrigins, PERMISSIONS_POLICY, RECAPTCHA, securityHeaders } from '../lib/security-headers.ts';
-import { API_PATH_PATTERNS, cachedApiBehaviors, SPA_REWRITE_CODE, VIEWER_ADDRESS_CODE } from '../lib/web.ts';
-import { cspOf, devStack, genericProdStack, ofType, PROD_ANALYTICS, PROD_INLINE_SCRIPT, prodStack, ROUTES, sha256Source, type Json } from './template.ts';
+import { apiPathPatterns, pathPatternMatches } from '@app/shared/routes';
+import { cachedApiBehaviors, SPA_REWRITE_CODE, VIEWER_ADDRESS_CODE } from '../lib/web.ts';
+import { cspOf, devStack, GENERIC_ROUTES, genericProdStack, ofType, PROD_ANALYTICS, PROD_INLINE_SCRIPT, prodStack, ROUTES, sha256Source, type Json } from './template.ts';
 
 /** The site: S3 and CloudFront, the API paths it forwards, its CloudFront Functions, domain, deployment and security headers. */
 
@@ -44,7 +45,7 @@ describe('Site on CloudFront (dev, full route table)', () => {
     ]);
   });
 
-  it('forwards the four API path patterns to the HTTP API, uncached, all methods', () => {
+  it("forwards the route table's path patterns to the HTTP API, uncached, all methods", () => {
     const config = ofType(t, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
     const apiId = ofType(t, 'AWS::ApiGatewayV2::Api')[0]![0];
     const apiOrigin = config.Origins.find((o: Json) => o.CustomOriginConfig);
@@ -54,7 +55,7 @@ describe('Site on CloudFront (dev, full route table)', () => {
     const { cached, uncached } = cachedApiBehaviors();
     const behaviors = config.CacheBehaviors.filter((b: Json) => !cached.some((c) => c.pattern === b.PathPattern));
     const patterns = behaviors.map((b: Json) => b.PathPattern as string);
-    expect(patterns.sort()).toEqual([...API_PATH_PATTERNS, ...uncached].sort());
+    expect(patterns.sort()).toEqual([...apiPathPatterns(), ...uncached].sort());
     for (const b of behaviors) {
       expect(b).toMatchObject({
         TargetOriginId: apiOrigin.Id,
@@ -65,11 +66,10 @@ describe('Site on CloudFront (dev, full route table)', () => {
       // The visitor's address reaches the handlers (per-client rate limits behind CloudFront).
       expect(b.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: expect.anything() }]);
     }
-    // Every route of the table is reachable through one of the forwarded patterns.
-    for (const [, r] of ROUTES) {
-      const covered = API_PATH_PATTERNS.some((p) => (p.endsWith('/*') ? r.path.startsWith(p.slice(0, -1)) : r.path === p));
-      expect(covered, r.path).toBe(true);
-    }
+    // Every route of the table is reachable through exactly one of the forwarded patterns, and each of them serves a route.
+    const forwarded = apiPathPatterns();
+    for (const [, r] of ROUTES) expect(forwarded.filter((p) => pathPatternMatches(p, r.path)), r.path).toHaveLength(1);
+    for (const p of forwarded) expect(ROUTES.some(([, r]) => pathPatternMatches(p, r.path)), p).toBe(true);
   });
 
   it('exports the site URL, API URL, table name, secret name, alarm topic and access log', () => {
@@ -84,7 +84,7 @@ describe('Site on CloudFront (dev, full route table)', () => {
     const config = ofType(t, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
     const { cached, uncached } = cachedApiBehaviors();
-    expect(config.CacheBehaviors).toHaveLength(API_PATH_PATTERNS.length + cached.length + uncached.length);
+    expect(config.CacheBehaviors).toHaveLength(apiPathPatterns().length + cached.length + uncached.length);
     for (const b of config.CacheBehaviors) expect(b.ResponseHeadersPolicyId, b.PathPattern).toEqual({ Ref: policyId });
     expect(JSON.stringify(json)).not.toContain(MANAGED_SECURITY_HEADERS);
   });
@@ -163,6 +163,13 @@ describe('Site on CloudFront (prod, generic routes, built site, custom domain)',
     t.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ APP_URL: 'https://app.example.org', MAIL_FROM: 'Live Transcribe <no-reply@mail.example.org>' }) },
     });
+  });
+
+  it('forwards the paths of its own route table, and nothing else', () => {
+    const config = ofType(t, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+    const patterns = config.CacheBehaviors.map((b: Json) => b.PathPattern as string);
+    expect(patterns).toEqual(apiPathPatterns(GENERIC_ROUTES));
+    expect(patterns.sort()).toEqual(['/stripe/*', '/transcriptions/*']);
   });
 
   it('deploys a built site: hashed assets cached for a year, the rest revalidated, then invalidates', () => {

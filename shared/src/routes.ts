@@ -201,6 +201,33 @@ type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 export type RouteBody<N extends RouteName> = Routes[N] extends { body: infer B } ? Infer<B> : undefined;
 export type RouteResponse<N extends RouteName> = Infer<Routes[N]['response']>;
 
+/**
+ * The paths the API answers, as path patterns (CloudFront's syntax: `*` is any characters, `/`
+ * included), derived from the route table: `/<segment>/*` for the routes below a first path
+ * segment, `/<segment>` for a route that is that segment alone. CloudFront forwards them to the
+ * HTTP API (infra/lib/web.ts), the local server answers them from the route table (an unknown
+ * one is a JSON 404), the web app's dev server proxies them; every other path is the SPA.
+ */
+export function apiPathPatterns(table: Readonly<Record<string, RouteDef>> = routes): string[] {
+  const patterns = new Set<string>();
+  for (const { path } of Object.values(table)) {
+    const [, first = '', ...rest] = path.split('/');
+    if (!/^[\w.-]+$/.test(first)) throw new Error(`Route path ${path} must start with a fixed segment`);
+    patterns.add(rest.length ? `/${first}/*` : `/${first}`);
+  }
+  return [...patterns];
+}
+
+/** A path pattern as a regular expression source, without anchors. */
+export const pathPatternSource = (pattern: string) => pattern.split('*').map((part) => part.replace(/[.?+^$()[\]{}|\\]/g, '\\$&')).join('.*');
+
+/** Whether a path pattern matches a request path, as CloudFront matches them. */
+export const pathPatternMatches = (pattern: string, path: string) => new RegExp(`^${pathPatternSource(pattern)}$`).test(path);
+
+/** Whether a request path is the API's (see apiPathPatterns). */
+export const isApiPath = (path: string, table: Readonly<Record<string, RouteDef>> = routes) =>
+  apiPathPatterns(table).some((pattern) => pathPatternMatches(pattern, path));
+
 /** Turns an API Gateway path (`/x/{id}`) into a matcher giving its parameters, or null. */
 export function matchPath(pattern: string, path: string): Record<string, string> | null {
   const p = pattern.split('/');

@@ -3,7 +3,7 @@ import type { Segment } from '@app/shared/schemas/transcriptions';
 import { decodeSearchable, packSegments, SEARCH_OVERLAP, segmentsFromStored, unpackSegments, type ChunkPiece, type Searchable, type StoredSegment } from '../domain/text.ts';
 import { db, isConditionFailure, tableName } from './client.ts';
 import { keys, type TranscriptKind } from './keys.ts';
-import { queryPages } from '../lib/paging.ts';
+import { queryPages } from './pages.ts';
 
 /**
  * The chunk store: transcript text storage shared by saved (TRANS) and automatic (AUTO) transcriptions:

@@ -1,43 +1,10 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import {
-  DEFAULT_TRANSCRIPTION_LANGUAGE,
-  type Plan,
-  type RecognitionLanguage,
-  type Theme,
-  type UiLanguage,
-} from '@app/shared/constants';
+import { DEFAULT_TRANSCRIPTION_LANGUAGE, type Plan, type UiLanguage } from '@app/shared/constants';
 import { normaliseEmail } from '@app/shared/schemas/common';
-import type { SubscriptionState } from '../domain/billing.ts';
+import type { User } from '../domain/users.ts';
 import { db, isConditionFailure, nowIso, tableName } from './client.ts';
 import { keys } from './keys.ts';
-
-/** The user record (PK USER#id, SK PROFILE). `plan` may hold the legacy 'premium', read as pro. */
-export interface User {
-  id: string;
-  name: string;
-  email: string;
-  passwordHash: string;
-  language: UiLanguage;
-  theme: Theme;
-  transcriptionLang: RecognitionLanguage;
-  plan: Plan | 'premium';
-  planExpiry: string | null;
-  /** false once every active subscription is set to cancel at its period end (db/billing.ts). */
-  planRenews?: boolean;
-  /** Bumped on every password change and logout: tokens carrying an older value are refused. */
-  tokenVersion: number;
-  /** The Stripe customer, recorded by the billing webhook (also the item's GSI1 key; see db/billing.ts). */
-  stripeCustomerId?: string;
-  /** The open checkout session (db/billing.ts), if any. */
-  checkoutId?: string;
-  /** The user's Stripe subscriptions by id (db/billing.ts). */
-  subscriptions?: Record<string, SubscriptionState>;
-  /** Set once the survey has been shown to this user (absent on older records: not shown). */
-  surveyShown?: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export interface NewUser {
   name: string;

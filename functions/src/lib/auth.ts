@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { DEV_BYPASS_TTL_SECONDS, TOKEN_RENEW_AFTER_SECONDS, TOKEN_TTL_SECONDS } from '@app/shared/constants';
-import { getUser, type User } from '../db/users.ts';
+import { getUser } from '../db/users.ts';
 import { effectivePlan } from '../domain/plan.ts';
+import type { User } from '../domain/users.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { secrets } from './secrets.ts';
 

@@ -1,11 +1,12 @@
 import * as z from 'zod';
 import { describe, expect, it, vi } from 'vitest';
+import { routes } from '@app/shared/routes';
 import { toEventV2 } from '../local/event.ts';
 import { HttpError } from './errors.ts';
 import { errorResult, route } from './http.ts';
 
 const event = (body?: string, isBase64 = false) => {
-  const e = toEventV2({ method: 'GET', path: '/api/settings/construction-mode', routePath: '/api/settings/construction-mode', pathParameters: {}, rawQueryString: '', headers: { 'content-type': 'application/json' }, body, sourceIp: '127.0.0.1' });
+  const e = toEventV2({ method: 'GET', path: routes.maintenanceMode.path, routePath: routes.maintenanceMode.path, pathParameters: {}, rawQueryString: '', headers: { 'content-type': 'application/json' }, body, sourceIp: '127.0.0.1' });
   return isBase64 ? { ...e, body: Buffer.from(body ?? '').toString('base64'), isBase64Encoded: true } : e;
 };
 

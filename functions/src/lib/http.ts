@@ -5,7 +5,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import { DEV_BYPASS_HEADER, ORIGIN_SECRET_HEADER, SESSION_TOKEN_HEADER } from '@app/shared/constants';
 import { cachedSiteSettings } from '../db/site-settings.ts';
-import type { User } from '../db/users.ts';
+import type { User } from '../domain/users.ts';
 import { authenticateSession, isValidBypassToken, renewedToken } from './auth.ts';
 import { badRequest, HttpError } from './errors.ts';
 import { log, withRequestIds } from './log.ts';

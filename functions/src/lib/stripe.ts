@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Currency } from '@app/shared/constants';
-import type { User } from '../db/users.ts';
+import type { User } from '../domain/users.ts';
 import { env } from './env.ts';
 import { badRequest, HttpError } from './errors.ts';
 import { secrets } from './secrets.ts';

@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { matchPath, routes, type RouteDef } from '@app/shared/routes';
+import { isApiPath, matchPath, routes, type RouteDef } from '@app/shared/routes';
 import { buildCsp, inlineScriptHashes, securityHeaders, type CspOptions } from '../../../infra/lib/security-headers.ts';
 import type { LambdaHandler, Result } from '../lib/http.ts';
 import { toEventV2 } from './event.ts';
@@ -23,7 +23,6 @@ export interface LocalServerOptions {
   csp?: Omit<CspOptions, 'scriptHashes'>;
 }
 
-const API_PREFIXES = ['/api/', '/stripe/', '/contact', '/transcriptions/'];
 const MAX_BODY = 10 * 1024 * 1024;
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -249,9 +248,8 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
         });
         return send(res, result);
       }
-      if (API_PREFIXES.some((p) => url.pathname.startsWith(p) || url.pathname === p.replace(/\/$/, ''))) {
-        return send(res, jsonError(404, 'Not found'));
-      }
+      // The API's paths, as CloudFront forwards them (apiPathPatterns): an unknown route there is the API's 404.
+      if (isApiPath(url.pathname)) return send(res, jsonError(404, 'Not found'));
       if (method !== 'GET' && method !== 'HEAD') return send(res, jsonError(405, 'Method not allowed'));
       await serveStatic(res, options.webDist, url.pathname, method, req.headers['accept-encoding']);
     } catch (err) {

@@ -1,5 +1,5 @@
 import type { Segment } from '@app/shared/schemas/transcriptions';
-import { appendDelta, saveFull } from '../../db/autosave-sessions.ts';
+import { appendDelta, saveFull } from '../../db/automatic-transcriptions.ts';
 import { placeSegments, type StoredSegment } from '../../domain/text.ts';
 import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 import { route } from '../../lib/http.ts';

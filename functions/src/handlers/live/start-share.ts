@@ -1,4 +1,4 @@
-import { getSession } from '../../db/autosave-sessions.ts';
+import { getAutomaticTranscription } from '../../db/automatic-transcriptions.ts';
 import { startLiveShare } from '../../db/live-shares.ts';
 import { hitRateLimit, type RateRule } from '../../db/rate-limits.ts';
 import { conflict, notFound, tooMany } from '../../lib/errors.ts';
@@ -15,7 +15,7 @@ export const LIVE_SHARE_RATE: RateRule = { limit: 30, windowSeconds: 60 * 60 };
 export const handler = route('startLiveShare', async ({ user, body, sourceIp }) => {
   const limit = await hitRateLimit('live-share', sourceIp, LIVE_SHARE_RATE);
   if (!limit.allowed) throw tooMany('Too many requests. Please try again later.', limit.secondsLeft);
-  const session = await getSession(user.id, body.sessionId);
+  const session = await getAutomaticTranscription(user.id, body.sessionId);
   if (!session) throw notFound('Unknown session');
   if (session.isCompleted) throw conflict('This transcription has ended: start a new one to share it.', 'session_completed');
   const share = await startLiveShare(user.id, body.sessionId);

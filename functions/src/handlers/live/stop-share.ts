@@ -1,4 +1,4 @@
-import { getSession } from '../../db/autosave-sessions.ts';
+import { getAutomaticTranscription } from '../../db/automatic-transcriptions.ts';
 import { getLiveShare, stopLiveShare } from '../../db/live-shares.ts';
 import { hitRateLimit } from '../../db/rate-limits.ts';
 import { notFound, tooMany } from '../../lib/errors.ts';
@@ -14,7 +14,7 @@ export const handler = route('stopLiveShare', async ({ user, params, sourceIp })
   if (!limit.allowed) throw tooMany('Too many requests. Please try again later.', limit.secondsLeft);
   const share = await getLiveShare(params.code, true);
   if (!share || share.userId !== user.id) throw notFound('Unknown live link');
-  const session = await getSession(user.id, share.sessionId);
+  const session = await getAutomaticTranscription(user.id, share.sessionId);
   if (!(await stopLiveShare(user.id, params.code, session?.length ?? 0))) throw notFound('Unknown live link');
   return { ok: true as const };
 });

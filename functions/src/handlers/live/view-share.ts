@@ -1,6 +1,6 @@
 import { LIVE_CACHE_SECONDS } from '@app/shared/constants';
 import { routes } from '@app/shared/routes';
-import { getSession } from '../../db/autosave-sessions.ts';
+import { getAutomaticTranscription } from '../../db/automatic-transcriptions.ts';
 import { readTextFrom } from '../../db/chunk-store.ts';
 import { isLive, getLiveShare } from '../../db/live-shares.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -19,7 +19,7 @@ import { Reply, route } from '../../lib/http.ts';
  */
 export const handler = route('viewLiveShare', async ({ params, query }) => {
   const share = await getLiveShare(params.code);
-  const session = share && (await getSession(share.userId, share.sessionId));
+  const session = share && (await getAutomaticTranscription(share.userId, share.sessionId));
   if (!share || !session) throw notFound('This live caption link does not exist.');
   const live = isLive(share) && !session.isCompleted;
   const end = share.endOffset ?? (live || session.isCompleted ? Infinity : query.after);

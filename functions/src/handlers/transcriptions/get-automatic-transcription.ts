@@ -1,9 +1,9 @@
-import { getSessionDetail } from '../../db/autosave-sessions.ts';
+import { getAutomaticTranscriptionDetail } from '../../db/automatic-transcriptions.ts';
 import { notFound } from '../../lib/errors.ts';
 import { route } from '../../lib/http.ts';
 
 export const handler = route('getAutomaticTranscription', async ({ user, params }) => {
-  const found = await getSessionDetail(user.id, params.id);
+  const found = await getAutomaticTranscriptionDetail(user.id, params.id);
   if (!found) throw notFound('Transcription not found');
   return found;
 });

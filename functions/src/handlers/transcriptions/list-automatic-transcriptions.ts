@@ -1,12 +1,12 @@
-import { countStartedThisMonth, listSessions } from '../../db/autosave-sessions.ts';
+import { countAutomaticTranscriptionsThisMonth, listAutomaticTranscriptions } from '../../db/automatic-transcriptions.ts';
 import { route } from '../../lib/http.ts';
 import { nextCursor, pageRequest } from '../../lib/paging.ts';
 
 export const handler = route('listAutomaticTranscriptions', async ({ user, query }) => {
   const completed = query.completed === undefined ? undefined : query.completed === 'true';
   const [{ items, more, lastId }, startedThisMonth] = await Promise.all([
-    listSessions(user.id, { ...pageRequest(query), completed }),
-    countStartedThisMonth(user.id),
+    listAutomaticTranscriptions(user.id, { ...pageRequest(query), completed }),
+    countAutomaticTranscriptionsThisMonth(user.id),
   ]);
   return { transcriptions: items, nextCursor: nextCursor(more, lastId), startedThisMonth };
 });

@@ -5,14 +5,14 @@ import type { AutomaticTranscriptionSummary } from '@app/shared/schemas/transcri
 import { createdAtOf, decodeSearchable, monthRange, preview, splitIntoChunks, type Searchable, type StoredSegment } from '../domain/text.ts';
 import { db, isConditionFailure, nowIso, nowSeconds, tableName } from './client.ts';
 import { keys } from './keys.ts';
-import { queryPages } from '../lib/paging.ts';
+import { queryPages } from './pages.ts';
 import { chunkItem, deleteChunks, deleteWithChunks, getMetaMany, lastChunk, listMeta, putChunks, readChunks, searchIds, type PageRequest } from './chunk-store.ts';
 
 /**
  * Automatic transcriptions: metadata `AUTO#<ulid>` (language, duration, completion, preview,
  * and `length` for lists) and text chunks `AUTOC#<ulid>#<offset>`, one per delta.
  */
-export interface AutosaveItem {
+export interface AutomaticTranscriptionItem {
   id: string;
   language: RecognitionLanguage;
   isCompleted: boolean;
@@ -34,10 +34,10 @@ export const SESSION_KEY_TTL_SECONDS = 30 * 24 * 60 * 60;
  * under the caller's partition, so one user's key never names another user's session. Once
  * the session is deleted, its key still names it (the client then drops what it queued).
  */
-export async function createSession(userId: string, key?: string, language: RecognitionLanguage = FREE_RECOGNITION_LANGUAGE): Promise<string> {
+export async function createAutomaticTranscription(userId: string, key?: string, language: RecognitionLanguage = FREE_RECOGNITION_LANGUAGE): Promise<string> {
   const id = ulid();
   const now = nowIso();
-  const item: AutosaveItem = { id, language, isCompleted: false, duration: 0, preview: '', length: 0, createdAt: createdAtOf(id), updatedAt: now };
+  const item: AutomaticTranscriptionItem = { id, language, isCompleted: false, duration: 0, preview: '', length: 0, createdAt: createdAtOf(id), updatedAt: now };
   const session = {
     TableName: tableName(),
     Item: { ...keys.transcript(userId, 'AUTO', id), type: 'autosaveSession', ...item },
@@ -73,12 +73,12 @@ export async function createSession(userId: string, key?: string, language: Reco
     const existing = out.Item?.sessionId;
     if (typeof existing === 'string') return existing;
   }
-  throw new Error('autosave: too much contention on a session key');
+  throw new Error('automatic transcription: too much contention on a session key');
 }
 
-export async function getSession(userId: string, id: string): Promise<AutosaveItem | undefined> {
+export async function getAutomaticTranscription(userId: string, id: string): Promise<AutomaticTranscriptionItem | undefined> {
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.transcript(userId, 'AUTO', id), ConsistentRead: true }));
-  return out.Item as AutosaveItem | undefined;
+  return out.Item as AutomaticTranscriptionItem | undefined;
 }
 
 export interface Delta {
@@ -108,13 +108,13 @@ export async function appendDelta(userId: string, id: string, delta: Delta): Pro
     const last = await lastChunk(userId, 'AUTO', id);
     // Chunks live under the caller's own key, so once there is text the session is theirs;
     // before the first chunk, check that the session exists (and is the caller's).
-    const session = last.end === 0 ? await getSession(userId, id) : undefined;
+    const session = last.end === 0 ? await getAutomaticTranscription(userId, id) : undefined;
     if (last.end === 0 && !session) return { status: 'missing' };
     if (delta.offset > last.end) return { status: 'gap', length: last.end };
     const fresh = delta.text.slice(last.end - delta.offset);
     if (!fresh) {
       if (delta.offset + delta.text.length < last.end) return { status: 'ok', length: last.end };
-      const meta = session ?? (await getSession(userId, id));
+      const meta = session ?? (await getAutomaticTranscription(userId, id));
       if (!meta) return { status: 'missing' };
       await catchUpMeta(userId, id, meta, last.end, delta);
       return { status: 'ok', length: last.end };
@@ -134,11 +134,11 @@ export async function appendDelta(userId: string, id: string, delta: Delta): Pro
     await advanceMeta(userId, id, length, delta, last.end < PREVIEW_CHARS ? await previewOf(userId, id) : undefined);
     return { status: 'ok', length };
   }
-  throw new Error('autosave: too much contention');
+  throw new Error('automatic transcription: too much contention');
 }
 
 /** Nothing new to write: the metadata takes the stored length (and preview) and the delta's duration and language, if any differs. */
-async function catchUpMeta(userId: string, id: string, meta: AutosaveItem, end: number, delta: Pick<Delta, 'duration' | 'language'>) {
+async function catchUpMeta(userId: string, id: string, meta: AutomaticTranscriptionItem, end: number, delta: Pick<Delta, 'duration' | 'language'>) {
   const behind = meta.length < end;
   if (!behind && meta.duration === delta.duration && meta.language === delta.language) return;
   await advanceMeta(userId, id, end, delta, behind && meta.length < PREVIEW_CHARS ? await previewOf(userId, id) : undefined);
@@ -187,7 +187,7 @@ async function advanceMeta(userId: string, id: string, length: number, delta: Pi
  * part is written; otherwise (the text was edited) the stored text is replaced.
  */
 export async function saveFull(userId: string, id: string, full: { fullTranscript: string; duration: number; language: RecognitionLanguage }): Promise<AppendOutcome> {
-  const meta = await getSession(userId, id);
+  const meta = await getAutomaticTranscription(userId, id);
   if (!meta) return { status: 'missing' };
   const current = await readChunks(userId, 'AUTO', id);
   if (full.fullTranscript.startsWith(current.text)) {
@@ -214,8 +214,8 @@ export async function saveFull(userId: string, id: string, full: { fullTranscrip
   return { status: 'ok', length: text.length };
 }
 
-/** Marks the session finished; false when it is not the caller's. */
-export async function completeSession(userId: string, id: string): Promise<boolean> {
+/** Marks the automatic transcription finished; false when it is not the caller's. */
+export async function completeAutomaticTranscription(userId: string, id: string): Promise<boolean> {
   try {
     await db().send(
       new UpdateCommand({
@@ -233,22 +233,22 @@ export async function completeSession(userId: string, id: string): Promise<boole
   }
 }
 
-export async function listSessions(userId: string, page: PageRequest & { q?: string; completed?: boolean }) {
+export async function listAutomaticTranscriptions(userId: string, page: PageRequest & { q?: string; completed?: boolean }) {
   if (page.q) {
     const ids = await searchIds(userId, 'AUTO', { ...page, q: page.q });
-    let items = await getMetaMany<AutosaveItem>(userId, 'AUTO', ids.slice(0, page.limit));
+    let items = await getMetaMany<AutomaticTranscriptionItem>(userId, 'AUTO', ids.slice(0, page.limit));
     if (page.completed !== undefined) items = items.filter((i) => i.isCompleted === page.completed);
     items.sort((a, b) => (a.id < b.id ? 1 : -1));
     return { items: items.map(toSummary), more: ids.length > page.limit, lastId: ids.slice(0, page.limit).at(-1) };
   }
   const filter =
     page.completed === undefined ? undefined : { expression: 'isCompleted = :completed', values: { ':completed': page.completed } };
-  const { items, more } = await listMeta<AutosaveItem>(userId, 'AUTO', { ...page, filter });
+  const { items, more } = await listMeta<AutomaticTranscriptionItem>(userId, 'AUTO', { ...page, filter });
   return { items: items.map(toSummary), more, lastId: items.at(-1)?.id };
 }
 
-/** Sessions started in the current calendar month (UTC). */
-export async function countStartedThisMonth(userId: string, now = new Date()): Promise<number> {
+/** Automatic transcriptions started in the current calendar month (UTC). */
+export async function countAutomaticTranscriptionsThisMonth(userId: string, now = new Date()): Promise<number> {
   const month = now.toISOString().slice(0, 7);
   const { lo, hi } = monthRange(month);
   const b = keys.transcriptSkBounds('AUTO', lo, hi);
@@ -263,16 +263,16 @@ export async function countStartedThisMonth(userId: string, now = new Date()): P
   return count;
 }
 
-export async function getSessionDetail(userId: string, id: string) {
-  const meta = await getSession(userId, id);
+export async function getAutomaticTranscriptionDetail(userId: string, id: string) {
+  const meta = await getAutomaticTranscription(userId, id);
   if (!meta) return undefined;
   const { text, segments } = await readChunks(userId, 'AUTO', id);
   return { ...toSummary(meta), fullTranscript: text, segments };
 }
 
-export const deleteSession = (userId: string, id: string) => deleteWithChunks(userId, 'AUTO', id);
+export const deleteAutomaticTranscription = (userId: string, id: string) => deleteWithChunks(userId, 'AUTO', id);
 
-function toSummary(item: AutosaveItem): AutomaticTranscriptionSummary {
+function toSummary(item: AutomaticTranscriptionItem): AutomaticTranscriptionSummary {
   return {
     _id: item.id,
     sessionId: item.id,

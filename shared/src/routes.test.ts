@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { apiPathPatterns, isApiPath, pathPatternMatches, routes, type RouteDef } from './routes.ts';
+
+/** A route's path with every `{parameter}` filled in. */
+const concrete = (path: string) => path.replace(/\{[^}]+\}/g, 'AbC-123');
+const route = (method: RouteDef['method'], path: string): RouteDef => ({ ...routes.getMe, method, path });
+
+describe('apiPathPatterns', () => {
+  it('covers every route of the table by exactly one pattern, and each pattern covers a route', () => {
+    const patterns = apiPathPatterns();
+    for (const r of Object.values(routes) as RouteDef[]) {
+      for (const path of [r.path, concrete(r.path)]) {
+        expect(patterns.filter((p) => pathPatternMatches(p, path)), path).toHaveLength(1);
+      }
+    }
+    for (const p of patterns) expect(Object.values(routes).some((r) => pathPatternMatches(p, r.path)), p).toBe(true);
+    expect(new Set(patterns).size).toBe(patterns.length);
+  });
+
+  it('is /<segment>/* below a first segment, /<segment> for the segment alone, in the order the table first names them', () => {
+    const table = {
+      a: route('GET', '/api/auth/me'),
+      b: route('POST', '/contact'),
+      c: route('DELETE', '/things/{id}'),
+      d: route('GET', '/api/live/{code}'),
+      e: route('GET', '/things'),
+    };
+    expect(apiPathPatterns(table)).toEqual(['/api/*', '/contact', '/things/*', '/things']);
+    expect(() => apiPathPatterns({ x: route('GET', '/{id}/x') })).toThrow(/fixed segment/);
+  });
+
+  it('tells API paths from the SPA as CloudFront does', () => {
+    const table = { a: route('GET', '/api/auth/me'), b: route('POST', '/contact') };
+    expect(isApiPath('/api/anything/at/all', table)).toBe(true);
+    expect(isApiPath('/contact', table)).toBe(true);
+    // The bare segment of a `/*` pattern, and a longer segment, are the SPA's.
+    for (const spa of ['/api', '/apis', '/contact/us', '/contacts', '/', '/help']) expect(isApiPath(spa, table), spa).toBe(false);
+  });
+});
+
+describe('pathPatternMatches', () => {
+  it('reads * as any characters, / included, and everything else literally', () => {
+    expect(pathPatternMatches('/api/live/*', '/api/live/x/viewers')).toBe(true);
+    expect(pathPatternMatches('/api/live/*/viewers', '/api/live/x/viewers')).toBe(true);
+    expect(pathPatternMatches('/a.b', '/aXb')).toBe(false);
+    expect(pathPatternMatches('/a.b', '/a.b')).toBe(true);
+  });
+});

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -9,7 +8,26 @@ import { defineConfig } from 'vitest/config';
 const BUNDLE_JOURNEYS = ['artifacts', 'auth', 'billing', 'history'].map((name) => `${name}.e2e.ts`);
 const onBundles = process.env.LOCAL_HANDLERS === 'bundles';
 
-/** One vitest run for the whole repo: a project per workspace. */
+/**
+ * The web's tests run in VM contexts (vmForks): each file still gets a fresh jsdom and fresh
+ * modules, but jsdom and the libraries load once per worker instead of once per file (about a
+ * fifth of the time). These files run in a process of their own instead: they load Node-only
+ * tooling (Tailwind's scanner, ESLint), mock a module's loading and check the error it throws
+ * (an Error of another realm in a VM context), or drive pointer events that a VM context's shared
+ * libraries carried over from other files.
+ */
+const WEB_OWN_PROCESS = [
+  'src/components/ui/cn.test.ts',
+  'src/layers.test.ts',
+  'src/app/session-sync.test.tsx',
+  'src/features/transcribe/components/transcription-card.offline.test.tsx',
+  'src/components/ui/confirm-dialog.test.tsx',
+];
+
+/** Static checks of functions/src that run ESLint, which needs a process of its own. */
+const FUNCTIONS_OWN_PROCESS = ['test/layers.test.ts'];
+
+/** One vitest run for the whole repo: a project per workspace (two for the web). */
 export default defineConfig({
   test: {
     projects: [
@@ -26,13 +44,17 @@ export default defineConfig({
           name: 'functions',
           root: 'functions',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...FUNCTIONS_OWN_PROCESS],
           environment: 'node',
           globalSetup: ['test/global-setup.ts'],
           setupFiles: ['test/setup.ts'],
+          // VM contexts: the AWS SDK and the other libraries load once per worker, not once per file.
+          pool: 'vmForks',
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
+      { test: { name: 'functions-own-process', root: 'functions', include: FUNCTIONS_OWN_PROCESS, environment: 'node', pool: 'forks' } },
       {
         test: {
           name: 'infra',
@@ -62,7 +84,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      ...(existsSync('web/vite.config.ts') ? ['./web/vite.config.ts'] : []),
+      {
+        extends: './web/vite.config.ts',
+        test: {
+          name: 'web',
+          include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...WEB_OWN_PROCESS],
+          pool: 'vmForks',
+        },
+      },
+      { extends: './web/vite.config.ts', test: { name: 'web-own-process', include: WEB_OWN_PROCESS, pool: 'forks' } },
     ],
   },
 });

@@ -127,11 +127,10 @@ export default defineConfig({
     },
   },
   // This file is also the vitest project for the web workspace (listed in the root vitest.config.ts).
+  // The root vitest.config.ts makes the web's vitest projects from this (which files, which pool).
   test: {
-    name: 'web',
     root: import.meta.dirname,
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
   },

@@ -27,7 +27,8 @@ function record(route: string, actions: string[]) {
 
 /** The serialized JSON body: a string, bytes, or an object whose text is the JSON (SDK versions differ). */
 function bodyText(body: unknown): string {
-  if (body instanceof Uint8Array) return new TextDecoder().decode(body);
+  // isView, not instanceof: the SDK may be loaded in another realm than this module (vitest's VM pools).
+  if (ArrayBuffer.isView(body)) return new TextDecoder().decode(body as Uint8Array);
   if (body == null) return '{}';
   return String(body);
 }

@@ -25,7 +25,7 @@ describe('billing success page', () => {
     state.user = { ...proUser };
     await act(() => vi.advanceTimersByTimeAsync(SUCCESS_POLL_MS));
     expect(await screen.findByText('Pro active')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View history' })).toHaveAttribute('href', '/history');
+    expect(screen.getByRole('link', { name: 'View history' })).toHaveAttribute('href', '/transcricoes');
     expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/');
   });
 

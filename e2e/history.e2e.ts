@@ -51,7 +51,7 @@ describe('saved transcriptions (/transcricoes)', () => {
     const page = await context.newPage();
     const main = page.getByRole('main');
     await page.goto('/transcricoes');
-    await main.getByRole('heading', { level: 1, name: 'Transcription history' }).waitFor();
+    await main.getByRole('heading', { level: 1, name: 'Saved transcriptions' }).waitFor();
     const list = main.getByRole('list', { name: 'Saved transcriptions' });
     await list.waitFor();
     // Newest first, with the duration in minutes and seconds above 59.
@@ -116,8 +116,8 @@ describe('saved transcriptions (/transcricoes)', () => {
 
     await page.goto('/transcricoes');
     const main = page.getByRole('main');
-    await main.getByRole('heading', { name: 'History is a Pro feature' }).waitFor();
-    expect(await main.getByText('Only Pro users can access the transcription history.').isVisible()).toBe(true);
+    await main.getByRole('heading', { name: 'Saved transcriptions are a Pro feature' }).waitFor();
+    expect(await main.getByText('Only Pro users can access saved transcriptions.').isVisible()).toBe(true);
     expect(await main.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/pricing');
     await page.waitForLoadState('networkidle');
     expect(requested).toContain('/api/auth/me');

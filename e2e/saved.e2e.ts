@@ -27,7 +27,7 @@ const browserMonth = (page: Page, deltaMonths = 0) =>
 
 describe('saved transcriptions (/transcricoes)', () => {
   it('a Pro user finds a saved transcription by words (accent-insensitive) and month, exports it and deletes it', async () => {
-    const pro = await registerAccount(api, 'history-pro', 'pro');
+    const pro = await registerAccount(api, 'saved-pro', 'pro');
     const meeting = 'Transcrição da reunião de orçamento. Decidimos revisar os custos até sexta-feira.';
     const saved = [
       { title: 'Aula de física', fullTranscript: 'Energia cinética e potencial gravitacional.', duration: 45 },
@@ -108,7 +108,7 @@ describe('saved transcriptions (/transcricoes)', () => {
   });
 
   it('a free user sees the restricted-access banner and no request for the list is made', async () => {
-    const free = await registerAccount(api, 'history-free');
+    const free = await registerAccount(api, 'saved-free');
     const context = await signedIn(free);
     const page = await context.newPage();
     const requested: string[] = [];

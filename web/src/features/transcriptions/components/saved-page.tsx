@@ -5,7 +5,7 @@ import { textDirection } from '@app/shared/constants';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SignedInPage } from '../../../components/signed-in-page';
-import { exportFile, type ExportFormat } from '../../../lib/export';
+import { exportFile, type ExportFormat } from '../../../lib/transcript-export';
 import { currentUiLanguage } from '../../../lib/i18n';
 import { openUpgrade } from '../../../lib/open-upgrade';
 import { useTranscription } from '../api/get-transcription';

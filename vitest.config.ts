@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * bundles `cdk synth` made (LOCAL_HANDLERS=bundles), so `npm test` leaves them out of its pass on
  * the sources (E2E_ONCE=1) and each journey runs once.
  */
-const BUNDLE_JOURNEYS = ['artifacts', 'auth', 'billing', 'history'].map((name) => `${name}.e2e.ts`);
+const BUNDLE_JOURNEYS = ['artifacts', 'auth', 'billing', 'saved'].map((name) => `${name}.e2e.ts`);
 const onBundles = process.env.LOCAL_HANDLERS === 'bundles';
 
 /**

@@ -6,8 +6,8 @@ import { openBrowser, signUp } from './journeys.ts';
 
 /**
  * The Pro journey against the real local server and its checkout simulator:
- * upgrade modal (by itself on home, then from the history's Pro hint), currency, local
- * checkout, success page, Pro in the header within one poll, history unlocked, dark
+ * upgrade modal (by itself on home, then from the saved transcriptions' Pro hint), currency, local
+ * checkout, success page, Pro in the header within one poll, saved transcriptions unlocked, dark
  * theme, cancel in the local portal (Pro until the period ends), then the period's end: back to free.
  */
 const browser = await openBrowser();
@@ -40,9 +40,9 @@ describe('billing', () => {
     await modal.getByRole('button', { name: 'Not now' }).click();
     await modal.waitFor({ state: 'detached' });
 
-    // The history is restricted; its Pro hint opens the same modal (window event 'open-upgrade').
+    // The saved transcriptions are restricted; their Pro hint opens the same modal (window event 'open-upgrade').
     await page.goto('/transcricoes');
-    await main.getByRole('heading', { name: 'History is a Pro feature' }).waitFor();
+    await main.getByRole('heading', { name: 'Saved transcriptions are a Pro feature' }).waitFor();
     await main.getByRole('button', { name: 'Upgrade to Pro' }).click();
     await modal.getByRole('button', { name: 'Upgrade now' }).click();
 
@@ -68,11 +68,11 @@ describe('billing', () => {
     expect(await banner.getByRole('button', { name: 'Upgrade' }).count()).toBe(0);
     expect(await banner.getByRole('button', { name: 'Manage subscription' }).isVisible()).toBe(true);
 
-    // The history unlocks: no restricted banner with an upgrade button.
-    await main.getByRole('link', { name: 'View history' }).click();
+    // The saved transcriptions unlock: no restricted banner with an upgrade button.
+    await main.getByRole('link', { name: 'View saved transcriptions' }).click();
     await page.waitForURL((url) => url.pathname === '/transcricoes');
-    await main.getByRole('heading', { level: 1, name: 'Transcription history' }).waitFor();
-    expect(await main.getByRole('heading', { name: 'History is a Pro feature' }).count()).toBe(0);
+    await main.getByRole('heading', { level: 1, name: 'Saved transcriptions' }).waitFor();
+    expect(await main.getByRole('heading', { name: 'Saved transcriptions are a Pro feature' }).count()).toBe(0);
     expect(await main.getByRole('button', { name: /upgrade/i }).count()).toBe(0);
     expect(await planStatus(page)).toMatchObject({ plan: 'pro', isPro: true });
 

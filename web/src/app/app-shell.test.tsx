@@ -97,7 +97,7 @@ describe('app shell', () => {
   it('redirects /history to /transcricoes', async () => {
     mockFetch(() => json(404, {}));
     renderApp('/history');
-    // The history page of /transcricoes (a visitor is asked to log in).
+    // The saved transcriptions page of /transcricoes (a visitor is asked to log in).
     expect(await screen.findByRole('heading', { level: 1, name: 'Login required' })).toBeInTheDocument();
     expect(screen.getByText('Log in to see your saved transcriptions.')).toBeInTheDocument();
   });

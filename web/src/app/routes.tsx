@@ -48,6 +48,9 @@ const BillingCancelledPage = otherPage(() => import('../features/billing/compone
 /* Public: anyone with a share's link follows its captions, signed in or not. */
 const LiveViewerPage = otherPage(() => import('../features/live/components/viewer-page'));
 
+/** /history was the saved transcriptions' address before /transcricoes: links to it still land there. */
+const legacyHistoryRedirect: RouteObject = { path: 'history', element: <Navigate to="/transcricoes" replace /> };
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -68,7 +71,7 @@ export const routes: RouteObject[] = [
       { path: 'billing/success', element: <BillingSuccessPage /> },
       { path: 'billing/cancelled', element: <BillingCancelledPage /> },
       { path: 'live/:code', element: <LiveViewerPage /> },
-      { path: 'history', element: <Navigate to="/transcricoes" replace /> },
+      legacyHistoryRedirect,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

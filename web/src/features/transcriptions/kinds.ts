@@ -2,7 +2,8 @@ import type { RouteResponse } from '@app/shared/routes';
 
 /**
  * A transcription is saved (by a Pro user, with a title) or automatic (written by autosave while
- * any logged-in user speaks): the same list, detail and delete, each kind on its own routes.
+ * any logged-in user speaks): the same list, detail and delete, each kind on its own routes. Each
+ * kind's copy is the locale section of the same name (`saved.*`, `automatic.*`).
  */
 export type TranscriptionKind = 'saved' | 'automatic';
 
@@ -13,6 +14,3 @@ interface Responses {
 export type TranscriptionPage<K extends TranscriptionKind> = Responses[K]['page'];
 export type TranscriptionSummaryOf<K extends TranscriptionKind> = TranscriptionPage<K>['transcriptions'][number];
 export type TranscriptionDetailOf<K extends TranscriptionKind> = Responses[K]['detail'];
-
-/** The locale section holding each kind's copy. */
-export const COPY = { saved: 'history', automatic: 'automatic' } as const satisfies Record<TranscriptionKind, string>;

@@ -6,11 +6,11 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Icon } from '../../../components/ui/icon';
 
-/** For visitors: what an account adds (unlimited time, languages, history) and a register button. */
+/** For visitors: what an account adds (unlimited time, languages, saved transcriptions) and a register button. */
 export function VisitorCta() {
   const { t } = useTranslation();
   const titleId = useId();
-  const items = [t('home.cta.unlimited'), t('home.cta.languages'), t('home.cta.history')];
+  const items = [t('home.cta.unlimited'), t('home.cta.languages'), t('home.cta.saved')];
   return (
     <section aria-labelledby={titleId} className="mt-8">
       <Card className="flex flex-col gap-5 sm:flex-row sm:items-center sm:justify-between">

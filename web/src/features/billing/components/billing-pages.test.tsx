@@ -20,12 +20,12 @@ describe('billing success page', () => {
     expect(screen.getByText('cs_local')).toBeInTheDocument();
     expect(screen.queryByText(SESSION)).not.toBeInTheDocument();
     expect(await screen.findByText('Processing your subscription…')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'View history' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View saved transcriptions' })).not.toBeInTheDocument();
 
     state.user = { ...proUser };
     await act(() => vi.advanceTimersByTimeAsync(SUCCESS_POLL_MS));
     expect(await screen.findByText('Pro active')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View history' })).toHaveAttribute('href', '/history');
+    expect(screen.getByRole('link', { name: 'View saved transcriptions' })).toHaveAttribute('href', '/transcricoes');
     expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/');
   });
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import type { User } from '@app/shared/schemas/auth';
+import { openUpgradeAutomatically } from '../../../lib/open-upgrade';
 import { transcriptionStartedThisVisit } from '../../../lib/visit';
 import { usePlanWatch } from '../hooks/use-plan-watch';
 import { useThemeSync } from '../../../lib/theme';
@@ -12,15 +13,15 @@ import { takeAutoOpenTurn } from '../lib/plan-memory';
  * free user, only before the first transcription of the visit starts (never over a
  * running one). Renders nothing.
  */
-export default function BillingSession({ user, openUpgrade }: { user: User; openUpgrade: () => void }) {
+export default function BillingSession({ user }: { user: User }) {
   usePlanWatch(user);
   useThemeSync(user);
 
   const { pathname } = useLocation();
   const isFree = user.plan !== 'pro';
   useEffect(() => {
-    if (pathname === '/' && isFree && !transcriptionStartedThisVisit() && takeAutoOpenTurn()) openUpgrade();
-  }, [pathname, isFree, openUpgrade]);
+    if (pathname === '/' && isFree && !transcriptionStartedThisVisit() && takeAutoOpenTurn()) openUpgradeAutomatically();
+  }, [pathname, isFree]);
 
   return null;
 }

@@ -1,7 +1,7 @@
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { User } from '@app/shared/schemas/auth';
 import { useSession } from '../../../lib/auth';
-import { OPEN_UPGRADE_EVENT, openUpgradeAutomatically } from '../../../lib/open-upgrade';
+import { OPEN_UPGRADE_EVENT } from '../../../lib/open-upgrade';
 
 /* None of these loads for a visitor who never asks to upgrade: the home route stays small. */
 const UpgradeFlow = lazy(() => import('./upgrade-flow'));
@@ -49,7 +49,7 @@ export function BillingShell() {
     <Optional>
       {user && (
         <Suspense fallback={null}>
-          <BillingSession key={user.id} user={user} openUpgrade={openUpgradeAutomatically} />
+          <BillingSession key={user.id} user={user} />
         </Suspense>
       )}
       {requested && (

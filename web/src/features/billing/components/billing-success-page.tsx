@@ -82,8 +82,8 @@ export default function BillingSuccessPage() {
             </Link>
           )}
           {isPro && (
-            <Link to="/history" className={buttonClasses('primary')}>
-              {tb('success.history')}
+            <Link to="/transcricoes" className={buttonClasses('primary')}>
+              {tb('success.viewSaved')}
             </Link>
           )}
           <Link to="/" className={buttonClasses('secondary')}>

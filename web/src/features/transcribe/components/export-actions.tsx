@@ -4,7 +4,7 @@ import { Copy, Download } from 'lucide';
 import { toast } from '../../../lib/toast';
 import type { RecognitionLanguage } from '@app/shared/constants';
 import { cn } from '../../../components/ui/cn';
-import type { ExportFormat } from '../../../lib/export';
+import type { ExportFormat } from '../../../lib/transcript-export';
 import type { TranscriptStore } from '../lib/transcript-store';
 import { openUpgrade } from '../../../lib/open-upgrade';
 import { Icon } from '../../../components/ui/icon';
@@ -41,7 +41,7 @@ export default function ExportActions({
   const download = async (format: ExportFormat) => {
     if (!isPro) return openUpgrade();
     try {
-      const { exportFile } = await import('../../../lib/export');
+      const { exportFile } = await import('../../../lib/transcript-export');
       exportFile(format, { text: store.text, segments: store.segments, language }, baseName(startedAt));
     } catch {
       // The export code could not load (offline after a new deploy).

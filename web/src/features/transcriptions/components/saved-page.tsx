@@ -5,14 +5,14 @@ import { textDirection } from '@app/shared/constants';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SignedInPage } from '../../../components/signed-in-page';
-import { exportFile, type ExportFormat } from '../../../lib/export';
+import { exportFile, type ExportFormat } from '../../../lib/transcript-export';
 import { currentUiLanguage } from '../../../lib/i18n';
 import { openUpgrade } from '../../../lib/open-upgrade';
 import { useTranscription } from '../api/get-transcription';
 import type { TranscriptionFilters } from '../api/keys';
 import { useTranscriptionList } from '../api/list-transcriptions';
 import type { TranscriptionSummaryOf } from '../kinds';
-import { formatDateTime, formatHistoryDuration } from '../lib/format';
+import { formatDateTime, formatSavedDuration } from '../lib/format';
 import { FilterField, fieldClasses } from './filter-field';
 import { TranscriptionDialog } from './transcription-dialog';
 import { openButtonClasses, TranscriptionCard, TranscriptionList } from './transcription-list';
@@ -25,8 +25,8 @@ const FORMATS: readonly ExportFormat[] = ['txt', 'srt', 'vtt'];
 /** /transcricoes: the saved transcriptions of a Pro user. Others are told why not, with no request made. */
 export default function SavedTranscriptionsPage() {
   const { t } = useTranslation();
-  const title = <title>{t('app.pageTitle', { page: t('history.title') })}</title>;
-  const loginRequired = { title: t('history.loginRequiredTitle'), text: t('history.loginRequired'), button: t('history.loginButton') };
+  const title = <title>{t('app.pageTitle', { page: t('saved.title') })}</title>;
+  const loginRequired = { title: t('saved.loginRequiredTitle'), text: t('saved.loginRequired'), button: t('saved.loginButton') };
 
   return (
     <SignedInPage title={title} loginRequired={loginRequired}>
@@ -35,15 +35,15 @@ export default function SavedTranscriptionsPage() {
           <div className="mx-auto max-w-xl px-4 py-16">
             {title}
             <Card className="text-center">
-              <h1 className="text-xl font-semibold text-fg">{t('history.restrictedTitle')}</h1>
-              <p className="mt-2 text-fg-muted">{t('history.restricted')}</p>
+              <h1 className="text-xl font-semibold text-fg">{t('saved.restrictedTitle')}</h1>
+              <p className="mt-2 text-fg-muted">{t('saved.restricted')}</p>
               <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
                 {/* The billing shell listens for this event and opens the upgrade modal. */}
                 <Button size="lg" onClick={openUpgrade}>
-                  {t('history.upgrade')}
+                  {t('saved.upgrade')}
                 </Button>
                 <Link to="/pricing" className={buttonClasses('secondary', 'lg')}>
-                  {t('history.seePlans')}
+                  {t('saved.seePlans')}
                 </Link>
               </div>
             </Card>
@@ -51,8 +51,8 @@ export default function SavedTranscriptionsPage() {
         ) : (
           <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
             {title}
-            <h1 className="text-3xl font-semibold tracking-tight text-fg">{t('history.title')}</h1>
-            <p className="mt-2 text-fg-muted">{t('history.subtitle')}</p>
+            <h1 className="text-3xl font-semibold tracking-tight text-fg">{t('saved.title')}</h1>
+            <p className="mt-2 text-fg-muted">{t('saved.subtitle')}</p>
             <SavedTranscriptions />
           </div>
         )
@@ -87,32 +87,32 @@ function SavedFiltersForm({ onApply }: { onApply: (filters: TranscriptionFilters
   return (
     <form
       role="search"
-      aria-label={t('history.filters')}
+      aria-label={t('saved.filters')}
       className="mt-6 grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end"
       onSubmit={(event) => {
         event.preventDefault();
         onApply({ search: search.trim(), month: validMonth });
       }}
     >
-      <FilterField label={t('history.search')}>
+      <FilterField label={t('saved.search')}>
         {(id) => (
           <input
             id={id}
             type="search"
             value={search}
             maxLength={100}
-            placeholder={t('history.searchPlaceholder')}
+            placeholder={t('saved.searchPlaceholder')}
             onChange={(event) => setSearch(event.target.value)}
             className={fieldClasses}
           />
         )}
       </FilterField>
-      <FilterField label={t('history.month')}>
+      <FilterField label={t('saved.month')}>
         {(id) => <input id={id} type="month" value={month} onChange={(event) => setMonth(event.target.value)} className={fieldClasses} />}
       </FilterField>
       <div className="flex gap-2">
         <Button type="submit" className="h-11 flex-1 sm:flex-none">
-          {t('history.filter')}
+          {t('saved.filter')}
         </Button>
         <Button
           variant="secondary"
@@ -123,7 +123,7 @@ function SavedFiltersForm({ onApply }: { onApply: (filters: TranscriptionFilters
             onApply(NO_FILTERS);
           }}
         >
-          {t('history.clear')}
+          {t('saved.clear')}
         </Button>
       </div>
     </form>
@@ -145,7 +145,7 @@ function SavedItem({ item, onOpen }: { item: SavedSummary; onOpen: () => void })
         <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, currentUiLanguage())}</time>
         <span aria-hidden="true"> · </span>
         <span className="sr-only">, </span>
-        {formatHistoryDuration(item.duration, t)}
+        {formatSavedDuration(item.duration, t)}
       </p>
       {item.subject && item.subject !== item.title && (
         <p dir="auto" className="mt-1 text-sm font-medium text-fg-subtle">
@@ -175,18 +175,18 @@ function SavedDialog({ id, summary, onClose }: { id: string | null; summary: Sav
       id={id}
       detail={detail}
       onClose={onClose}
-      title={<span dir="auto">{title || t('history.title')}</span>}
-      description={item ? `${formatDateTime(item.createdAt, currentUiLanguage())} · ${formatHistoryDuration(item.duration, t)}` : undefined}
-      confirmBody={t('history.confirmDelete.body', { title })}
+      title={<span dir="auto">{title || t('saved.title')}</span>}
+      description={item ? `${formatDateTime(item.createdAt, currentUiLanguage())} · ${formatSavedDuration(item.duration, t)}` : undefined}
+      confirmBody={t('saved.confirmDelete.body', { title })}
       actions={
         data && (
-          <div role="group" aria-label={t('history.detail.export')} className="flex flex-wrap gap-2">
+          <div role="group" aria-label={t('saved.detail.export')} className="flex flex-wrap gap-2">
             {FORMATS.map((format) => (
               <Button
                 key={format}
                 variant="secondary"
                 size="sm"
-                aria-label={t('history.detail.download', { format: format.toUpperCase() })}
+                aria-label={t('saved.detail.download', { format: format.toUpperCase() })}
                 onClick={() => exportFile(format, { text: data.fullTranscript, segments: data.segments, language: data.language }, title)}
               >
                 {format.toUpperCase()}

@@ -10,7 +10,7 @@ import { describeError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useDeleteTranscription } from '../api/delete-transcription';
 import type { useTranscription } from '../api/get-transcription';
-import { COPY, type TranscriptionKind } from '../kinds';
+import type { TranscriptionKind } from '../kinds';
 
 interface TranscriptionDialogProps<K extends TranscriptionKind> {
   kind: K;
@@ -32,7 +32,8 @@ interface TranscriptionDialogProps<K extends TranscriptionKind> {
 export function TranscriptionDialog<K extends TranscriptionKind>(props: TranscriptionDialogProps<K>) {
   const { kind, id, detail, onClose, title, description, confirmBody, header, actions } = props;
   const { t } = useTranslation();
-  const copy: (typeof COPY)[TranscriptionKind] = COPY[kind];
+  /** The kind's locale section. */
+  const copy: TranscriptionKind = kind;
   const remove = useDeleteTranscription(kind);
   const [confirming, setConfirming] = useState(false);
 

@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { describeError } from '../../../lib/api';
 import type { useTranscriptionList } from '../api/list-transcriptions';
-import { COPY, type TranscriptionKind, type TranscriptionSummaryOf } from '../kinds';
+import type { TranscriptionKind, TranscriptionSummaryOf } from '../kinds';
 
 /** Where the empty list sends the user to start one. */
 const START = { saved: 'header.transcription', automatic: 'automatic.startNow' } as const;
@@ -24,7 +24,8 @@ interface TranscriptionListProps<K extends TranscriptionKind> {
 /** A kind's list as loaded: count, loading, error and empty states, "Load more", and the detail dialog. */
 export function TranscriptionList<K extends TranscriptionKind>({ kind, query, filtered, renderItem, renderDialog }: TranscriptionListProps<K>) {
   const { t } = useTranslation();
-  const copy: (typeof COPY)[TranscriptionKind] = COPY[kind];
+  /** The kind's locale section. */
+  const copy: TranscriptionKind = kind;
   const [openId, setOpenId] = useState<string | null>(null);
   const items = (query.data?.pages ?? []).flatMap((page) => page.transcriptions as TranscriptionSummaryOf<K>[]);
 

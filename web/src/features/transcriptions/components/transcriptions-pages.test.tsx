@@ -198,8 +198,8 @@ describe('saved transcriptions page (/transcricoes)', () => {
     const opened = vi.fn();
     window.addEventListener('open-upgrade', opened);
     renderPage(<SavedTranscriptionsPage />, { path: '/transcricoes' });
-    expect(await screen.findByRole('heading', { name: 'History is a Pro feature' })).toBeInTheDocument();
-    expect(screen.getByText('Only Pro users can access the transcription history.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Saved transcriptions are a Pro feature' })).toBeInTheDocument();
+    expect(screen.getByText('Only Pro users can access saved transcriptions.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/pricing');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Upgrade to Pro' }));
     expect(opened).toHaveBeenCalledTimes(1);
@@ -207,12 +207,12 @@ describe('saved transcriptions page (/transcricoes)', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/auth/me']);
   });
 
-  it('in Portuguese, the banner says only Pro users can access the history', async () => {
+  it('in Portuguese, the banner says only Pro users can access saved transcriptions', async () => {
     signIn();
     fakeServer({ plan: 'free' });
     await i18n.changeLanguage('pt');
     renderPage(<SavedTranscriptionsPage />, { path: '/transcricoes' });
-    expect(await screen.findByText('Apenas usuários Pro podem acessar o histórico de transcrições.')).toBeInTheDocument();
+    expect(await screen.findByText('Apenas usuários Pro podem acessar as transcrições salvas.')).toBeInTheDocument();
   });
 
   it('lists saved transcriptions newest first: title, date, duration, 200-character preview, count', async () => {

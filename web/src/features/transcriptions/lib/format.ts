@@ -10,10 +10,10 @@ export function formatDateTime(iso: string, uiLanguage: string): string {
 }
 
 /** Saved transcriptions' durations: seconds, or minutes and seconds above 59. */
-export function formatHistoryDuration(totalSeconds: number, t: TFunction): string {
+export function formatSavedDuration(totalSeconds: number, t: TFunction): string {
   const s = Math.max(0, Math.round(totalSeconds));
-  if (s < 60) return t('history.seconds', { seconds: s });
-  return t('history.minutesSeconds', { minutes: Math.floor(s / 60), seconds: s % 60 });
+  if (s < 60) return t('saved.seconds', { seconds: s });
+  return t('saved.minutesSeconds', { minutes: Math.floor(s / 60), seconds: s % 60 });
 }
 
 /** The local calendar month of a timestamp, as YYYY-MM. */

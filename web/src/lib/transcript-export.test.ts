@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Segment } from '@app/shared/schemas/transcriptions';
-import { buildCues, buildSrt, buildTxt, buildVtt, CUE_LINE_MAX, exportFile, fileBaseName, formatCueTime } from './index';
+import { buildCues, buildSrt, buildTxt, buildVtt, CUE_LINE_MAX, exportFile, fileBaseName, formatCueTime } from './transcript-export';
 
 const seg = (text: string, startMs: number, endMs: number): Segment => ({ text, startMs, endMs });
 

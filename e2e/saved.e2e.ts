@@ -27,7 +27,7 @@ const browserMonth = (page: Page, deltaMonths = 0) =>
 
 describe('saved transcriptions (/transcricoes)', () => {
   it('a Pro user finds a saved transcription by words (accent-insensitive) and month, exports it and deletes it', async () => {
-    const pro = await registerAccount(api, 'history-pro', 'pro');
+    const pro = await registerAccount(api, 'saved-pro', 'pro');
     const meeting = 'Transcrição da reunião de orçamento. Decidimos revisar os custos até sexta-feira.';
     const saved = [
       { title: 'Aula de física', fullTranscript: 'Energia cinética e potencial gravitacional.', duration: 45 },
@@ -51,7 +51,7 @@ describe('saved transcriptions (/transcricoes)', () => {
     const page = await context.newPage();
     const main = page.getByRole('main');
     await page.goto('/transcricoes');
-    await main.getByRole('heading', { level: 1, name: 'Transcription history' }).waitFor();
+    await main.getByRole('heading', { level: 1, name: 'Saved transcriptions' }).waitFor();
     const list = main.getByRole('list', { name: 'Saved transcriptions' });
     await list.waitFor();
     // Newest first, with the duration in minutes and seconds above 59.
@@ -108,7 +108,7 @@ describe('saved transcriptions (/transcricoes)', () => {
   });
 
   it('a free user sees the restricted-access banner and no request for the list is made', async () => {
-    const free = await registerAccount(api, 'history-free');
+    const free = await registerAccount(api, 'saved-free');
     const context = await signedIn(free);
     const page = await context.newPage();
     const requested: string[] = [];
@@ -116,8 +116,8 @@ describe('saved transcriptions (/transcricoes)', () => {
 
     await page.goto('/transcricoes');
     const main = page.getByRole('main');
-    await main.getByRole('heading', { name: 'History is a Pro feature' }).waitFor();
-    expect(await main.getByText('Only Pro users can access the transcription history.').isVisible()).toBe(true);
+    await main.getByRole('heading', { name: 'Saved transcriptions are a Pro feature' }).waitFor();
+    expect(await main.getByText('Only Pro users can access saved transcriptions.').isVisible()).toBe(true);
     expect(await main.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/pricing');
     await page.waitForLoadState('networkidle');
     expect(requested).toContain('/api/auth/me');

@@ -22,7 +22,7 @@ import { readStorage, writeStorage } from '../../../lib/storage';
 import { markTranscriptionStarted } from '../../../lib/visit';
 import { monthlyUsageKey, useMonthlyUsage } from '../../../lib/monthly-usage';
 import { SHORTCUT_KEYS, useShortcuts } from '../hooks/use-shortcuts';
-import { useTranscription } from '../hooks/use-transcription';
+import { useRecordingSession } from '../hooks/use-recording-session';
 import { useWakeLock } from '../hooks/use-wake-lock';
 import { DeferredAutosave } from '../lib/deferred-autosave';
 import type { RecoveredTranscript } from '../lib/recovery';
@@ -124,7 +124,7 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
   useEffect(() => autosave.setWanted(isLoading || Boolean(user)), [autosave, isLoading, user]);
   const notify = useNotify();
   const limitMs = user ? null : VISITOR_LIMIT_MS;
-  const { controller, status, language, sessionLanguage, restored, reconnecting } = useTranscription({ language: desired, autosave, limitMs, notify });
+  const { controller, status, language, sessionLanguage, restored, reconnecting } = useRecordingSession({ language: desired, autosave, limitMs, notify });
   // The transcript's own language (export, direction), which the picker may have moved on from.
   const textLanguage = sessionLanguage ?? language;
   const store = controller.store;

@@ -19,7 +19,7 @@ interface Options {
  * state. Only status changes re-render the card; transcript text goes straight
  * from the controller's store to the transcript view.
  */
-export function useTranscription({ language, autosave, limitMs, notify }: Options) {
+export function useRecordingSession({ language, autosave, limitMs, notify }: Options) {
   const latest = useRef({ autosave, limitMs, notify });
   latest.current = { autosave, limitMs, notify };
 

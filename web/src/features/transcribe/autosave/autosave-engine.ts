@@ -11,7 +11,7 @@ import {
   hasText,
   hasWork,
   inTail,
-  keepaliveBody,
+  keepaliveDelta,
   metaChanged,
   nextDelta,
   NO_PLACEMENT,
@@ -19,7 +19,6 @@ import {
   resentFrom,
   shiftedTo,
   totalOf,
-  type Delta,
 } from './delta';
 import { warn } from './log';
 import { createQueueStore, defaultStorage, readQueue, wipeQueue, type PlacedSegment, type QueueEntry } from './queue-storage';
@@ -149,7 +148,6 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
   /** One pass: session id, the deltas, then the completion of a stopped session. */
   async function runOnce(e: QueueEntry, { all, keepalive }: Pass): Promise<void> {
     if (disposed || !online() || !getToken() || transport.holding()) return;
-    await transport.ready();
     if (!e.sessionId) {
       // Keyed by the entry's id: a request whose answer never arrived (the page went away) or
       // that another page load repeats gets the same session, never a second, empty one.
@@ -179,10 +177,10 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
         armTimer();
       }
       // The first request of a pass started by the page going hidden must outlive the page.
-      const body = keepalive ? keepaliveBody(e) : undefined;
-      const delta = body ? (JSON.parse(body) as Delta) : nextDelta(e, DELTA_CHUNK_CHARS);
+      const fit = keepalive ? keepaliveDelta(e) : undefined;
+      const delta = fit ?? nextDelta(e, DELTA_CHUNK_CHARS);
       const before = e.base;
-      const reply = await transport.save(body ?? JSON.stringify(delta), keepalive && body !== undefined);
+      const reply = await transport.save(delta, fit !== undefined);
       keepalive = false;
       if (transport.refused(reply)) return;
       const length = reply.data?.length;
@@ -275,12 +273,12 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
    * waits in device storage for the next page load.
    */
   function sendBeforeLeaving(): void {
-    if (!transport.isReady() || !getToken() || !online()) return;
+    if (!getToken() || !online()) return;
     for (const e of entries.values()) {
       if (!e.sessionId) continue;
       if (hasText(e) || metaChanged(e)) {
-        const body = keepaliveBody(e);
-        if (body) void transport.save(body, true);
+        const delta = keepaliveDelta(e);
+        if (delta) void transport.save(delta, true);
       }
       if (e.stopped) void transport.complete(e.sessionId, true);
     }

@@ -1,5 +1,4 @@
 import { STORAGE_KEYS } from '@app/shared/constants';
-import { routes } from '@app/shared/routes';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -19,9 +18,9 @@ function wrapper({ children }: { children: ReactNode }) {
 
 function server() {
   return mockFetch((call) => {
-    if (call.url === '/api/auth/me') return json(200, user);
-    if (call.url.startsWith(`${routes.autosaveSessionId.path}?key=`)) return json(200, { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
-    if (call.url === routes.autosaveSave.path) {
+    if (call.route === 'getMe') return json(200, user);
+    if (call.route === 'autosaveSessionId' && call.query.key) return json(200, { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
+    if (call.route === 'autosaveSave') {
       const body = call.body as { offset: number; text: string };
       return json(200, { length: body.offset + body.text.length });
     }
@@ -52,13 +51,13 @@ describe('useAutosave', () => {
     // Once the user has loaded, the hook hands out the engine.
     await waitFor(() => expect(result.current).not.toBe(visitor));
     result.current.start('en-US');
-    await waitFor(() => expect(calls.some((c) => c.url.startsWith(`${routes.autosaveSessionId.path}?key=`))).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.route === 'autosaveSessionId' && c.query.key)).toBe(true));
     const first = result.current;
     rerender();
     expect(result.current).toBe(first);
     result.current.update({ text: 'hello world', segments: [{ text: 'hello world', startMs: 0, endMs: 900 }], durationSec: 1, language: 'en-US' });
     result.current.complete();
-    await waitFor(() => expect(calls.some((c) => c.url === routes.autosaveComplete.path)).toBe(true));
-    expect(calls.find((c) => c.url === routes.autosaveSave.path)?.body).toMatchObject({ offset: 0, text: 'hello world', language: 'en-US' });
+    await waitFor(() => expect(calls.some((c) => c.route === 'autosaveComplete')).toBe(true));
+    expect(calls.find((c) => c.route === 'autosaveSave')?.body).toMatchObject({ offset: 0, text: 'hello world', language: 'en-US' });
   });
 });

@@ -21,7 +21,7 @@ describe('SessionSync', () => {
   it('an autosave queue it cannot resume (code not loadable) is logged and kept, never an unhandled rejection', async () => {
     window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
     window.localStorage.setItem(AUTOSAVE_QUEUE_KEY, '[]');
-    mockFetch(({ url }) => (url.endsWith('/api/auth/me') ? json(200, user) : json(404, {})));
+    mockFetch(({ route }) => (route === 'getMe' ? json(200, user) : json(404, {})));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     render(
       <QueryClientProvider client={createQueryClient()}>

@@ -1,7 +1,7 @@
 import { DEV_BYPASS_HEADER, SESSION_TOKEN_HEADER, STORAGE_KEYS } from '@app/shared/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../test/render';
-import { api, ApiError, buildUrl, describeError } from './api';
+import { api, ApiError, buildUrl, describeError, request } from './api';
 import { onSessionEnd } from './auth-token';
 import { i18n } from './i18n';
 
@@ -37,8 +37,7 @@ describe('api client', () => {
     expect(out.user.name).toBe('Ana');
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({
-      url: '/api/auth/login',
-      method: 'POST',
+      route: 'login',
       body: { email: 'ana@example.com', password: 'secret1' },
     });
     expect(calls[0]?.headers['content-type']).toBe('application/json');
@@ -49,7 +48,7 @@ describe('api client', () => {
     window.localStorage.setItem(STORAGE_KEYS.token, 'abc.def');
     const calls = mockFetch(() => json(200, user));
     await api('updateMe', { body: { language: 'pt' } });
-    expect(calls[0]).toMatchObject({ url: '/api/auth/me', method: 'PATCH', body: { language: 'pt' } });
+    expect(calls[0]).toMatchObject({ route: 'updateMe', body: { language: 'pt' } });
     expect(calls[0]?.headers.authorization).toBe('Bearer abc.def');
   });
 
@@ -183,7 +182,26 @@ describe('api client', () => {
     window.localStorage.setItem(STORAGE_KEYS.token, 't');
     const calls = mockFetch(() => json(200, { ok: true }));
     await api('deleteTranscription', { params: { id: '01HZX3J5Q8W2N4M6P7R9S0T1V2' } });
-    expect(calls[0]).toMatchObject({ url: '/transcriptions/01HZX3J5Q8W2N4M6P7R9S0T1V2', method: 'DELETE' });
+    expect(calls[0]).toMatchObject({ route: 'deleteTranscription', params: { id: '01HZX3J5Q8W2N4M6P7R9S0T1V2' } });
+  });
+
+  it('request: the same core without throwing; keepalive and cache pass through, a given token replaces the stored one, null is an anonymous call', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'stored');
+    window.localStorage.setItem(STORAGE_KEYS.devBypass, 'bypass.jwt');
+    const fetchFn = vi.fn(async () => json(409, { error: 'gap', code: 'autosave_gap', length: 3 }));
+    vi.stubGlobal('fetch', fetchFn);
+    const delta = { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA', offset: 5, text: 'x', segments: [], duration: 1, language: 'pt-BR' as const };
+    expect(await request('autosaveSave', { body: delta, token: 'own', keepalive: true })).toEqual({ status: 409, data: { error: 'gap', code: 'autosave_gap', length: 3 } });
+    const [, sent] = fetchFn.mock.calls[0] as unknown as [string, RequestInit];
+    expect(sent).toMatchObject({ method: 'POST', keepalive: true, headers: { authorization: 'Bearer own', [DEV_BYPASS_HEADER]: 'bypass.jwt' } });
+
+    await request('maintenanceMode', { token: null, cache: 'no-store' });
+    const [, anonymous] = fetchFn.mock.calls[1] as unknown as [string, RequestInit];
+    expect(anonymous.cache).toBe('no-store');
+    expect(anonymous.headers).toEqual({ accept: 'application/json' });
+
+    fetchFn.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect(await request('planStatus')).toEqual({ status: 0, data: undefined });
   });
 
   it('is typed from the route table (checked by tsc -p web)', () => {

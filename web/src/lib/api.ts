@@ -22,9 +22,23 @@ type Slot<K extends string, T> = [T] extends [undefined]
     ? { [P in K]?: T }
     : { [P in K]: T };
 
+/**
+ * A call's transport options: `keepalive` (a request that outlives the page, e.g. on pagehide),
+ * `cache`, `signal`, and `token`, the session token to send: by default the stored one; a
+ * given one (the autosave sends queued text only with its own user's token); or null, an
+ * anonymous call (no session token, no maintenance bypass).
+ */
+export interface CallOptions {
+  signal?: AbortSignal;
+  keepalive?: boolean;
+  cache?: RequestCache;
+  token?: string | null;
+}
+
 export type ApiOptions<N extends RouteName> = Slot<'body', Part<N, 'body'>> &
   Slot<'params', Part<N, 'params'>> &
-  Slot<'query', Part<N, 'query'>> & { signal?: AbortSignal };
+  Slot<'query', Part<N, 'query'>> &
+  CallOptions;
 
 type ApiArgs<N extends RouteName> = object extends ApiOptions<N> ? [options?: ApiOptions<N>] : [options: ApiOptions<N>];
 
@@ -71,21 +85,29 @@ export function describeError(error: unknown): string | undefined {
 /** The maintenance bypass token this device earned with the dev password, if any. */
 export const getDevBypassToken = (): string | null => readStorage(STORAGE_KEYS.devBypass);
 
+/** A route's answer: its status (0 when no answer came: a network failure) and its JSON body, if any. */
+export interface Reply {
+  status: number;
+  data: unknown;
+}
+
 /**
- * Calls one route of the shared route table. Types come from its zod schemas; at run time only
- * the route's method, path and auth level are needed (`virtual:route-map`), so no schema and no
- * zod load with the client. The stored
- * session token is read when the call starts (so a logout may call and then drop it), and a
- * renewed token the server sends back replaces it while it is still the stored one.
+ * The one request core: every call to the API goes through it. It sends one route of the shared
+ * route table (at run time only the route's method, path and auth level are needed,
+ * `virtual:route-map`, so no schema and no zod load with it) with the session token (read when
+ * the call starts, so a logout may call and then drop it) and the maintenance bypass, and never
+ * throws but for an aborted call. A renewed token the server sends back replaces the stored one
+ * while the call's token is still the stored one; a route that needs a token and refuses that
+ * one ends the session (logged out everywhere).
  */
-export async function api<N extends RouteName>(name: N, ...[options]: ApiArgs<N>): Promise<RouteResponse<N>> {
-  const token = getToken();
+export async function request<N extends RouteName>(name: N, ...[options]: ApiArgs<N>): Promise<Reply> {
+  const opts = (options ?? {}) as CallOptions & { body?: unknown; params?: Record<string, unknown>; query?: Record<string, unknown> };
   const def = routeMap[name];
-  const opts = (options ?? {}) as { body?: unknown; params?: Record<string, unknown>; query?: Record<string, unknown>; signal?: AbortSignal };
+  const token = opts.token === undefined ? getToken() : opts.token;
 
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  const bypass = getDevBypassToken();
+  const bypass = opts.token === null ? null : getDevBypassToken();
   if (bypass) headers[DEV_BYPASS_HEADER] = bypass;
   let body: string | undefined;
   if (opts.body !== undefined) {
@@ -95,24 +117,30 @@ export async function api<N extends RouteName>(name: N, ...[options]: ApiArgs<N>
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(def.path, opts.params, opts.query), { method: def.method, headers, body, signal: opts.signal });
+    const init: RequestInit = { method: def.method, headers, body, signal: opts.signal };
+    if (opts.keepalive) init.keepalive = true;
+    if (opts.cache) init.cache = opts.cache;
+    response = await fetch(buildUrl(def.path, opts.params, opts.query), init);
   } catch (err) {
     if (opts.signal?.aborted) throw err;
     reportReachable(false);
-    throw new ApiError({ status: 0, code: 'network', message: i18n.t('errors.codes.network') });
+    return { status: 0, data: undefined };
   }
 
   reportReachable(true);
   const data = await readJson(response);
   const stillStored = token !== null && getToken() === token;
-  if (!response.ok) {
-    const error = toApiError(response.status, data);
-    // A refused token on a route that needs one ends the session (logged out everywhere).
-    if (response.status === 401 && stillStored && def.auth !== 'none') endSessionFromServer();
-    throw error;
-  }
-  const renewed = response.headers.get(SESSION_TOKEN_HEADER);
+  if (response.status === 401 && stillStored && def.auth !== 'none') endSessionFromServer();
+  const renewed = response.ok ? response.headers.get(SESSION_TOKEN_HEADER) : null;
   if (renewed && stillStored) setToken(renewed);
+  return { status: response.status, data };
+}
+
+/** Calls one route and returns its typed answer; a failure throws ApiError (a network failure: status 0, code 'network'). */
+export async function api<N extends RouteName>(name: N, ...args: ApiArgs<N>): Promise<RouteResponse<N>> {
+  const { status, data } = await request(name, ...args);
+  if (status === 0) throw new ApiError({ status: 0, code: 'network', message: i18n.t('errors.codes.network') });
+  if (status < 200 || status > 299) throw toApiError(status, data);
   return data as RouteResponse<N>;
 }
 

@@ -52,11 +52,28 @@ describe('connectivity', () => {
     const c = await load();
     const probe = vi.fn(async () => false);
     c.setReachabilityProbe(probe);
+    const unsubscribe = c.subscribeOnline(() => undefined);
     c.reportReachable(false);
     c.reportReachable(true);
     expect(c.isOnline()).toBe(true);
     await vi.advanceTimersByTimeAsync(c.PROBE_MS * 3);
     expect(probe).not.toHaveBeenCalled();
+    unsubscribe();
+  });
+
+  it('probes only while something shows the state: unsubscribed, a failure sends nothing', async () => {
+    const c = await load();
+    const probe = vi.fn(async () => true);
+    c.setReachabilityProbe(probe);
+    c.reportReachable(false);
+    await vi.advanceTimersByTimeAsync(c.PROBE_MS * 3);
+    expect(probe).not.toHaveBeenCalled();
+    // The banner mounts: it probes from then on.
+    const unsubscribe = c.subscribeOnline(() => undefined);
+    await vi.advanceTimersByTimeAsync(c.PROBE_MS);
+    expect(probe).toHaveBeenCalledTimes(1);
+    expect(c.isOnline()).toBe(true);
+    unsubscribe();
   });
 
   it('tries at once when the browser says the network is back', async () => {

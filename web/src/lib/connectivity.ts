@@ -3,8 +3,9 @@
  * enough: it says only that some network is connected, so it stays true behind a dead Wi-Fi or a
  * captive portal, and some Chrome versions keep it true in a page the service worker served while
  * offline. So a request to our server that fails at the network level also means offline, until
- * a request gets through again: meanwhile one cheap request (`probe`) tries every PROBE_MS, and at
- * once when the browser says the network is back or the tab is shown again.
+ * a request gets through again: meanwhile, while the offline state is shown (subscribed to), one
+ * cheap request (`probe`) tries every PROBE_MS, and at once when the browser says the network is
+ * back or the tab is shown again.
  */
 
 /** How often the server is tried while it is unreachable. */
@@ -22,10 +23,11 @@ function set(value: boolean): void {
   for (const listener of listeners) listener();
 }
 
+/** Probes while the server is unreachable and something shows it (a subscriber): nobody else needs to know. */
 function schedule(delay: number): void {
   clearTimeout(timer);
   timer = undefined;
-  if (!unreachable || !probe) return;
+  if (!unreachable || !probe || listeners.size === 0) return;
   timer = setTimeout(() => {
     timer = undefined;
     void probe?.().then((ok) => reportReachable(ok), () => reportReachable(false));
@@ -57,6 +59,7 @@ export function subscribeOnline(listener: () => void): () => void {
     document.addEventListener('visibilitychange', retry);
   }
   listeners.add(listener);
+  if (timer === undefined) schedule(PROBE_MS);
   window.addEventListener('online', listener);
   window.addEventListener('offline', listener);
   return () => {
@@ -66,6 +69,8 @@ export function subscribeOnline(listener: () => void): () => void {
     if (listeners.size === 0) {
       window.removeEventListener('online', retry);
       document.removeEventListener('visibilitychange', retry);
+      clearTimeout(timer);
+      timer = undefined;
     }
   };
 }

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
+import { routeOf, type RouteCall } from './routes';
 
 /** Shows the current path, so tests can assert navigation. */
 function LocationProbe() {
@@ -35,7 +36,8 @@ export function renderPage(page: ReactElement, { path = '/', pattern = path }: {
   return { ...result, queryClient };
 }
 
-export interface MockCall {
+/** A call made to the faked fetch; `route`, `params` and `query` name it by the route table. */
+export interface MockCall extends RouteCall {
   url: string;
   method: string;
   headers: Record<string, string>;
@@ -47,9 +49,11 @@ export function mockFetch(handler: (call: MockCall) => Response | Promise<Respon
   const calls: MockCall[] = [];
   const fn = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+    const method = init.method ?? 'GET';
     const call: MockCall = {
+      ...routeOf(method, String(input)),
       url: String(input),
-      method: init.method ?? 'GET',
+      method,
       headers,
       body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
     };

@@ -1,5 +1,4 @@
 import { STORAGE_KEYS } from '@app/shared/constants';
-import { routes } from '@app/shared/routes';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -41,9 +40,9 @@ describe('useLogout', () => {
 
     window.localStorage.setItem(STORAGE_KEYS.token, tokenOf('u1'));
     const calls = mockFetch((call) => {
-      if (call.url === '/api/auth/me') return json(200, user);
-      if (call.url.startsWith(`${routes.autosaveSessionId.path}?key=`)) return json(200, { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
-      if (call.url === routes.autosaveSave.path) return json(200, { length: 'não enviado'.length });
+      if (call.route === 'getMe') return json(200, user);
+      if (call.route === 'autosaveSessionId' && call.query.key) return json(200, { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
+      if (call.route === 'autosaveSave') return json(200, { length: 'não enviado'.length });
       return json(200, { ok: true });
     });
     renderPage(<LogoutButton />, { path: '/profile' });
@@ -52,12 +51,12 @@ describe('useLogout', () => {
 
     await userEvent.setup().click(button);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-    expect(calls.map((c) => c.url.split('?')[0])).toEqual([
-      '/api/auth/me',
-      routes.autosaveSessionId.path,
-      routes.autosaveSave.path,
-      routes.autosaveComplete.path,
-      routes.logout.path,
+    expect(calls.map((c) => c.route)).toEqual([
+      'getMe',
+      'autosaveSessionId',
+      'autosaveSave',
+      'autosaveComplete',
+      'logout',
     ]);
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(readQueue()).toEqual([]);

@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isOnline, setReachabilityProbe, subscribeOnline } from '../../lib/connectivity';
-import { probeServer } from '../../lib/site-endpoints';
+import { request } from '../../lib/api';
 
-setReachabilityProbe(probeServer);
+/** The smallest request the server answers, anonymous and never from a cache; status 0 is no answer. */
+setReachabilityProbe(async () => (await request('maintenanceMode', { token: null, cache: 'no-store' })).status !== 0);
 
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribeOnline, isOnline, () => true);

@@ -1,5 +1,4 @@
-import { readStorage } from '../../lib/storage';
-import { AUTOSAVE_QUEUE_KEY } from './autosave/queue-key';
+import { hasQueuedAutosave } from './autosave/queue-key';
 import { hasRecoveryMarker } from './lib/recovery-marker';
 
 /** How long a logout waits for the leaving user's unsent autosave text to reach the server. */
@@ -23,7 +22,7 @@ export async function logOutDevice(userId: string | null, endSession: () => void
     });
   const [autosave, recovery] = userId
     ? await Promise.all([
-        readStorage(AUTOSAVE_QUEUE_KEY) !== null ? load(import('./autosave/autosave-engine')) : null,
+        hasQueuedAutosave() ? load(import('./autosave/autosave-engine')) : null,
         hasRecoveryMarker() ? load(import('./lib/recovery')) : null,
       ])
     : [null, null];

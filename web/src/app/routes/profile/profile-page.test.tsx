@@ -15,8 +15,8 @@ const baseUser = {
 function fakeServer(initial = baseUser, failPatch = false) {
   let user = { ...initial };
   return mockFetch((call: MockCall) => {
-    if (call.url === '/api/auth/me' && call.method === 'GET') return json(200, user);
-    if (call.url === '/api/auth/me' && call.method === 'PATCH') {
+    if (call.route === 'getMe') return json(200, user);
+    if (call.route === 'updateMe') {
       if (failPatch) return json(500, { error: 'Something went wrong on our side. Please try again.', code: 'server_error' });
       user = { ...user, ...(call.body as object) };
       return json(200, user);

@@ -26,7 +26,7 @@ describe('forgot-password page', () => {
 
     expect(await screen.findByRole('status')).toHaveTextContent('Check your email for the password reset link.');
     expect(calls[0]).toMatchObject({
-      url: '/api/auth/forgot-password',
+      route: 'forgotPassword',
       body: { email: 'ana@example.com', recaptchaToken: 'test-pass', language: 'en' },
     });
   });

@@ -44,7 +44,7 @@ describe('reset-password page', () => {
     await ui.type(screen.getByLabelText('Confirm password'), 'new-secret-1{Enter}');
 
     expect(await screen.findByText('Password updated successfully!')).toBeInTheDocument();
-    expect(calls[0]).toMatchObject({ url: '/api/auth/reset-password', body: { token: TOKEN, newPassword: 'new-secret-1' } });
+    expect(calls[0]).toMatchObject({ route: 'resetPassword', body: { token: TOKEN, newPassword: 'new-secret-1' } });
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/reset-password$/);
     expect(heldResetToken()).toBeUndefined();
     act(() => vi.advanceTimersByTime(RESET_REDIRECT_MS - 100));

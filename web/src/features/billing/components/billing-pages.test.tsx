@@ -37,9 +37,9 @@ describe('billing success page', () => {
     await screen.findByText('Processing your subscription…');
     await act(() => vi.advanceTimersByTimeAsync(SUCCESS_POLL_CAP_MS + SUCCESS_POLL_MS));
     expect(await screen.findByText(/taking longer than usual/)).toBeInTheDocument();
-    const polls = calls.filter((c) => c.url === '/api/auth/plan-status').length;
+    const polls = calls.filter((c) => c.route === 'planStatus').length;
     await act(() => vi.advanceTimersByTimeAsync(10 * SUCCESS_POLL_MS));
-    expect(calls.filter((c) => c.url === '/api/auth/plan-status')).toHaveLength(polls);
+    expect(calls.filter((c) => c.route === 'planStatus')).toHaveLength(polls);
   });
 });
 
@@ -65,13 +65,13 @@ describe('billing cancelled page', () => {
     const { calls } = fakeBillingServer(freeUser);
     renderPage(<BillingCancelledPage />, { path: '/billing/cancelled' });
     await screen.findByRole('heading', { name: 'Checkout cancelled' });
-    await vi.waitFor(() => expect(calls.filter((c) => c.url === '/stripe/checkout/cancel' && c.method === 'POST')).toHaveLength(1));
+    await vi.waitFor(() => expect(calls.filter((c) => c.route === 'cancelCheckout')).toHaveLength(1));
   });
 
   it('a visitor has no checkout to end', async () => {
     const { calls } = fakeBillingServer(freeUser);
     renderPage(<BillingCancelledPage />, { path: '/billing/cancelled' });
     await screen.findByRole('heading', { name: 'Checkout cancelled' });
-    expect(calls.some((c) => c.url === '/stripe/checkout/cancel')).toBe(false);
+    expect(calls.some((c) => c.route === 'cancelCheckout')).toBe(false);
   });
 });

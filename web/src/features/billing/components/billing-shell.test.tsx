@@ -111,12 +111,12 @@ describe('plan polling', () => {
     const { state, calls } = fakeBillingServer(freeUser);
     renderApp('/profile');
     expect(await within(header()).findByRole('button', { name: 'Upgrade' }, slow)).toBeInTheDocument();
-    await waitFor(() => expect(calls.filter((c) => c.url === '/api/auth/plan-status')).toHaveLength(1));
+    await waitFor(() => expect(calls.filter((c) => c.route === 'planStatus')).toHaveLength(1));
 
     // The webhook lands: the next poll sees Pro.
     state.user = { ...proUser };
     await act(() => vi.advanceTimersByTimeAsync(PLAN_POLL_MS - 1_000));
-    expect(calls.filter((c) => c.url === '/api/auth/plan-status')).toHaveLength(1);
+    expect(calls.filter((c) => c.route === 'planStatus')).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(1_000));
 
     expect(await screen.findByText('Welcome to Pro!')).toBeInTheDocument();

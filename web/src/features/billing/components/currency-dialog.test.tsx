@@ -38,7 +38,7 @@ describe('currency dialog', () => {
     // Processing until the browser leaves: the button is busy, the choice locked.
     expect(await within(dialog).findByRole('button', { name: 'Redirecting to checkout…' })).toBeDisabled();
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/c/cs_test_123'));
-    expect(calls.find((c) => c.url === '/stripe/checkout')).toMatchObject({ method: 'POST', body: { currency: 'BRL' } });
+    expect(calls.find((c) => c.route === 'checkout')).toMatchObject({ method: 'POST', body: { currency: 'BRL' } });
     expect(within(dialog).getByRole('group', { name: 'Currency' })).toBeDisabled();
   });
 

@@ -16,22 +16,22 @@ export function fakeBillingServer(initial: User, fail: Partial<Record<'checkout'
   const state = { user: { ...initial } };
   const calls = mockFetch((call: MockCall) => {
     const err = () => json(500, { error: 'Something went wrong on our side. Please try again.', code: 'server_error' });
-    if (call.url === '/api/auth/me' && call.method === 'GET') return json(200, state.user);
-    if (call.url === '/api/auth/me' && call.method === 'PATCH') {
+    if (call.route === 'getMe') return json(200, state.user);
+    if (call.route === 'updateMe') {
       if (fail.patch) return err();
       state.user = { ...state.user, ...(call.body as Partial<User>) };
       return json(200, state.user);
     }
-    if (call.url === '/api/auth/plan-status') {
+    if (call.route === 'planStatus') {
       return json(200, { plan: state.user.plan, isPro: state.user.plan === 'pro', planExpiry: state.user.planExpiry });
     }
-    if (call.url.startsWith('/api/transcriptions-autosave?')) return json(200, { transcriptions: [], nextCursor: null, startedThisMonth: 2 });
-    if (call.url === '/stripe/checkout/cancel') return json(200, { ok: true });
-    if (call.url === '/stripe/checkout' && fail.checkoutOpen) {
+    if (call.route === 'listAutomaticTranscriptions') return json(200, { transcriptions: [], nextCursor: null, startedThisMonth: 2 });
+    if (call.route === 'cancelCheckout') return json(200, { ok: true });
+    if (call.route === 'checkout' && fail.checkoutOpen) {
       return json(409, { error: 'A checkout is already open. Finish it, or cancel it to choose again.', code: 'checkout_open', secondsLeft: 1700 });
     }
-    if (call.url === '/stripe/checkout') return fail.checkout ? err() : json(200, { url: 'https://checkout.example/c/cs_test_123' });
-    if (call.url === '/stripe/portal') return fail.portal ? err() : json(200, { url: 'https://billing.example/p/cus_1' });
+    if (call.route === 'checkout') return fail.checkout ? err() : json(200, { url: 'https://checkout.example/c/cs_test_123' });
+    if (call.route === 'portal') return fail.portal ? err() : json(200, { url: 'https://billing.example/p/cus_1' });
     return json(404, { error: 'Not found', code: 'not_found' });
   });
   return { state, calls };

@@ -17,8 +17,8 @@ const user = {
 
 function server(contact: (call: MockCall) => Response) {
   return mockFetch((call) => {
-    if (call.url === '/api/auth/me') return json(200, user);
-    if (call.url === '/contact') return contact(call);
+    if (call.route === 'getMe') return json(200, user);
+    if (call.route === 'contact') return contact(call);
     return json(404, { error: 'Not found' });
   });
 }
@@ -71,7 +71,7 @@ describe('contact form', () => {
     await ui.click(within(form()).getByRole('button', { name: 'Send message' }));
 
     expect(await screen.findByText('Message sent')).toBeInTheDocument();
-    expect(calls.filter((c) => c.url === '/contact').map((c) => [c.method, c.body])).toEqual([
+    expect(calls.filter((c) => c.route === 'contact').map((c) => [c.method, c.body])).toEqual([
       ['POST', { name: 'Bruno', email: 'bruno@example.com', subject: 'Export', message: 'How do I export SRT?' }],
     ]);
     for (const label of ['Name', 'Email', 'Subject', 'Message']) expect(within(form()).getByLabelText(label)).toHaveValue('');
@@ -96,7 +96,7 @@ describe('contact form', () => {
     await ui.type(within(form()).getByLabelText('Message'), 'Please refund my last payment.');
     await ui.click(within(form()).getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Message sent')).toBeInTheDocument();
-    expect(calls.find((c) => c.url === '/contact')?.body).toEqual({
+    expect(calls.find((c) => c.route === 'contact')?.body).toEqual({
       name: 'Ana Souza', email: 'ana@example.com', subject: 'Refund', message: 'Please refund my last payment.',
     });
     expect(within(form()).getByLabelText('Subject')).toHaveValue('');

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@app/shared/constants';
 import type { AnalyticsRequest } from '@app/shared/schemas/site';
 import { readStorage, writeStorage } from '../../../lib/storage';
-import { postAnalytics } from '../../../lib/site-endpoints';
+import { request } from '../../../lib/api';
 import { hasConsent } from './consent';
 import { loadThirdPartyScripts } from './third-party';
 
@@ -43,6 +43,11 @@ export function visitPayload(): AnalyticsRequest {
     platform: (nav.userAgentData?.platform || nav.platform || '').slice(0, 64),
     deviceType: deviceType(nav.userAgent, nav.maxTouchPoints),
   };
+}
+
+/** Records one visit (in a request that outlives the page); the answer is not read and errors are ignored: analytics never get in the user's way. */
+export async function postAnalytics(payload: AnalyticsRequest): Promise<void> {
+  await request('analytics', { body: payload, keepalive: true }).catch(() => undefined);
 }
 
 /**

@@ -29,7 +29,7 @@ describe('analytics once a day', () => {
     expect(await acceptCookies()).toBe(true);
     expect(hasConsent()).toBe(true);
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/auth/analytics' });
+    expect(calls[0]).toMatchObject({ route: 'analytics' });
     expect(analyticsRequest.safeParse(calls[0]!.body).success).toBe(true);
     expect(calls[0]!.body).toMatchObject({ cookies: true });
     expect(window.localStorage.getItem(STORAGE_KEYS.analyticsLastVisit)).toBe('2026-01-10');

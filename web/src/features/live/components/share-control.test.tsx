@@ -12,9 +12,9 @@ const LINK = `${window.location.origin}/live/${CODE}`;
 
 function fakeShareServer(viewers = 3) {
   return mockFetch((call) => {
-    if (call.url === '/api/live' && call.method === 'POST') return json(200, { code: CODE, expiresAt: '2030-01-01T12:00:00.000Z' });
-    if (call.url === `/api/live/${CODE}` && call.method === 'DELETE') return json(200, { ok: true });
-    if (call.url === `/api/live/${CODE}/viewers` && call.method === 'GET') return json(200, { viewers });
+    if (call.route === 'startLiveShare') return json(200, { code: CODE, expiresAt: '2030-01-01T12:00:00.000Z' });
+    if (call.route === 'stopLiveShare' && call.params.code === CODE) return json(200, { ok: true });
+    if (call.route === 'countLiveViewers' && call.params.code === CODE) return json(200, { viewers });
     return json(404, { error: 'Not found' });
   });
 }
@@ -40,13 +40,13 @@ describe('live share control', () => {
     await user.click(screen.getByRole('button', { name: 'Share live' }));
 
     const panel = await screen.findByRole('region', { name: 'Live captions link' });
-    expect(calls.find((c) => c.url === '/api/live')).toMatchObject({ method: 'POST', body: { sessionId: SESSION } });
+    expect(calls.find((c) => c.route === 'startLiveShare')).toMatchObject({ method: 'POST', body: { sessionId: SESSION } });
     expect(screen.getByRole('textbox', { name: 'Live link' })).toHaveValue(LINK);
     const qr = screen.getByRole('img', { name: 'QR code of the live link' });
     expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
     expect(setLive).toHaveBeenLastCalledWith(true);
     expect(await screen.findByText('3 people following')).toBeInTheDocument();
-    expect(calls.some((c) => c.url === `/api/live/${CODE}/viewers` && c.method === 'GET')).toBe(true);
+    expect(calls.some((c) => c.route === 'countLiveViewers' && c.params.code === CODE)).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(await navigator.clipboard.readText()).toBe(LINK);
@@ -62,7 +62,7 @@ describe('live share control', () => {
     expect(await screen.findByText('1 person following')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Stop sharing' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Live captions link' })).not.toBeInTheDocument());
-    expect(calls.some((c) => c.url === `/api/live/${CODE}` && c.method === 'DELETE')).toBe(true);
+    expect(calls.some((c) => c.route === 'stopLiveShare' && c.params.code === CODE)).toBe(true);
     expect(setLive).toHaveBeenLastCalledWith(false);
     expect(screen.getByRole('button', { name: 'Share live' })).toBeInTheDocument();
   });
@@ -88,7 +88,7 @@ describe('live share control', () => {
       renderControl({ isPro: false });
       await user.click(screen.getByRole('button', { name: 'Share live' }));
       expect(upgrade).toHaveBeenCalledTimes(1);
-      expect(calls.filter((c) => c.url.startsWith('/api/live'))).toHaveLength(0);
+      expect(calls.filter((c) => c.route === 'startLiveShare' || c.route === 'stopLiveShare' || c.route === 'countLiveViewers')).toHaveLength(0);
     } finally {
       window.removeEventListener(OPEN_UPGRADE_EVENT, upgrade);
     }

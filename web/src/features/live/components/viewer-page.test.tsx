@@ -6,23 +6,21 @@ import { RETRY_MAX_MS } from '../lib/follow-live';
 import LiveViewerPage from './viewer-page';
 
 const CODE = 'AbCdEfGh_-12';
-const VIEW = `/api/live/${CODE}`;
 
 /** The live view route over a transcript the test grows: answers from `after` as the server does. */
 function fakeLive(language = 'pt-BR') {
   const state = { text: '', status: 'live' as 'live' | 'ended', offline: false, missing: false };
   const calls = mockFetch((call) => {
     if (state.offline) throw new TypeError('Failed to fetch');
-    if (call.url === `${VIEW}/viewers` && call.method === 'POST') return json(200, { ok: true });
-    const url = new URL(call.url, 'http://localhost');
-    if (url.pathname !== VIEW) return json(404, { error: 'Not found' });
+    if (call.route === 'recordLiveViewer' && call.params.code === CODE) return json(200, { ok: true });
+    if (call.route !== 'viewLiveShare' || call.params.code !== CODE) return json(404, { error: 'Not found' });
     if (state.missing) return json(404, { error: 'Live share not found', code: 'not_found' });
-    const after = Number(url.searchParams.get('after') ?? 0);
+    const after = Number(call.query.after ?? 0);
     const from = Math.min(after, state.text.length);
     return json(200, { status: state.status, text: state.text.slice(from), next: state.text.length, language, updatedAt: new Date().toISOString() });
   });
-  const views = () => calls.filter((c) => c.url.startsWith(`${VIEW}?`) || c.url === VIEW);
-  return { state, calls, views, afters: () => views().map((c) => Number(new URL(c.url, 'http://localhost').searchParams.get('after') ?? 0)) };
+  const views = () => calls.filter((c) => c.route === 'viewLiveShare' && c.params.code === CODE);
+  return { state, calls, views, afters: () => views().map((c) => Number(c.query.after ?? 0)) };
 }
 
 const captions = () => screen.getByRole('region', { name: 'Captions' });
@@ -132,7 +130,7 @@ describe('live captions page', () => {
     const live = fakeLive();
     open();
     await tick(0);
-    const pings = () => live.calls.filter((c) => c.method === 'POST' && c.url === `${VIEW}/viewers`);
+    const pings = () => live.calls.filter((c) => c.route === 'recordLiveViewer' && c.params.code === CODE);
     expect(pings()).toHaveLength(1);
     const id = (pings()[0]!.body as { viewerId: string }).viewerId;
     expect(id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);

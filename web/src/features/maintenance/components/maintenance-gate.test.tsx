@@ -31,8 +31,8 @@ function renderGate(handler: Handler) {
 const modeIs =
   (on: boolean, devPassword: (password: string) => Response = () => json(200, { success: false })): Handler =>
   (call) => {
-    if (call.url === '/api/settings/construction-mode') return json(200, { constructionMode: on });
-    if (call.url === '/api/settings/check-dev-password') return devPassword((call.body as { password: string }).password);
+    if (call.route === 'maintenanceMode') return json(200, { constructionMode: on });
+    if (call.route === 'checkDevPassword') return devPassword((call.body as { password: string }).password);
     return json(404, { error: 'Not found' });
   };
 
@@ -50,7 +50,7 @@ describe('maintenance gate', () => {
     expect(screen.queryByRole('heading', { name: 'The app' })).not.toBeInTheDocument();
     release();
     expect(await screen.findByRole('heading', { name: 'The app' })).toBeInTheDocument();
-    expect(calls.map((c) => c.url)).toEqual(['/api/settings/construction-mode']);
+    expect(calls.map((c) => c.route)).toEqual(['maintenanceMode']);
   });
 
   it('shows the maintenance page when maintenance is on', async () => {
@@ -94,7 +94,7 @@ describe('maintenance gate', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Exit dev mode' }));
     expect(window.localStorage.getItem(STORAGE_KEYS.devMode)).toBeNull();
     expect(await screen.findByRole('heading', { name: "We'll be back soon" })).toBeInTheDocument();
-    expect(calls.map((c) => c.url)).toEqual(['/api/settings/construction-mode']);
+    expect(calls.map((c) => c.route)).toEqual(['maintenanceMode']);
   });
 });
 
@@ -145,7 +145,7 @@ describe('dev mode dialog', () => {
     expect(await screen.findByRole('heading', { name: 'The app' })).toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.devBypass)).toBe('bypass.jwt');
     await api('contact', { body: { name: 'A', email: 'a@b.co', subject: 's', message: 'm' } }).catch(() => undefined);
-    expect(calls.at(-1)).toMatchObject({ url: '/contact', headers: { [DEV_BYPASS_HEADER]: 'bypass.jwt' } });
+    expect(calls.at(-1)).toMatchObject({ route: 'contact', headers: { [DEV_BYPASS_HEADER]: 'bypass.jwt' } });
 
     await ui.click(screen.getByRole('button', { name: 'Exit dev mode' }));
     expect(window.localStorage.getItem(STORAGE_KEYS.devMode)).toBeNull();

@@ -2,9 +2,8 @@ import { lazy, startTransition, Suspense, useEffect, useRef, useState, type Reac
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner';
 import { withPageCopy } from '../../../lib/i18n';
-import { fetchMaintenanceMode } from '../../../lib/site-endpoints';
 import { setDevMode, useDevMode } from '../lib/dev-mode';
-import { initialMaintenanceCheck, initialPageReady } from '../lib/maintenance-check';
+import { fetchMaintenanceMode, initialMaintenanceCheck, initialPageReady } from '../lib/maintenance-check';
 
 /* The maintenance page (its dialog and copy) load only when the site is in maintenance. */
 const MaintenancePage = lazy(withPageCopy(() => import('./maintenance-page')));

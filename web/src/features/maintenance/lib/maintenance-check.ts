@@ -1,5 +1,19 @@
-import { fetchMaintenanceMode } from '../../../lib/site-endpoints';
+import { request } from '../../../lib/api';
 import { isDevMode } from './dev-mode';
+
+/** How long the maintenance check may take before the site is treated as open. */
+export const MAINTENANCE_CHECK_TIMEOUT_MS = 5_000;
+
+/** Whether the site is in maintenance mode (asked anonymously, never from a cache). Any failure (network, status, body, timeout) means no. */
+export async function fetchMaintenanceMode(): Promise<boolean> {
+  try {
+    const { status, data } = await request('maintenanceMode', { token: null, cache: 'no-store', signal: AbortSignal.timeout(MAINTENANCE_CHECK_TIMEOUT_MS) });
+    // The API names the flag `constructionMode`.
+    return status === 200 && (data as { constructionMode?: unknown } | undefined)?.constructionMode === true;
+  } catch {
+    return false;
+  }
+}
 
 let initial: Promise<boolean> | undefined;
 

@@ -15,8 +15,8 @@ const baseUser: User = {
 function signedIn(user: User = baseUser) {
   window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
   return mockFetch((call) => {
-    if (call.url === '/api/auth/me' && call.method === 'GET') return json(200, user);
-    if (call.url === '/api/auth/me' && call.method === 'PATCH') return json(200, { ...user, ...(call.body as object) });
+    if (call.route === 'getMe') return json(200, user);
+    if (call.route === 'updateMe') return json(200, { ...user, ...(call.body as object) });
     return json(404, {});
   });
 }

@@ -1,5 +1,4 @@
 import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_MIN_GAP_MS, LIVE_SAVE_INTERVAL_MS } from '@app/shared/constants';
-import { routes } from '@app/shared/routes';
 import { DELTA_MAX_CHARS, type Segment } from '@app/shared/schemas/transcriptions';
 import { describe, expect, it, vi } from 'vitest';
 import { advance, engine, fakeServer, leavePage, nextPageLoad, recording, sayAndSave, settle, transcript, setUpAutosaveTests } from './autosave-test-kit';
@@ -88,7 +87,7 @@ describe('autosave engine', () => {
     await settle();
     const session = server.soleSession();
     expect(session).toMatchObject({ text: 'fim da reunião', completed: true, duration: 1 });
-    expect(server.calls.at(-1)?.path).toBe(routes.autosaveComplete.path);
+    expect(server.calls.at(-1)?.route).toBe('autosaveComplete');
     expect(readQueue()).toEqual([]);
 
     // Chrome delivers a last result after stop().
@@ -248,7 +247,7 @@ describe('autosave when the page goes away', () => {
     window.dispatchEvent(new Event('pagehide'));
     await settle();
     const [keepalive] = server.calls;
-    expect(keepalive).toMatchObject({ path: routes.autosaveSave.path, keepalive: true });
+    expect(keepalive).toMatchObject({ route: 'autosaveSave', keepalive: true });
     expect(keepalive!.body).toMatchObject({ offset: 0, language: 'ru-RU' });
     const bytes = new TextEncoder().encode(JSON.stringify(keepalive!.body)).length;
     expect(bytes).toBeLessThanOrEqual(KEEPALIVE_MAX_BYTES);

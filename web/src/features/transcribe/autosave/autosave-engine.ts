@@ -1,34 +1,22 @@
-import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_MIN_GAP_MS, LIVE_SAVE_INTERVAL_MS, type RecognitionLanguage } from '@app/shared/constants';
+import type { RecognitionLanguage } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import { getToken as storedToken } from '../../../lib/auth-token';
 import { tokenOwner } from '../lib/token-owner';
 import type { TextSource } from '../lib/transcript-store';
-import {
-  confirmed,
-  continuedBy,
-  DELTA_CHUNK_CHARS,
-  edgeOf,
-  hasText,
-  hasWork,
-  inTail,
-  keepaliveBody,
-  metaChanged,
-  nextDelta,
-  NO_PLACEMENT,
-  placeSegments,
-  resentFrom,
-  shiftedTo,
-  totalOf,
-  type Delta,
-} from './delta';
+import { continuedBy, edgeOf, hasWork, inTail, NO_PLACEMENT, placeSegments, totalOf } from './delta';
+import { createCadence } from './cadence';
+import { onPageLifecycle } from './page-lifecycle';
 import { warn } from './log';
 import { createQueueStore, defaultStorage, readQueue, wipeQueue, type PlacedSegment, type QueueEntry } from './queue-storage';
-import { createTransport, online } from './transport';
+import { createSender } from './sender';
+import { createTransport } from './transport';
 
 /**
- * The client half of the autosave protocol: a small state machine with no React in it,
- * composing the queue in device storage (queue-storage), what to send (delta) and the
- * requests (transport).
+ * The client half of the autosave protocol, with no React in it: the session being recorded
+ * (this module), composing the queue in device storage (queue-storage), what to send (delta),
+ * the requests (transport), the protocol passes over the queue (sender), when to save
+ * (cadence) and the page events (page-lifecycle). AutosaveEngine is the one interface its
+ * callers use; the transcription controller loads this module itself, for signed-in users.
  *
  * Each session is an entry of the queue: the server's confirmed length and the text after
  * it that the server does not have yet. Nothing is dropped until the server has confirmed
@@ -107,8 +95,7 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     now,
     signedIn: () => getToken() !== null,
   });
-  const { entries, persistNow, persistSoon, adoptOrphans, drop } = queue;
-  const transport = createTransport({ getToken, now });
+  const { entries, persistNow, persistSoon, adoptOrphans } = queue;
 
   /** The session being recorded (or the last one stopped, which a late final result may still extend). */
   let active: QueueEntry | null = null;
@@ -116,201 +103,54 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
   let activeText: TextSource = '';
   let activeSegments: PlacedSegment[] = [];
   let placement = NO_PLACEMENT;
-  let lastSaveAt = 0;
   let disposed = false;
-  /** The active session is shared live: the short cadence. */
-  let live = false;
   const listeners = new Set<() => void>();
   const emit = () => {
     for (const listener of listeners) listener();
   };
 
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  interface Pass {
-    all: boolean;
-    keepalive: boolean;
-  }
-  const running = new Map<string, Promise<void>>();
-  const rerun = new Map<string, Pass>();
-
-  // ---- sending ----------------------------------------------------------------------
-
-  /** 409: the server has less than we thought. Resend from its length. */
-  function rebase(e: QueueEntry, length: number): void {
-    if (e === active && length <= activeText.length) Object.assign(e, resentFrom(activeText, activeSegments, length));
-    else {
-      // Only the tail survives a reload; keep it rather than lose it.
-      warn(`the server lacks text this device no longer has (${length} < ${e.base}); appending the rest at ${length}`);
-      Object.assign(e, shiftedTo(e, length));
-    }
-    persistNow();
-  }
-
-  /** One pass: session id, the deltas, then the completion of a stopped session. */
-  async function runOnce(e: QueueEntry, { all, keepalive }: Pass): Promise<void> {
-    if (disposed || !online() || !getToken() || transport.holding()) return;
-    await transport.ready();
-    if (!e.sessionId) {
-      // Keyed by the entry's id: a request whose answer never arrived (the page went away) or
-      // that another page load repeats gets the same session, never a second, empty one.
-      const reply = await transport.sessionId(e.id);
-      if (transport.refused(reply)) return;
-      const sessionId = reply.data?.sessionId;
-      if (reply.status !== 200 || typeof sessionId !== 'string') {
-        warn('no session id yet; retrying later', reply.status);
-        return;
-      }
-      e.sessionId = sessionId;
-      persistNow();
+  const sender = createSender({
+    queue,
+    transport: createTransport({ getToken, now }),
+    getToken,
+    stopped: () => disposed,
+    whole: (e) => (e === active ? { text: activeText, segments: activeSegments } : null),
+    onSend: (e) => {
+      if (e !== active) return;
+      cadence.mark();
+      cadence.arm();
+    },
+    onSessionId: (e) => {
       if (e === active) emit();
-    }
-    let gaps = 0;
-    // A pass sends what was said before it began. Text said while its requests are on their way
-    // waits for the next save (the timer), so fast results never chain into a request per result;
-    // a stopped session sends it all, then completes.
-    const target = totalOf(e);
-    let sent = 0;
-    const more = () => hasText(e) && (e.stopped || e.base < target);
-    const meta = () => (all || e.stopped) && metaChanged(e) && (e.stopped || sent === 0);
-    while (entries.has(e.id) && (more() || meta())) {
-      sent++;
-      if (e === active) {
-        lastSaveAt = now();
-        armTimer();
-      }
-      // The first request of a pass started by the page going hidden must outlive the page.
-      const body = keepalive ? keepaliveBody(e) : undefined;
-      const delta = body ? (JSON.parse(body) as Delta) : nextDelta(e, DELTA_CHUNK_CHARS);
-      const before = e.base;
-      const reply = await transport.save(body ?? JSON.stringify(delta), keepalive && body !== undefined);
-      keepalive = false;
-      if (transport.refused(reply)) return;
-      const length = reply.data?.length;
-      if (reply.status === 200 && typeof length === 'number') {
-        Object.assign(e, confirmed(e, length), { sentDurationSec: delta.duration, sentLanguage: delta.language });
-        persistSoon();
-        if (delta.text && e.base === before) return warn('the server did not move forward; retrying later');
-        // The connection works: sessions left waiting (failed earlier) go too, without waiting for a quiet tick.
-        for (const other of entries.values()) if (other !== e && hasWork(other) && !running.has(other.id)) void flush(other, true);
-      } else if (reply.status === 409 && typeof length === 'number' && gaps++ < 3) {
-        rebase(e, length);
-      } else if (reply.status === 404) {
-        warn('the session is gone on the server (deleted?); dropping it');
-        return drop(e);
-      } else if (reply.status === 400 && delta.segments.length) {
-        warn('the server refused the segments; sending the text alone');
-        e.segments = [];
-      } else if (reply.status === 400 || reply.status === 413) {
-        warn('the server refused this save; dropping it', reply.data?.error);
-        return drop(e);
-      } else {
-        // Network, 5xx, 401 (logged out), rate limits: the next tick, `online` or a later load retries.
-        return warn('save failed; will retry', reply.status);
-      }
-    }
-    if (e.stopped && entries.has(e.id) && !hasText(e)) {
-      const reply = await transport.complete(e.sessionId, keepalive);
-      if (transport.refused(reply)) return;
-      if (reply.status === 200 || reply.status === 404) {
-        // The entry stays the active one (a late final result may extend it) but leaves the queue,
-        // unless such a result came while the request was on its way: that is sent next.
-        if (reply.status === 404 || !hasText(e)) drop(e);
-      } else warn('complete failed; will retry', reply.status);
-    }
-  }
+    },
+  });
+  const { flush } = sender;
 
-  /**
-   * Runs the entry's work; one pass at a time per entry, a request made meanwhile runs after.
-   * `all`: also send a duration or language change without new text.
-   */
-  function flush(e: QueueEntry, all = false, keepalive = false): Promise<void> {
-    const current = running.get(e.id);
-    if (current) {
-      const wanted = rerun.get(e.id);
-      rerun.set(e.id, { all: all || (wanted?.all ?? false), keepalive: false });
-      return current;
-    }
-    const run = (async () => {
-      try {
-        let pass: Pass | undefined = { all, keepalive };
-        while (pass) {
-          rerun.delete(e.id);
-          await runOnce(e, pass);
-          pass = rerun.get(e.id);
-        }
-      } catch (err) {
-        warn('unexpected error', err);
-      } finally {
-        running.delete(e.id);
-        rerun.delete(e.id);
-      }
-    })();
-    running.set(e.id, run);
-    return run;
-  }
+  const cadence = createCadence({
+    now,
+    idle: () => disposed || (entries.size === 0 && (!active || active.stopped)),
+    tick: () => {
+      adoptOrphans();
+      persistNow(); // also tells other tabs this page is alive
+      for (const e of entries.values()) if (hasWork(e)) void flush(e, true);
+    },
+  });
 
-  // ---- timers ----------------------------------------------------------------------
-
-  /** The periodic save: AUTOSAVE_INTERVAL_MS (LIVE_SAVE_INTERVAL_MS while shared live) after the last save of the active session. */
-  function armTimer(): void {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    if (disposed || (entries.size === 0 && (!active || active.stopped))) return;
-    timer = setTimeout(tick, live ? LIVE_SAVE_INTERVAL_MS : AUTOSAVE_INTERVAL_MS);
-  }
-
-  function tick(): void {
-    timer = undefined;
-    adoptOrphans();
-    persistNow(); // also tells other tabs this page is alive
-    for (const e of entries.values()) if (hasWork(e)) void flush(e, true);
-    armTimer();
-  }
-
-  // ---- page lifecycle --------------------------------------------------------------
-
-  /**
-   * The page is going away: write the queue and send, in keepalive requests, what fits
-   * (from each session's confirmed length: a later part alone would be a gap). The rest
-   * waits in device storage for the next page load.
-   */
-  function sendBeforeLeaving(): void {
-    if (!transport.isReady() || !getToken() || !online()) return;
-    for (const e of entries.values()) {
-      if (!e.sessionId) continue;
-      if (hasText(e) || metaChanged(e)) {
-        const body = keepaliveBody(e);
-        if (body) void transport.save(body, true);
-      }
-      if (e.stopped) void transport.complete(e.sessionId, true);
-    }
-  }
-
-  const onPageHide = () => {
-    queue.release(true);
-    sendBeforeLeaving();
-  };
-  const onPageShow = (event: PageTransitionEvent) => {
-    if (event.persisted) queue.release(false);
-  };
-  /** Hidden (tab switch, lid closed, app switch on a phone): the page may be frozen or killed next. */
-  const onVisibility = () => {
-    if (document.visibilityState !== 'hidden') return;
-    persistNow();
-    for (const e of entries.values()) if (hasWork(e) && !running.has(e.id)) void flush(e, true, true);
-  };
-  const onOnline = () => {
-    for (const e of entries.values()) if (hasWork(e)) void flush(e, true);
-  };
-
-  if (typeof window !== 'undefined') {
-    window.addEventListener('pagehide', onPageHide);
-    window.addEventListener('pageshow', onPageShow);
-    window.addEventListener('online', onOnline);
-    document.addEventListener('visibilitychange', onVisibility);
-  }
-
-  // ---- the session -----------------------------------------------------------------
+  const stopListening = onPageLifecycle({
+    // The page is going away: the queue is written unowned, and what fits goes in keepalive requests.
+    leave: () => {
+      queue.release(true);
+      sender.sendBeforeLeaving();
+    },
+    back: () => queue.release(false),
+    hidden: () => {
+      persistNow();
+      for (const e of entries.values()) if (hasWork(e) && !sender.busy(e)) void flush(e, true, true);
+    },
+    online: () => {
+      for (const e of entries.values()) if (hasWork(e)) void flush(e, true);
+    },
+  });
 
   function setActive(e: QueueEntry | null, text: TextSource = '', segments: PlacedSegment[] = []): void {
     active = e;
@@ -342,9 +182,9 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     };
     entries.set(e.id, e);
     setActive(e);
-    lastSaveAt = now();
+    cadence.mark();
     persistNow();
-    armTimer();
+    cadence.arm();
     // The session id is asked for after the current task: a start followed at once by an
     // update that continues an interrupted session (the card resuming a transcript restored
     // after a reload) continues that session instead of opening an empty one.
@@ -354,7 +194,7 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
   }
 
   /** A session just started, with nothing sent or asked for yet. */
-  const isFresh = (e: QueueEntry) => e.base === 0 && e.text === '' && !e.sessionId && !running.has(e.id);
+  const isFresh = (e: QueueEntry) => e.base === 0 && e.text === '' && !e.sessionId && !sender.busy(e);
 
   /** After a reload: continue the queued session this transcript extends, if there is one. */
   function resumeFor(text: TextSource, options: { except?: QueueEntry; running?: boolean } = {}): QueueEntry | undefined {
@@ -387,7 +227,7 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
       const resumed = resumeFor(text);
       if (resumed) {
         setActive(resumed);
-        lastSaveAt = now();
+        cadence.mark();
       } else start(snapshot.language);
     }
     const e = active!;
@@ -411,7 +251,7 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     e.durationSec = snapshot.durationSec;
     e.language = snapshot.language;
     persistSoon();
-    if (grew && (e.stopped || now() - lastSaveAt > (live ? LIVE_SAVE_INTERVAL_MS : AUTOSAVE_MIN_GAP_MS))) void flush(e);
+    if (grew && (e.stopped || cadence.due())) void flush(e);
   }
 
   function saveNow(): void {
@@ -423,18 +263,18 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
   function complete(): void {
     if (disposed || !active || active.stopped) return;
     active.stopped = true;
-    live = false;
+    cadence.setLive(false);
     persistNow();
     emit();
     void flush(active, true);
   }
 
   function setLive(on: boolean): void {
-    if (disposed || live === on) return;
-    live = on && active !== null && !active.stopped;
-    armTimer();
+    if (disposed || cadence.live === on) return;
+    cadence.setLive(on && active !== null && !active.stopped);
+    cadence.arm();
     // Sharing starts from what is on screen: text waiting for the slow cadence goes now.
-    if (live && active && hasWork(active)) void flush(active);
+    if (cadence.live && active && hasWork(active)) void flush(active);
   }
 
   const sessionId = () => (active && !active.stopped ? active.sessionId : null);
@@ -448,7 +288,7 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     if (disposed) return;
     const adopted = adoptOrphans();
     for (const e of entries.values()) if (e !== active && hasWork(e)) void flush(e, true);
-    if (adopted.length) armTimer();
+    if (adopted.length) cadence.arm();
   }
 
   function finish(): Promise<void> {
@@ -456,15 +296,11 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     adoptOrphans();
     // The user is leaving: every session of theirs is over, the one being recorded included.
     for (const e of entries.values()) e.stopped = true;
-    live = false;
+    cadence.setLive(false);
     persistNow();
     emit();
     for (const e of entries.values()) void flush(e, true);
-    return idle();
-  }
-
-  async function idle(): Promise<void> {
-    while (running.size) await Promise.all([...running.values()]);
+    return sender.idle();
   }
 
   function dispose(): void {
@@ -472,17 +308,12 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     queue.release(true);
     disposed = true;
     listeners.clear();
-    if (timer !== undefined) clearTimeout(timer);
+    cadence.stop();
     queue.dispose();
-    if (typeof window !== 'undefined') {
-      window.removeEventListener('pagehide', onPageHide);
-      window.removeEventListener('pageshow', onPageShow);
-      window.removeEventListener('online', onOnline);
-      document.removeEventListener('visibilitychange', onVisibility);
-    }
+    stopListening();
   }
 
-  return { userId, start, update, saveNow, complete, resumePending, finish, setLive, sessionId, subscribe, idle, dispose };
+  return { userId, start, update, saveNow, complete, resumePending, finish, setLive, sessionId, subscribe, idle: sender.idle, dispose };
 }
 
 let current: AutosaveEngine | null = null;

@@ -1,15 +1,15 @@
 import { STORAGE_KEYS } from '@app/shared/constants';
-import { routes } from '@app/shared/routes';
+import type { RouteName } from '@app/shared/routes';
 import { sessionIdQuery } from '@app/shared/schemas/transcriptions';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { routeOf } from '../../../test/routes';
 import { createAutosaveEngine, type AutosaveEngine, type AutosaveSnapshot } from './autosave-engine';
 
 /** What the engine tests share: a fake of the autosave routes, the card's transcript, engines on a fake clock. */
 
 interface Call {
-  /** The path without its query. */
-  path: string;
+  route: RouteName | undefined;
   query: Record<string, string>;
   method: string;
   body: Record<string, unknown> | undefined;
@@ -36,13 +36,13 @@ export function fakeServer() {
   function respond(input: RequestInfo | URL, init: RequestInit): Response {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
     const headers = (init.headers ?? {}) as Record<string, string>;
-    const url = new URL(String(input), 'http://localhost');
-    const query = Object.fromEntries(url.searchParams);
-    calls.push({ path: url.pathname, query, method: init.method ?? 'GET', body, keepalive: init.keepalive === true, auth: headers.authorization });
+    const method = init.method ?? 'GET';
+    const { route, query } = routeOf(method, String(input));
+    calls.push({ route, query, method, body, keepalive: init.keepalive === true, auth: headers.authorization });
     if (state.offline) throw new TypeError('Failed to fetch');
     const json = (status: number, data: unknown) => new Response(JSON.stringify(data), { status });
     if (state.maintenance) return json(503, { error: 'Under maintenance', code: 'maintenance' });
-    if (url.pathname === routes.autosaveSessionId.path) {
+    if (route === 'autosaveSessionId') {
       const parsed = sessionIdQuery.safeParse(query);
       if (!parsed.success) return json(400, { error: parsed.error.issues[0]!.message, code: 'invalid_input' });
       const known = parsed.data.key === undefined ? undefined : keys.get(parsed.data.key);
@@ -54,7 +54,7 @@ export function fakeServer() {
     }
     const s = sessions.get(String(body?.sessionId));
     if (!s) return json(404, { error: 'Unknown session', code: 'not_found' });
-    if (url.pathname === routes.autosaveComplete.path) {
+    if (route === 'autosaveComplete') {
       s.completed = true;
       return json(200, { ok: true });
     }
@@ -87,9 +87,9 @@ export function fakeServer() {
     return json(200, { length: s.text.length });
   }
   vi.stubGlobal('fetch', fetchFn);
-  const saves = () => calls.filter((c) => c.path === routes.autosaveSave.path);
+  const saves = () => calls.filter((c) => c.route === 'autosaveSave');
   /** The session-id requests, each with the key it sent. */
-  const sessionIdCalls = () => calls.filter((c) => c.path === routes.autosaveSessionId.path);
+  const sessionIdCalls = () => calls.filter((c) => c.route === 'autosaveSessionId');
   return { sessions, calls, state, saves, sessionIdCalls, soleSession: () => [...sessions.values()][0]! };
 }
 export type FakeServer = ReturnType<typeof fakeServer>;

@@ -6,7 +6,7 @@ import {
   edgeOf,
   hasWork,
   inTail,
-  keepaliveBody,
+  keepaliveDelta,
   KEEPALIVE_MAX_BYTES,
   metaChanged,
   nextDelta,
@@ -61,12 +61,11 @@ describe('nextDelta', () => {
   });
 });
 
-describe('keepaliveBody', () => {
+describe('keepaliveDelta', () => {
   it('is the longest delta (halving from a quarter of the limit) whose JSON fits a keepalive request, from base', () => {
     const e = entryOf('Привет мир '.repeat(5_000), 7);
-    const body = keepaliveBody(e)!;
-    expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(KEEPALIVE_MAX_BYTES);
-    const delta = JSON.parse(body) as { offset: number; text: string };
+    const delta = keepaliveDelta(e)!;
+    expect(new TextEncoder().encode(JSON.stringify(delta)).length).toBeLessThanOrEqual(KEEPALIVE_MAX_BYTES);
     expect(delta.offset).toBe(7);
     expect(e.text.startsWith(delta.text)).toBe(true);
     expect(delta.text.length).toBe(Math.floor(KEEPALIVE_MAX_BYTES / 4));
@@ -74,12 +73,12 @@ describe('keepaliveBody', () => {
 
   it('halves the delta until its JSON fits (characters JSON escapes take 6 bytes each)', () => {
     const e = entryOf('\u0001'.repeat(20_000));
-    const delta = JSON.parse(keepaliveBody(e)!) as { text: string };
+    const delta = keepaliveDelta(e)!;
     expect(delta.text.length).toBe(Math.floor(KEEPALIVE_MAX_BYTES / 8));
   });
 
   it('sends a short tail whole', () => {
-    expect(JSON.parse(keepaliveBody(entryOf(' fim', 10))!)).toMatchObject({ offset: 10, text: ' fim' });
+    expect(keepaliveDelta(entryOf(' fim', 10))).toMatchObject({ offset: 10, text: ' fim' });
   });
 });
 

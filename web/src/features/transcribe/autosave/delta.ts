@@ -72,12 +72,12 @@ export function nextDelta(e: QueueEntry, maxChars: number): Delta {
   };
 }
 
-/** The JSON body of the longest next delta that fits a keepalive request (halving from a quarter of the limit), if any does. */
-export function keepaliveBody(e: QueueEntry): string | undefined {
+/** The longest next delta whose JSON body fits a keepalive request (halving from a quarter of the limit), if any does. */
+export function keepaliveDelta(e: QueueEntry): Delta | undefined {
   let chars = Math.min(e.text.length, Math.floor(KEEPALIVE_MAX_BYTES / 4));
   for (;;) {
-    const body = JSON.stringify(nextDelta(e, chars));
-    if (utf8Bytes(body) <= KEEPALIVE_MAX_BYTES) return body;
+    const delta = nextDelta(e, chars);
+    if (utf8Bytes(JSON.stringify(delta)) <= KEEPALIVE_MAX_BYTES) return delta;
     if (chars <= 1) return undefined;
     chars = Math.floor(chars / 2);
   }

@@ -1,5 +1,4 @@
 import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_MIN_GAP_MS } from '@app/shared/constants';
-import { routes } from '@app/shared/routes';
 import { describe, expect, it } from 'vitest';
 import { autosaveEngineFor, forgetAutosave, sendBeforeLogout } from './autosave-engine';
 import {
@@ -115,7 +114,7 @@ describe('autosave queue in device storage', () => {
     b.saveNow();
     b.complete();
     await settle();
-    expect(server.calls.filter((c) => c.path === routes.autosaveSessionId.path)).toHaveLength(1);
+    expect(server.sessionIdCalls()).toHaveLength(1);
     expect(server.sessions.size).toBe(1);
     expect(server.soleSession()).toMatchObject({ text: 'antes do recarregamento depois', completed: true });
 

@@ -1,5 +1,4 @@
 import { AUTOSAVE_INTERVAL_MS } from '@app/shared/constants';
-import { routes } from '@app/shared/routes';
 import { describe, expect, it, vi } from 'vitest';
 import { advance, engine, fakeServer, recording, sayAndSave, settle, tokenOf, transcript, setUpAutosaveTests } from './autosave-test-kit';
 import { readQueue } from './queue-storage';
@@ -13,16 +12,16 @@ describe('autosave requests', () => {
     engine().start('pt-BR');
     await settle();
     expect(server.calls).toHaveLength(1);
-    expect(server.calls[0]).toMatchObject({ path: routes.autosaveSessionId.path, method: 'GET', auth: `Bearer ${tokenOf('u1')}` });
+    expect(server.calls[0]).toMatchObject({ route: 'autosaveSessionId', auth: `Bearer ${tokenOf('u1')}` });
   });
 
   it('sends nothing without the user’s own token', async () => {
     const fetchFn = vi.fn();
     vi.stubGlobal('fetch', fetchFn);
     const transport = createTransport({ getToken: () => null, now: () => 0 });
-    await transport.ready();
     expect(await transport.sessionId('a-session-key-123')).toEqual({ status: 0, data: undefined });
-    expect(await transport.save('{}')).toEqual({ status: 0, data: undefined });
+    expect(await transport.save({ sessionId: 'S1', offset: 0, text: 'x', segments: [], duration: 1, language: 'pt-BR' })).toEqual({ status: 0, data: undefined });
+    expect(await transport.complete('S1')).toEqual({ status: 0, data: undefined });
     expect(fetchFn).not.toHaveBeenCalled();
   });
 

@@ -1,5 +1,6 @@
-import { AUTOSAVE_INTERVAL_MS, DEV_BYPASS_HEADER } from '@app/shared/constants';
-import { getDevBypassToken } from '../../../lib/api';
+import { AUTOSAVE_INTERVAL_MS } from '@app/shared/constants';
+import { request } from '../../../lib/api';
+import type { Delta } from './delta';
 import { warn } from './log';
 
 /**
@@ -20,58 +21,22 @@ export interface Reply {
   data: Record<string, unknown> | undefined;
 }
 
-interface Paths {
-  sessionId: string;
-  save: string;
-  complete: string;
-}
-let pathsCache: Paths | undefined;
-/** The route table is loaded lazily (it carries zod), as the API client does. */
-async function loadPaths(): Promise<Paths> {
-  if (pathsCache) return pathsCache;
-  const { routes } = await import('@app/shared/routes');
-  pathsCache = { sessionId: routes.autosaveSessionId.path, save: routes.autosaveSave.path, complete: routes.autosaveComplete.path };
-  return pathsCache;
-}
-
 /** The browser says it is online (or cannot tell). */
 export const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
-/** No token, or a network failure: status 0. */
+/** No token: status 0, as for a network failure. */
 const NO_REPLY: Reply = { status: 0, data: undefined };
 
-async function call(token: string | null, method: 'GET' | 'POST', path: string, body: string | undefined, keepalive = false): Promise<Reply> {
-  if (!token) return NO_REPLY;
-  const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
-  // A developer past maintenance mode saves as the rest of the app does.
-  const bypass = getDevBypassToken();
-  if (bypass) headers[DEV_BYPASS_HEADER] = bypass;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  try {
-    const response = await fetch(path, { method, headers, body, keepalive });
-    const text = await response.text().catch(() => '');
-    let data: Record<string, unknown> | undefined;
-    try {
-      const parsed: unknown = text ? JSON.parse(text) : undefined;
-      if (typeof parsed === 'object' && parsed !== null) data = parsed as Record<string, unknown>;
-    } catch {
-      data = undefined;
-    }
-    return { status: response.status, data };
-  } catch {
-    return NO_REPLY;
-  }
-}
+/** The answer's body, when it is a JSON object. */
+const asReply = ({ status, data }: { status: number; data: unknown }): Reply => ({
+  status,
+  data: typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : undefined,
+});
 
 export interface Transport {
-  /** Loads the route paths; the requests below need them. */
-  ready(): Promise<unknown>;
-  /** The route paths are loaded: requests can go out synchronously (a page going away). */
-  isReady(): boolean;
   /** `key`: the session's idempotency key; every request with it gets the same session. */
   sessionId(key: string): Promise<Reply>;
-  /** `body`: a delta's JSON. */
-  save(body: string, keepalive?: boolean): Promise<Reply>;
+  save(delta: Delta, keepalive?: boolean): Promise<Reply>;
   complete(sessionId: string, keepalive?: boolean): Promise<Reply>;
   /** Notes an answer: true for a 503 or 429 (logged; everything stays queued and requests wait), which any other answer ends. */
   refused(reply: Reply): boolean;
@@ -84,14 +49,16 @@ export function createTransport({ getToken, now }: { getToken: () => string | nu
   /** The server asked to wait (503, 429): no request before this time. */
   let holdUntil = 0;
   let holdFor = 0;
-  const paths = () => pathsCache!;
+  /** Sends with the user's own token only; without it, nothing goes out. */
+  const send = (call: (token: string) => Promise<{ status: number; data: unknown }>) => {
+    const token = getToken();
+    return token ? call(token).then(asReply) : Promise.resolve(NO_REPLY);
+  };
 
   return {
-    ready: loadPaths,
-    isReady: () => pathsCache !== undefined,
-    sessionId: (key) => call(getToken(), 'GET', `${paths().sessionId}?${new URLSearchParams({ key })}`, undefined),
-    save: (body, keepalive = false) => call(getToken(), 'POST', paths().save, body, keepalive),
-    complete: (sessionId, keepalive = false) => call(getToken(), 'POST', paths().complete, JSON.stringify({ sessionId }), keepalive),
+    sessionId: (key) => send((token) => request('autosaveSessionId', { query: { key }, token })),
+    save: (delta, keepalive = false) => send((token) => request('autosaveSave', { body: delta, token, keepalive })),
+    complete: (sessionId, keepalive = false) => send((token) => request('autosaveComplete', { body: { sessionId }, token, keepalive })),
     refused(reply) {
       if (reply.status !== 503 && reply.status !== 429) {
         if (reply.status !== 0) holdFor = 0;

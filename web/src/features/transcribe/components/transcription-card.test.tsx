@@ -2,7 +2,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_SAVE_INTERVAL_MS, STORAGE_KEYS } from '@app/shared/constants';
-import { routes } from '@app/shared/routes';
 import HomePage from '../../../app/routes/home/home-page';
 import { SessionSync } from '../../../app/session-sync';
 import { endSessionFromServer } from '../../../lib/auth-token';
@@ -96,7 +95,7 @@ describe('transcription card', () => {
   it('Pro users start in their profile language and may pick any; the choice stays on the device', async () => {
     vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
     window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
-    mockFetch(({ url }) => (url.endsWith('/api/auth/me') ? json(200, proUser) : json(404, {})));
+    mockFetch(({ route }) => (route === 'getMe' ? json(200, proUser) : json(404, {})));
     renderPage(<HomePage />);
     const ui = userEvent.setup();
     const group = await within(card()).findByRole('group', { name: 'Recognition language' });
@@ -115,9 +114,9 @@ describe('transcription card', () => {
   it('free users see how many automatic transcriptions they started this month', async () => {
     vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
     window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
-    mockFetch(({ url }) => {
-      if (url.endsWith('/api/auth/me')) return json(200, { ...proUser, plan: 'free' });
-      if (url.includes('/api/transcriptions-autosave?')) return json(200, { transcriptions: [], nextCursor: null, startedThisMonth: 2 });
+    mockFetch(({ route }) => {
+      if (route === 'getMe') return json(200, { ...proUser, plan: 'free' });
+      if (route === 'listAutomaticTranscriptions') return json(200, { transcriptions: [], nextCursor: null, startedThisMonth: 2 });
       return json(404, {});
     });
     renderPage(<HomePage />);
@@ -130,15 +129,15 @@ describe('transcription card', () => {
   it('Pro users: Share live comes once the session has its server id; while shared, a final result is saved within a second or so', async () => {
     vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
     window.localStorage.setItem(STORAGE_KEYS.token, `h.${btoa(JSON.stringify({ sub: 'share-user' })).replace(/=+$/, '')}.s`);
-    const calls = mockFetch(({ url, method, body }) => {
-      if (url.endsWith('/api/auth/me')) return json(200, { ...proUser, id: 'share-user' });
-      if (url.startsWith(`${routes.autosaveSessionId.path}?key=`)) return json(200, { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
-      if (url === routes.autosaveSave.path) {
+    const calls = mockFetch(({ route, query, body }) => {
+      if (route === 'getMe') return json(200, { ...proUser, id: 'share-user' });
+      if (route === 'autosaveSessionId' && query.key) return json(200, { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
+      if (route === 'autosaveSave') {
         const delta = body as { offset: number; text: string };
         return json(200, { length: delta.offset + delta.text.length });
       }
-      if (url === routes.startLiveShare.path && method === 'POST') return json(200, { code: 'AbCdEfGh_-12', expiresAt: '2030-01-01T12:00:00.000Z' });
-      if (url.endsWith('/viewers')) return json(200, { viewers: 0 });
+      if (route === 'startLiveShare') return json(200, { code: 'AbCdEfGh_-12', expiresAt: '2030-01-01T12:00:00.000Z' });
+      if (route === 'countLiveViewers') return json(200, { viewers: 0 });
       return json(404, {});
     });
     renderPage(<HomePage />);
@@ -147,8 +146,8 @@ describe('transcription card', () => {
     await ui.click(within(card()).getByRole('button', { name: 'Start' }));
     await ui.click(await within(card()).findByRole('button', { name: 'Share live' }, { timeout: 5_000 }));
     await within(card()).findByRole('region', { name: 'Live captions link' });
-    expect(calls.find((c) => c.url === routes.startLiveShare.path)?.body).toEqual({ sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
-    const saves = () => calls.filter((c) => c.url === routes.autosaveSave.path);
+    expect(calls.find((c) => c.route === 'startLiveShare')?.body).toEqual({ sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
+    const saves = () => calls.filter((c) => c.route === 'autosaveSave');
     const before = saves().length;
     act(() => rec().final('shared words'));
     // The usual cadence would wait 10 to 30 s; a live share's is LIVE_SAVE_INTERVAL_MS.
@@ -183,7 +182,7 @@ describe('transcription card: device data belongs to its user', () => {
   const signInAs = (id: string | null) => {
     if (id) window.localStorage.setItem(STORAGE_KEYS.token, tokenOf(id));
     else window.localStorage.removeItem(STORAGE_KEYS.token);
-    mockFetch(({ url }) => (url.endsWith('/api/auth/me') && id ? json(200, { ...proUser, id }) : json(404, {})));
+    mockFetch(({ route }) => (route === 'getMe' && id ? json(200, { ...proUser, id }) : json(404, {})));
   };
   /** A transcript an earlier page of `userId` left in device storage. */
   const leftBy = (userId: string | null, text: string) => {

@@ -22,9 +22,8 @@ import { readStorage, writeStorage } from '../../../lib/storage';
 import { markTranscriptionStarted } from '../../../lib/visit';
 import { monthlyUsageKey, useMonthlyUsage } from '../../../lib/monthly-usage';
 import { SHORTCUT_KEYS, useShortcuts } from '../hooks/use-shortcuts';
-import { useTranscription } from '../hooks/use-transcription';
+import { useRecordingSession } from '../hooks/use-recording-session';
 import { useWakeLock } from '../hooks/use-wake-lock';
-import { DeferredAutosave } from '../lib/deferred-autosave';
 import type { RecoveredTranscript } from '../lib/recovery';
 import { logUnexpected, type Notice } from '../lib/transcription-controller';
 import { openUpgrade } from '../../../lib/open-upgrade';
@@ -39,8 +38,6 @@ const loadConfirm = withPageCopy(() => import('./confirm-new-dialog'));
 const ConfirmNewDialog = lazy(loadConfirm);
 const SaveDialog = lazy(withPageCopy(() => import('./save-dialog')));
 const CaptionMode = lazy(withPageCopy(() => import('./caption-mode')));
-/* The server autosave is for signed-in users: visitors never load it. */
-const AutosaveBridge = lazy(() => import('./autosave-bridge'));
 /* Shown only in their rare cases. */
 const RestorePrompt = lazy(withPageCopy(() => import('./restore-prompt')));
 const UnsupportedNotice = lazy(withPageCopy(() => import('./unsupported-notice')));
@@ -119,18 +116,14 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
     writeStorage(STORAGE_KEYS.transcriptionLang, language);
   };
 
-  const [autosave] = useState(() => new DeferredAutosave());
-  // While the session is being checked calls wait; a visitor's are dropped.
-  useEffect(() => autosave.setWanted(isLoading || Boolean(user)), [autosave, isLoading, user]);
   const notify = useNotify();
   const limitMs = user ? null : VISITOR_LIMIT_MS;
-  const { controller, status, language, sessionLanguage, restored, reconnecting } = useTranscription({ language: desired, autosave, limitMs, notify });
+  const { controller, status, language, sessionLanguage, restored, reconnecting, sessionId } = useRecordingSession({ language: desired, limitMs, notify });
   // The transcript's own language (export, direction), which the picker may have moved on from.
   const textLanguage = sessionLanguage ?? language;
   const store = controller.store;
   const hasText = useSyncExternalStore(store.subscribe, () => !store.isEmpty);
-  const sessionId = useSyncExternalStore(autosave.subscribe, autosave.sessionId);
-  const setLive = useCallback((on: boolean) => autosave.setLive(on), [autosave]);
+  const setLive = useCallback((on: boolean) => controller.setLive(on), [controller]);
 
   const [dialog, setDialog] = useState<'confirm' | 'save' | null>(null);
   const [captions, setCaptions] = useState(false);
@@ -149,6 +142,7 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
     const previous = ownerSeen.current;
     ownerSeen.current = owner;
     if (previous !== undefined && previous !== owner) controller.release();
+    controller.resumeAutosave(owner);
     setRecovered(null);
     let live = true;
     controller.loadRecovery(owner).then(
@@ -371,11 +365,6 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
         </div>
       </section>
 
-      {user && (
-        <Suspense fallback={null}>
-          <AutosaveBridge key={user.id} onReady={autosave.attach} />
-        </Suspense>
-      )}
       {dialog === 'confirm' && (
         <Suspense fallback={null}>
           <ConfirmNewDialog open onOpenChange={(open) => !open && setDialog(null)} onConfirm={() => controller.start()} />

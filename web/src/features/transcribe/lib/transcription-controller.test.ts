@@ -5,6 +5,7 @@ import { RecognitionEngine } from '../engine/recognition-engine';
 import { FakeRecognition } from '../engine/testing/fake-recognition';
 import type { RecoveredTranscript, RecoveryStore } from './recovery';
 import { TranscriptionController, type Notice } from './transcription-controller';
+import { fakeAutosave } from '../autosave/testing/fake-autosave';
 
 let clock = 0;
 let notices: Notice[];
@@ -34,7 +35,8 @@ function makeController(options: { recovery?: RecoveryStore; language?: Recognit
   return new TranscriptionController({
     Recognition: FakeRecognition,
     loadRuntime: async () => ({ RecognitionEngine, createRecoveryStore: () => recovery }),
-    autosave: () => ({
+    loadAutosave: async (userId) => ({
+      ...fakeAutosave(userId),
       start: (language) => calls.push(`start:${language}`),
       update: (snapshot) => {
         calls.push('update');
@@ -68,7 +70,8 @@ beforeEach(() => {
   updates = [];
   recoveryLog = [];
   limit = null;
-  owner = null;
+  // Signed in: the autosave runs (a visitor's transcript is never sent).
+  owner = 'user-a';
 });
 afterEach(() => FakeRecognition.reset());
 
@@ -251,7 +254,6 @@ describe('TranscriptionController', () => {
     const c = new TranscriptionController({
       Recognition: FakeRecognition,
       loadRuntime: () => Promise.reject(new Error('chunk failed')),
-      autosave: () => ({ start() {}, update() {}, saveNow() {}, complete() {} }),
       notify: (n) => notices.push(n),
       limitMs: () => null,
       owner: () => null,
@@ -283,7 +285,6 @@ describe('TranscriptionController', () => {
     const c = new TranscriptionController({
       Recognition: FakeRecognition,
       loadRuntime: load,
-      autosave: () => ({ start() {}, update() {}, saveNow() {}, complete() {} }),
       notify: () => undefined,
       limitMs: () => null,
       owner: () => null,

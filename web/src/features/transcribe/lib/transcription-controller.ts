@@ -1,8 +1,8 @@
 import type { RecognitionLanguage } from '@app/shared/constants';
-import type { Segment } from '@app/shared/schemas/transcriptions';
 import type { RecognitionEngine } from '../engine/recognition-engine';
 import type { SpeechRecognitionConstructor } from '../engine/speech-recognition';
-import type { SessionAutosave } from '../autosave/use-autosave';
+import type { AutosaveEngine } from '../autosave/autosave-engine';
+import { hasQueuedAutosave } from '../autosave/queue-key';
 import type { RecoveredTranscript, RecoveryStore } from './recovery';
 import { hasRecoveryMarker } from './recovery-marker';
 import { TranscriptStore } from './transcript-store';
@@ -16,7 +16,10 @@ import { TranscriptStore } from './transcript-store';
  *
  * It wires the engine to the transcript, device storage (recovery) and the
  * server autosave, and enforces the visitor limit. The engine and recovery
- * code (the "runtime") load on the first start, or earlier on intent.
+ * code (the "runtime") load on the first start, or earlier on intent; the
+ * autosave engine, for signed-in users only, loads then too (or at once when
+ * earlier pages left text queued), and the session it is asked to open
+ * while it loads is opened with the transcript so far once it has loaded.
  */
 
 export type CardStatus = 'ready' | 'recording' | 'paused' | 'stopped';
@@ -31,6 +34,8 @@ export interface ControllerSnapshot {
   restored: boolean;
   /** A network error is being retried: which attempt of how many. */
   reconnecting: { attempt: number; max: number } | null;
+  /** The server's id of the automatic transcription being recorded, once it has one (live sharing needs it). */
+  sessionId: string | null;
 }
 
 export type Notice = { kind: 'error'; code: string } | { kind: 'time-limit' };
@@ -43,13 +48,13 @@ export interface Runtime {
 export interface ControllerOptions {
   Recognition: SpeechRecognitionConstructor | undefined;
   loadRuntime: () => Promise<Runtime>;
-  /** The current autosave (the hook's latest value). */
-  autosave: () => SessionAutosave;
   notify: (notice: Notice) => void;
   /** Listening limit in ms (visitors), or null. Read at each tick. */
   limitMs: () => number | null;
   /** Who the device is signed in as (a user id, or null for a visitor): the device copy of a new transcript is theirs. */
   owner: () => string | null;
+  /** The autosave engine of a signed-in user (default: its module, loaded on first use). */
+  loadAutosave?: (userId: string) => Promise<AutosaveEngine>;
   now?: () => number;
   language: RecognitionLanguage;
 }
@@ -70,12 +75,19 @@ export class TranscriptionController {
   private ticker: ReturnType<typeof setInterval> | undefined;
   /** The autosave session is open (started and not completed). */
   private autosaveOpen = false;
+  /** The signed-in user's autosave engine, once loaded, and whose it is. */
+  private autosave: AutosaveEngine | null = null;
+  private autosaveUser: string | null = null;
+  private autosaveLoad: Promise<AutosaveEngine | null> | null = null;
+  /** A session was opened (or closed) while the engine loaded: it catches up once loaded. */
+  private autosaveBehind = false;
+  private stopSessionId: (() => void) | null = null;
   /** Clock value while no engine exists (restored transcript). */
   private heldMs = 0;
   private startedAt = new Date();
 
   constructor(private readonly options: ControllerOptions) {
-    this.snapshot = { status: 'ready', language: options.language, sessionLanguage: null, restored: false, reconnecting: null };
+    this.snapshot = { status: 'ready', language: options.language, sessionLanguage: null, restored: false, reconnecting: null, sessionId: null };
     this.store.setSeparator(separatorFor(options.language));
   }
 
@@ -100,8 +112,9 @@ export class TranscriptionController {
     return this.startedAt;
   }
 
-  /** Loads the engine and recovery code (call on the intent to start: hover, focus, touch). */
+  /** Loads the engine and recovery code (call on the intent to start: hover, focus, touch), and a signed-in user's autosave. */
   prefetch(): Promise<Runtime> {
+    void this.autosaveFor(this.options.owner());
     this.runtimeLoad ??= this.options.loadRuntime().then(
       (runtime) => {
         this.runtime = runtime;
@@ -170,7 +183,7 @@ export class TranscriptionController {
     void engine.pause().then(() => {
       this.recovery?.setDuration(this.elapsedMs());
       void this.recovery?.flush();
-      if (this.autosaveOpen) this.options.autosave().saveNow();
+      if (this.autosaveOpen) this.autosave?.saveNow();
     }, logUnexpected);
   }
 
@@ -268,6 +281,16 @@ export class TranscriptionController {
     this.recovery?.pageShown();
   }
 
+  /** Sends what earlier page loads of `owner` left queued (its engine loads only when there is some). */
+  resumeAutosave(owner: string | null): void {
+    if (owner && hasQueuedAutosave()) void this.autosaveFor(owner).then((engine) => engine?.resumePending());
+  }
+
+  /** While the session being recorded is shared live, the autosave sends its text every second (see AutosaveEngine.setLive). */
+  setLive(on: boolean): void {
+    this.autosave?.setLive(on);
+  }
+
   /**
    * The signed-in user changed (logout, a session that ended, another account): the transcript
    * leaves the card, listening stops, and its device copy stays with its owner (a logout removes it).
@@ -275,12 +298,15 @@ export class TranscriptionController {
   release(): void {
     this.dispose();
     this.closeAutosave();
+    this.dropAutosave();
     this.store.clear();
     this.heldMs = 0;
     this.set({ status: 'ready', sessionLanguage: null, restored: false, reconnecting: null });
   }
 
   dispose(): void {
+    this.stopSessionId?.();
+    this.stopSessionId = null;
     this.generation += 1;
     this.stopTicker();
     this.recovery?.setDuration(this.elapsedMs());
@@ -323,7 +349,7 @@ export class TranscriptionController {
     if (code === 'network') {
       // Connection lost for good: paused, so Resume continues the same transcript.
       this.set({ status: 'paused', reconnecting: null });
-      if (this.autosaveOpen) this.options.autosave().saveNow();
+      if (this.autosaveOpen) this.autosave?.saveNow();
       return;
     }
     this.closeAutosave();
@@ -356,24 +382,77 @@ export class TranscriptionController {
     }
   }
 
+  /**
+   * The autosave engine of `owner` (a signed-in user), loading it on first use; null for a
+   * visitor, or when the code cannot load (the session goes on, unsaved; logged).
+   */
+  private autosaveFor(owner: string | null): Promise<AutosaveEngine | null> {
+    if (!owner) return Promise.resolve(null);
+    if (this.autosaveUser === owner && this.autosaveLoad) return this.autosaveLoad;
+    this.dropAutosave();
+    this.autosaveUser = owner;
+    const load = this.options.loadAutosave ?? loadAutosaveEngine;
+    const loading: Promise<AutosaveEngine | null> = load(owner).then(
+      (engine) => {
+        if (this.autosaveLoad !== loading) return null;
+        this.autosave = engine;
+        this.stopSessionId = engine.subscribe(() => this.set({ sessionId: engine.sessionId() }));
+        this.catchUpAutosave(engine);
+        return engine;
+      },
+      (err: unknown) => {
+        if (this.autosaveLoad === loading) this.autosaveLoad = null;
+        logUnexpected(err);
+        return null;
+      },
+    );
+    this.autosaveLoad = loading;
+    return loading;
+  }
+
+  /** The engine has loaded: the session opened meanwhile starts with the transcript so far (and is completed if it was closed). */
+  private catchUpAutosave(engine: AutosaveEngine): void {
+    if (!this.autosaveBehind) return;
+    this.autosaveBehind = false;
+    engine.start(this.snapshot.sessionLanguage ?? this.snapshot.language);
+    if (!this.store.isEmpty) this.updateAutosave(true);
+    if (!this.autosaveOpen) engine.complete();
+    else if (this.snapshot.status === 'paused') engine.saveNow();
+  }
+
+  /** The signed-in user changed: the engine of the one before is let go (its queue stays theirs). */
+  private dropAutosave(): void {
+    this.stopSessionId?.();
+    this.stopSessionId = null;
+    this.autosave = null;
+    this.autosaveUser = null;
+    this.autosaveLoad = null;
+    this.autosaveBehind = false;
+    this.set({ sessionId: null });
+  }
+
   private openAutosave(): void {
-    this.options.autosave().start(this.snapshot.language);
     this.autosaveOpen = true;
+    const owner = this.options.owner();
+    if (!owner) return;
+    if (this.autosave && this.autosaveUser === owner) return this.autosave.start(this.snapshot.language);
+    void this.autosaveFor(owner);
+    this.autosaveBehind = true;
   }
 
   private closeAutosave(): void {
     if (!this.autosaveOpen) return;
     this.autosaveOpen = false;
-    this.options.autosave().complete();
+    if (!this.autosaveBehind) this.autosave?.complete();
   }
 
-  private updateAutosave(): void {
-    if (!this.autosaveOpen) return;
-    this.options.autosave().update({
+  private updateAutosave(open = this.autosaveOpen): void {
+    if (!open || !this.autosave || this.autosaveBehind) return;
+    this.autosave.update({
       // Read by parts: the autosave takes only the unsent tail, never the whole text.
       text: this.store.textSource,
       // The store's append-only array itself (no copy per result).
-      segments: this.store.segments as Segment[],
+      segments: this.store.segments,
       durationSec: Math.round(this.elapsedMs() / 1000),
       language: this.snapshot.sessionLanguage ?? this.snapshot.language,
     });
@@ -392,6 +471,9 @@ export const logUnexpected = (err: unknown) => console.error('[transcribe]', err
 
 /** Chinese is written without spaces between words; the others with. */
 export const separatorFor = (language: RecognitionLanguage) => (language === 'zh-CN' ? '' : ' ');
+
+/** The autosave engine's module, loaded only for signed-in users (visitors never fetch it). */
+const loadAutosaveEngine = (userId: string) => import('../autosave/autosave-engine').then((m) => m.autosaveEngineFor(userId));
 
 /** A new transcription id for device storage (not a server id). */
 const newRecoveryId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;

@@ -4,7 +4,7 @@ import type { TranscriptionDetailOf, TranscriptionKind } from '../kinds';
 import { transcriptionKeys } from './keys';
 
 /** One transcription with its full text and timed segments (lists carry a preview only). */
-export function useTranscription<K extends TranscriptionKind>(kind: K, id: string | null) {
+export function useTranscriptionDetail<K extends TranscriptionKind>(kind: K, id: string | null) {
   return useQuery({
     queryKey: transcriptionKeys.detail(kind, id ?? ''),
     queryFn: ({ signal }) =>

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { formatCountdown, languageName } from '../../../lib/format';
 import { currentUiLanguage } from '../../../lib/i18n';
-import { useTranscription } from '../api/get-transcription';
+import { useTranscriptionDetail } from '../api/get-transcription';
 import type { CompletionFilter, TranscriptionFilters } from '../api/keys';
 import { useTranscriptionList } from '../api/list-transcriptions';
 import type { TranscriptionSummaryOf } from '../kinds';
@@ -213,7 +213,7 @@ function AutomaticItem({ item, onOpen }: { item: AutomaticSummary; onOpen: () =>
 function AutomaticDialog({ id, summary, onClose }: { id: string | null; summary: AutomaticSummary | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const lang = currentUiLanguage();
-  const detail = useTranscription('automatic', id);
+  const detail = useTranscriptionDetail('automatic', id);
   const item = detail.data ?? summary;
   const date = item ? formatDateTime(item.createdAt, lang) : '';
   return (

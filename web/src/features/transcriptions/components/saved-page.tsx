@@ -8,7 +8,7 @@ import { SignedInPage } from '../../../components/signed-in-page';
 import { exportFile, type ExportFormat } from '../../../lib/transcript-export';
 import { currentUiLanguage } from '../../../lib/i18n';
 import { openUpgrade } from '../../../lib/open-upgrade';
-import { useTranscription } from '../api/get-transcription';
+import { useTranscriptionDetail } from '../api/get-transcription';
 import type { TranscriptionFilters } from '../api/keys';
 import { useTranscriptionList } from '../api/list-transcriptions';
 import type { TranscriptionSummaryOf } from '../kinds';
@@ -165,7 +165,7 @@ function SavedItem({ item, onOpen }: { item: SavedSummary; onOpen: () => void })
 /** A saved transcription: its title, and its text exported as TXT, SRT or VTT. */
 function SavedDialog({ id, summary, onClose }: { id: string | null; summary: SavedSummary | undefined; onClose: () => void }) {
   const { t } = useTranslation();
-  const detail = useTranscription('saved', id);
+  const detail = useTranscriptionDetail('saved', id);
   const data = detail.data;
   const item = data ?? summary;
   const title = item ? item.title || item.subject : '';

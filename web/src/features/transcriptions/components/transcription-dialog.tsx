@@ -9,14 +9,14 @@ import { Spinner } from '../../../components/ui/spinner';
 import { describeError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useDeleteTranscription } from '../api/delete-transcription';
-import type { useTranscription } from '../api/get-transcription';
+import type { useTranscriptionDetail } from '../api/get-transcription';
 import type { TranscriptionKind } from '../kinds';
 
 interface TranscriptionDialogProps<K extends TranscriptionKind> {
   kind: K;
   /** The open transcription, or null when closed. */
   id: string | null;
-  detail: ReturnType<typeof useTranscription<K>>;
+  detail: ReturnType<typeof useTranscriptionDetail<K>>;
   onClose: () => void;
   title: ReactNode;
   description: string | undefined;

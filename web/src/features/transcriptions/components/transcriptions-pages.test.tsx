@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@app/shared/constants';
+import type { RouteName } from '@app/shared/routes';
 import type { User } from '@app/shared/schemas/auth';
 import type { AutomaticTranscriptionSummary, TranscriptionDetail } from '@app/shared/schemas/transcriptions';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -56,10 +57,9 @@ function fakeServer({
 } = {}) {
   const state = { items: [...items], auto: [...auto] };
   const calls = mockFetch((call: MockCall) => {
-    const url = new URL(call.url, 'http://localhost');
-    const q = url.searchParams;
-    if (url.pathname === '/api/auth/me') return json(200, { ...user, plan });
-    if (url.pathname === '/api/transcriptions' && call.method === 'GET') {
+    const q = new URLSearchParams(call.query);
+    if (call.route === 'getMe') return json(200, { ...user, plan });
+    if (call.route === 'listTranscriptions') {
       if (failList) return json(500, SERVER_ERROR);
       if (q.get('search') || q.get('month')) {
         const found = state.items.filter(
@@ -71,15 +71,13 @@ function fakeServer({
       const list = (pages[page] ?? []).filter((i) => state.items.some((s) => s._id === i._id));
       return json(200, { transcriptions: list.map(summary), nextCursor: page + 1 < pages.length ? 'next' : null });
     }
-    const one = /^\/api\/transcriptions\/(\w+)$/.exec(url.pathname);
-    if (one) return json(200, state.items.find((i) => i._id === one[1]));
-    const del = /^\/transcriptions\/(\w+)$/.exec(url.pathname);
-    if (del && call.method === 'DELETE') {
+    if (call.route === 'getTranscription') return json(200, state.items.find((i) => i._id === call.params.id));
+    if (call.route === 'deleteTranscription') {
       if (failDelete) return json(500, SERVER_ERROR);
-      state.items = state.items.filter((i) => i._id !== del[1]);
+      state.items = state.items.filter((i) => i._id !== call.params.id);
       return json(200, { ok: true });
     }
-    if (url.pathname === '/api/transcriptions-autosave' && call.method === 'GET') {
+    if (call.route === 'listAutomaticTranscriptions') {
       if (failList) return json(500, SERVER_ERROR);
       const found = state.auto.filter(
         (i) =>
@@ -89,17 +87,16 @@ function fakeServer({
       );
       return json(200, { transcriptions: found.map(({ fullTranscript: _, ...s }) => s), nextCursor: null, startedThisMonth });
     }
-    const auto1 = /^\/api\/transcriptions-autosave\/(\w+)$/.exec(url.pathname);
-    if (auto1 && call.method === 'GET') return json(200, { ...state.auto.find((i) => i._id === auto1[1]), segments: [] });
-    if (auto1 && call.method === 'DELETE') {
+    if (call.route === 'getAutomaticTranscription') return json(200, { ...state.auto.find((i) => i._id === call.params.id), segments: [] });
+    if (call.route === 'deleteAutomaticTranscription') {
       if (failDelete) return json(500, SERVER_ERROR);
-      state.auto = state.auto.filter((i) => i._id !== auto1[1]);
+      state.auto = state.auto.filter((i) => i._id !== call.params.id);
       return json(200, { ok: true });
     }
     return json(404, { error: 'Not found', code: 'not_found' });
   });
-  const listsOf = (path: string) => calls.filter((c) => c.url.startsWith(`${path}?`) || c.url === path);
-  return { calls, lists: () => listsOf('/api/transcriptions'), autoLists: () => listsOf('/api/transcriptions-autosave'), state };
+  const listsOf = (route: RouteName) => calls.filter((c) => c.route === route);
+  return { calls, lists: () => listsOf('listTranscriptions'), autoLists: () => listsOf('listAutomaticTranscriptions'), state };
 }
 
 const signIn = () => window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
@@ -113,32 +110,32 @@ const KINDS = [
     Page: SavedTranscriptionsPage,
     path: '/transcricoes',
     list: 'Saved transcriptions',
-    listPath: '/api/transcriptions',
+    listRoute: 'listTranscriptions',
     empty: 'No saved transcriptions yet.',
     start: 'Transcription',
     open: 'Planejamento',
     dialog: 'Planejamento',
     confirm: 'Delete this transcription?',
-    deleteUrl: `/transcriptions/${ID_A}`,
+    deleteRoute: 'deleteTranscription',
   },
   {
     kind: 'automatic',
     Page: AutomaticTranscriptionsPage,
     path: '/transcricoes-automaticas',
     list: 'Automatic transcriptions',
-    listPath: '/api/transcriptions-autosave',
+    listRoute: 'listAutomaticTranscriptions',
     empty: 'No automatic transcriptions yet.',
     start: 'Start transcribing',
     open: `Open the transcription of ${dateOf(autoItems[0]!.createdAt)}`,
     dialog: `Transcription of ${dateOf(autoItems[0]!.createdAt)}`,
     confirm: 'Delete this automatic transcription?',
-    deleteUrl: `/api/transcriptions-autosave/${ID_A}`,
+    deleteRoute: 'deleteAutomaticTranscription',
   },
 ] as const;
 
-for (const { kind, Page, path, list, listPath, empty, start, open, dialog: dialogName, confirm: confirmName, deleteUrl } of KINDS) {
+for (const { kind, Page, path, list, listRoute, empty, start, open, dialog: dialogName, confirm: confirmName, deleteRoute } of KINDS) {
   describe(`${kind} transcriptions page (${path}), what both kinds share`, () => {
-    const lists = (calls: MockCall[]) => calls.filter((c) => c.url.startsWith(`${listPath}?`) || c.url === listPath);
+    const lists = (calls: MockCall[]) => calls.filter((c) => c.route === listRoute);
 
     it('asks visitors to log in, with no request', async () => {
       const { calls } = fakeServer();
@@ -183,7 +180,7 @@ for (const { kind, Page, path, list, listPath, empty, start, open, dialog: dialo
 
       expect(await screen.findByText('Transcription deleted')).toBeInTheDocument();
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(calls.find((c) => c.method === 'DELETE')?.url).toBe(deleteUrl);
+      expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({ route: deleteRoute, params: { id: ID_A } });
       await waitFor(() => expect(lists(calls).length).toBeGreaterThan(before));
       expect(screen.queryByRole('button', { name: open })).not.toBeInTheDocument();
       expect(within(screen.getByRole('list', { name: list })).getAllByRole('listitem')).toHaveLength(1);
@@ -204,7 +201,7 @@ describe('saved transcriptions page (/transcricoes)', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Upgrade to Pro' }));
     expect(opened).toHaveBeenCalledTimes(1);
     window.removeEventListener('open-upgrade', opened);
-    expect(calls.map((c) => c.url)).toEqual(['/api/auth/me']);
+    expect(calls.map((c) => c.route)).toEqual(['getMe']);
   });
 
   it('in Portuguese, the banner says only Pro users can access saved transcriptions', async () => {
@@ -228,7 +225,7 @@ describe('saved transcriptions page (/transcricoes)', () => {
     expect(rows[1]).toHaveTextContent('45 s');
     expect(rows[0]).toHaveTextContent(`${longText.slice(0, 200)}…`);
     expect(screen.getByRole('status')).toHaveTextContent('2 transcriptions');
-    expect(new URL(lists()[0]!.url, 'http://x').searchParams.get('limit')).toBe('20');
+    expect(lists()[0]!.query.limit).toBe('20');
   });
 
   it('filters by search and month, and Clear brings back everything', async () => {
@@ -250,7 +247,7 @@ describe('saved transcriptions page (/transcricoes)', () => {
     await ui.click(within(form).getByRole('button', { name: 'Filter' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Planejamento' })).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Aula de física' })).not.toBeInTheDocument();
-    const query = new URL(lists().at(-1)!.url, 'http://x').searchParams;
+    const query = new URLSearchParams(lists().at(-1)!.query);
     expect(query.get('month')).toBe('2025-03');
     expect(query.get('tzOffset')).toBe(String(-new Date().getTimezoneOffset()));
     expect(query.get('search')).toBeNull();
@@ -273,7 +270,7 @@ describe('saved transcriptions page (/transcricoes)', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Showing 1 transcriptions; more are available');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('button', { name: 'Aula de física' })).toBeInTheDocument();
-    expect(new URL(lists().at(-1)!.url, 'http://x').searchParams.get('cursor')).toBe('next');
+    expect(lists().at(-1)!.query.cursor).toBe('next');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
@@ -362,11 +359,11 @@ describe('automatic transcriptions page (/transcricoes-automaticas)', () => {
     await ui.click(within(status).getByRole('button', { name: 'Finished' }));
     await waitFor(() => expect(within(autoList()).getAllByRole('listitem')).toHaveLength(1));
     expect(autoList()).toHaveTextContent('Aula terminada de química');
-    expect(new URL(lists().at(-1)!.url, 'http://x').searchParams.get('completed')).toBe('true');
+    expect(lists().at(-1)!.query.completed).toBe('true');
 
     await ui.click(within(status).getByRole('button', { name: 'In progress' }));
     await waitFor(() => expect(autoList()).toHaveTextContent('Sessão em andamento'));
-    expect(new URL(lists().at(-1)!.url, 'http://x').searchParams.get('completed')).toBe('false');
+    expect(lists().at(-1)!.query.completed).toBe('false');
     await ui.click(within(status).getByRole('button', { name: 'All' }));
     await waitFor(() => expect(within(autoList()).getAllByRole('listitem')).toHaveLength(2));
 
@@ -374,7 +371,7 @@ describe('automatic transcriptions page (/transcricoes-automaticas)', () => {
     expect(within(month).getAllByRole('option').map((o) => o.textContent)).toEqual(['All months', 'March 2025', 'February 2025']);
     await ui.selectOptions(month, '2025-02');
     await waitFor(() => expect(within(autoList()).getAllByRole('listitem')).toHaveLength(1));
-    expect(new URL(lists().at(-1)!.url, 'http://x').searchParams.get('month')).toBe('2025-02');
+    expect(lists().at(-1)!.query.month).toBe('2025-02');
     // The months seen stay in the dropdown.
     expect(within(month).getAllByRole('option')).toHaveLength(3);
     await ui.selectOptions(month, '');
@@ -382,7 +379,7 @@ describe('automatic transcriptions page (/transcricoes-automaticas)', () => {
     await ui.type(screen.getByRole('searchbox', { name: 'Search' }), 'química');
     await ui.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(within(autoList()).getAllByRole('listitem')).toHaveLength(1));
-    expect(new URL(lists().at(-1)!.url, 'http://x').searchParams.get('search')).toBe('química');
+    expect(lists().at(-1)!.query.search).toBe('química');
 
     await ui.click(screen.getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(within(autoList()).getAllByRole('listitem')).toHaveLength(2));

@@ -4,11 +4,9 @@ import { loadPageCopy } from '../../../lib/i18n';
 import { getSpeechRecognition } from '../engine/speech-recognition';
 import { tokenOwner } from '../lib/token-owner';
 import { TranscriptionController, type Notice } from '../lib/transcription-controller';
-import type { Autosave } from '../autosave/use-autosave';
 
 interface Options {
   language: RecognitionLanguage;
-  autosave: Autosave;
   /** Listening limit in ms, or null (signed-in users). */
   limitMs: number | null;
   notify: (notice: Notice) => void;
@@ -19,9 +17,9 @@ interface Options {
  * state. Only status changes re-render the card; transcript text goes straight
  * from the controller's store to the transcript view.
  */
-export function useTranscription({ language, autosave, limitMs, notify }: Options) {
-  const latest = useRef({ autosave, limitMs, notify });
-  latest.current = { autosave, limitMs, notify };
+export function useRecordingSession({ language, limitMs, notify }: Options) {
+  const latest = useRef({ limitMs, notify });
+  latest.current = { limitMs, notify };
 
   const [controller] = useState(
     () =>
@@ -33,7 +31,6 @@ export function useTranscription({ language, autosave, limitMs, notify }: Option
           loadPageCopy().catch(() => {});
           return import('../lib/runtime');
         },
-        autosave: () => latest.current.autosave,
         limitMs: () => latest.current.limitMs,
         notify: (notice) => latest.current.notify(notice),
         // The stored token's user, known at once (the session check may still be under way).

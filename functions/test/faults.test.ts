@@ -1,12 +1,14 @@
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { call } from './call.ts';
 
 /** Faults the embedded store cannot produce: throttling and outages become a generic 500, no leak. */
 describe('store faults', () => {
   const ddb = mockClient(DynamoDBDocumentClient);
   afterEach(() => ddb.reset());
+  // The SDK's classes outlive this file (vitest's VM pools share libraries between files): put them back.
+  afterAll(() => ddb.restore());
 
   it('a throttled read answers a generic 500 without internals', async () => {
     const err = Object.assign(new Error('Rate of requests exceeds the allowed throughput at table test-x'), { name: 'ProvisionedThroughputExceededException' });

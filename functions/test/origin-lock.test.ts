@@ -1,6 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { ORIGIN_SECRET_HEADER } from '@app/shared/constants';
 import { getUserByEmail } from '../src/db/users.ts';
 import { DEV_PASSWORD_RATE } from '../src/handlers/settings/check-dev-password.ts';
@@ -53,6 +53,8 @@ describe('origin lock', () => {
       sm.reset();
       delete process.env.ORIGIN_SECRET_ID;
     });
+    // The SDK's classes outlive this file (vitest's VM pools share libraries between files): put them back.
+    afterAll(() => sm.restore());
     const onAws = (secretString: string) => {
       process.env.ORIGIN_SECRET_ID = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:live-transcribe/dev/origin';
       configure(undefined);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -30,6 +31,8 @@ const FUNCTIONS_OWN_PROCESS = ['test/layers.test.ts'];
 /** One vitest run for the whole repo: a project per workspace (two for the web). */
 export default defineConfig({
   test: {
+    // A worker per core (vitest's default leaves one core to itself: on 2 cores, one file at a time).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -65,6 +68,8 @@ export default defineConfig({
           // test (test/template.ts) is synthesized once per run, not once per file.
           isolate: false,
           fileParallelism: false,
+          // One worker where the other projects have one per core: vitest runs it as a group of its own, after them.
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -78,6 +83,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['global-setup.ts'],
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
           // Browser journeys wait for real work (on the bundles: scrypt at production cost; DynamoDB Local).
           expect: { poll: { timeout: 15_000, interval: 50 } },
           testTimeout: 60_000,

@@ -14,11 +14,12 @@ const SHELL_CACHE = `shell-${VERSION}`;
 const ASSET_CACHE = `assets-${VERSION}`;
 const SHELL_URL = '/index.html';
 const PRECACHE = [SHELL_URL, '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png'];
-const API_PREFIXES = ['/api/', '/stripe/', '/contact', '/transcriptions/'];
+/** CloudFront's API path patterns (`*`: any characters), as the route table derives them (sw.test.ts checks). */
+const API_PATTERNS = ['/api/*', '/transcriptions/*', '/stripe/*', '/contact'];
 /** Old builds' assets are dropped beyond this many files (oldest first). */
 const MAX_ASSETS = 150;
 
-const isApi = (path) => API_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
+const isApi = (path) => API_PATTERNS.some((pattern) => (pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern));
 const isAsset = (path) => path.startsWith('/assets/');
 /** The SPA's own index.html (and not some other HTML page of the server). */
 const isShell = (html) => html.includes('<div id="root">');

@@ -318,8 +318,8 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
 
 let current: AutosaveEngine | null = null;
 
-/** Takes nothing: what a user who is no longer signed in on this device gets. */
-const inertEngine = (userId: string): AutosaveEngine => ({
+/** Takes nothing: what a user who is no longer signed in on this device gets (and what test fakes start from). */
+export const inertEngine = (userId: string): AutosaveEngine => ({
   userId,
   start() {},
   update() {},

@@ -10,9 +10,11 @@ const BUNDLE_JOURNEYS = ['artifacts', 'auth', 'billing', 'saved'].map((name) => 
 const onBundles = process.env.LOCAL_HANDLERS === 'bundles';
 
 /**
- * The web's tests run in VM contexts (vmForks): each file still gets a fresh jsdom and fresh
- * modules, but jsdom and the libraries load once per worker instead of once per file (about a
- * fifth of the time). These files run in a process of their own instead: they load Node-only
+ * The web's tests run in VM contexts (vmForks): each file gets a fresh jsdom, and jsdom and the
+ * libraries load once per worker instead of once per file (about a third of the time). A worker's
+ * files share the libraries and, in this vitest version, the modules too: a test leaves no state
+ * behind (a mocked library is restored, a timer or a listener ends with its test). These files
+ * run in a process of their own instead: they load Node-only
  * tooling (Tailwind's scanner, ESLint), mock a module's loading and check the error it throws
  * (an Error of another realm in a VM context), or drive pointer events that a VM context's shared
  * libraries carried over from other files.
@@ -28,7 +30,7 @@ const WEB_OWN_PROCESS = [
 /** Static checks of functions/src that run ESLint, which needs a process of its own. */
 const FUNCTIONS_OWN_PROCESS = ['test/layers.test.ts'];
 
-/** One vitest run for the whole repo: a project per workspace (two for the web). */
+/** One vitest run for the whole repo: a project per workspace, plus the own-process ones. */
 export default defineConfig({
   test: {
     // A worker per core (vitest's default leaves one core to itself: on 2 cores, one file at a time).

@@ -8,6 +8,19 @@ import { defineConfig } from 'vitest/config';
  */
 const BUNDLE_JOURNEYS = ['artifacts', 'auth', 'billing', 'saved'].map((name) => `${name}.e2e.ts`);
 const onBundles = process.env.LOCAL_HANDLERS === 'bundles';
+/** Journeys that change what every page of the site sees (maintenance closes it): they run alone, after the others. */
+const ALONE_JOURNEYS = ['maintenance.e2e.ts'];
+
+/** The browser journeys' settings: one product and one Chromium for the run (global-setup.ts), a file per worker. */
+const journeys = {
+  root: 'e2e',
+  environment: 'node',
+  globalSetup: ['global-setup.ts'],
+  // Browser journeys wait for real work (on the bundles: scrypt at production cost; DynamoDB Local).
+  expect: { poll: { timeout: 15_000, interval: 50 } },
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+} as const;
 
 /**
  * The web's tests run in VM contexts (vmForks): each file gets a fresh jsdom, and jsdom and the
@@ -78,18 +91,22 @@ export default defineConfig({
       },
       {
         test: {
+          ...journeys,
           name: 'e2e',
-          root: 'e2e',
           include: onBundles ? BUNDLE_JOURNEYS : ['**/*.e2e.ts'],
-          exclude: process.env.E2E_ONCE === '1' && !onBundles ? BUNDLE_JOURNEYS : [],
-          environment: 'node',
-          globalSetup: ['global-setup.ts'],
-          fileParallelism: false,
+          exclude: [...ALONE_JOURNEYS, ...(process.env.E2E_ONCE === '1' && !onBundles ? BUNDLE_JOURNEYS : [])],
+          // A journey mostly waits (for the browser, the server, DynamoDB Local): two files at a time,
+          // each in its own browser profiles with accounts of its own.
           sequence: { groupOrder: 2 },
-          // Browser journeys wait for real work (on the bundles: scrypt at production cost; DynamoDB Local).
-          expect: { poll: { timeout: 15_000, interval: 50 } },
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          ...journeys,
+          name: 'e2e-alone',
+          include: onBundles ? [] : ALONE_JOURNEYS,
+          fileParallelism: false,
+          sequence: { groupOrder: 3 },
         },
       },
       {

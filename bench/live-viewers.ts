@@ -1,4 +1,5 @@
 import { Agent, request } from 'node:http';
+import { routeUrl } from '@app/shared/routes';
 
 /**
  * The live benchmark's viewers, in a process of their own (so the local server keeps its
@@ -61,13 +62,13 @@ async function run({ url, code, viewers, pollMs, pingMs, endAt }: ViewersInput):
       const tick = Date.now();
       if (tick - lastPing >= pingMs) {
         lastPing = tick;
-        send('POST', `/api/live/${code}/viewers`, JSON.stringify({ viewerId })).then(
+        send('POST', routeUrl('recordLiveViewer', { code }), JSON.stringify({ viewerId })).then(
           (r) => r.status === 200 || fail(`ping ${r.status} ${r.body}`),
           (err: Error) => fail(`ping ${err.message}`),
         );
       }
       try {
-        const res = await send('GET', `/api/live/${code}?after=${next}`);
+        const res = await send('GET', routeUrl('viewLiveShare', { code }, { after: next }));
         out.served++;
         out.latencies.push(Date.now() - tick);
         if (res.status !== 200) fail(`view ${res.status} ${res.body}`);

@@ -3,6 +3,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fork, type ChildProcess } from 'node:child_process';
 import { LIVE_POLL_MS, LIVE_SAVE_INTERVAL_MS, LIVE_VIEWER_PING_MS } from '@app/shared/constants';
+import { routes, routeUrl } from '@app/shared/routes';
 import { setPlan } from '../functions/src/db/users.ts';
 import { startLocalApp } from '../functions/src/local/app.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
@@ -24,7 +25,7 @@ const SECONDS = Number(process.env.LIVE_BENCH_SECONDS ?? 60);
 /** The viewers' poll interval; LIVE_BENCH_POLL_MS tries another than the viewer page's. */
 const POLL_MS = Number(process.env.LIVE_BENCH_POLL_MS ?? LIVE_POLL_MS);
 const DELAY_P95_BUDGET_MS = 2_000;
-const VIEW_ROUTE = 'GET /api/live/{code}';
+const VIEW_ROUTE = `${routes.viewLiveShare.method} ${routes.viewLiveShare.path}`;
 const WORDS = 'bem-vindos à palestra sobre legendas ao vivo para as pessoas presentes nesta sala'.split(' ');
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
@@ -46,13 +47,13 @@ export async function benchLive(): Promise<{ lines: string[]; ok: boolean }> {
       });
       return { status: res.status, body: (await res.json()) as T };
     };
-    const reg = await request<{ token: string; user: { id: string } }>('POST', '/api/auth/register', {
+    const reg = await request<{ token: string; user: { id: string } }>('POST', routeUrl('register'), {
       name: 'Speaker', email: `speaker-${Date.now()}@example.com`, password: 'live-bench-password', recaptchaToken: 'test-pass',
     });
     const token = reg.body.token;
     await setPlan(reg.body.user.id, 'pro', null);
-    const { sessionId } = (await request<{ sessionId: string }>('GET', '/api/transcriptions-autosave/session-id', undefined, token)).body;
-    const shared = await request<{ code: string }>('POST', '/api/live', { sessionId }, token);
+    const { sessionId } = (await request<{ sessionId: string }>('GET', routeUrl('autosaveSessionId'), undefined, token)).body;
+    const shared = await request<{ code: string }>('POST', routeUrl('startLiveShare'), { sessionId }, token);
     if (shared.status !== 200) throw new Error(`share failed: ${JSON.stringify(shared.body)}`);
     const { code } = shared.body;
 
@@ -78,7 +79,7 @@ export async function benchLive(): Promise<{ lines: string[]; ok: boolean }> {
         const offset = spoken.length;
         spoken += piece;
         sent.push({ end: spoken.length, at: tick });
-        const res = await request('POST', '/api/transcriptions-autosave/save', { sessionId, offset, text: piece, segments: [], duration: i, language: 'pt-BR' }, token).catch(
+        const res = await request('POST', routeUrl('autosaveSave'), { sessionId, offset, text: piece, segments: [], duration: i, language: 'pt-BR' }, token).catch(
           () => ({ status: 0 }),
         );
         if (res.status !== 200) saveErrors++;
@@ -101,7 +102,7 @@ export async function benchLive(): Promise<{ lines: string[]; ok: boolean }> {
 
     // Every viewer's text is a prefix of what was said (no gap, no repeat), and at most a few seconds behind.
     const wrong = texts.filter((t) => !spoken.startsWith(t) || t.length < (sent.at(-3)?.end ?? 0)).length;
-    const counted = (await request<{ viewers: number }>('GET', `/api/live/${code}/viewers`, undefined, token)).body.viewers;
+    const counted = (await request<{ viewers: number }>('GET', routeUrl('recordLiveViewer', { code }), undefined, token)).body.viewers;
     delays.sort((a, b) => a - b);
     const latencies = result.latencies.sort((a, b) => a - b);
     const p95 = percentile(delays, 95);

@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { routeUrl } from '@app/shared/routes';
 import { startLocalApp } from '../functions/src/local/app.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
 
@@ -48,13 +49,13 @@ export async function benchLoad(): Promise<{ lines: string[]; ok: boolean }> {
     };
     const tokens: string[] = [];
     for (let u = 0; u < USERS; u++) {
-      const r = await post('/api/auth/register', { name: `Load ${u}`, email: `load-${u}-${Date.now()}@example.com`, password: 'load-password-1', recaptchaToken: 'test-pass' });
+      const r = await post(routeUrl('register'), { name: `Load ${u}`, email: `load-${u}-${Date.now()}@example.com`, password: 'load-password-1', recaptchaToken: 'test-pass' });
       tokens.push(r.body.token as string);
     }
     const sessions: Session[] = [];
     for (let i = 0; i < SESSIONS; i++) {
       const token = tokens[i % USERS]!;
-      const r = await fetch(`${app.url}/api/transcriptions-autosave/session-id`, { headers: { authorization: `Bearer ${token}` } });
+      const r = await fetch(`${app.url}${routeUrl('autosaveSessionId')}`, { headers: { authorization: `Bearer ${token}` } });
       sessions.push({ id: ((await r.json()) as { sessionId: string }).sessionId, token, text: sessionText(i), confirmed: 0 });
     }
 
@@ -69,7 +70,7 @@ export async function benchLoad(): Promise<{ lines: string[]; ok: boolean }> {
       requests: [
         {
           method: 'POST',
-          path: '/api/transcriptions-autosave/save',
+          path: routeUrl('autosaveSave'),
           setupRequest: (req, context) => {
             const ctx = context as { session?: Session };
             ctx.session ??= sessions[next++ % SESSIONS]!;
@@ -98,7 +99,7 @@ export async function benchLoad(): Promise<{ lines: string[]; ok: boolean }> {
     let mismatched = 0;
     let stored = 0;
     for (const s of sessions) {
-      const r = await fetch(`${app.url}/api/transcriptions-autosave/${s.id}`, { headers: { authorization: `Bearer ${s.token}` } });
+      const r = await fetch(`${app.url}${routeUrl('getAutomaticTranscription', { id: s.id })}`, { headers: { authorization: `Bearer ${s.token}` } });
       const d = (await r.json()) as { fullTranscript: string };
       stored += d.fullTranscript.length;
       if (d.fullTranscript.length < s.confirmed) lost++;

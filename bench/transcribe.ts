@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page, type Request } from 'playwright-core';
+import { routeNamed, routeUrl } from '@app/shared/routes';
 import { setPlan } from '../functions/src/db/users.ts';
 import { startLocalApp, type LocalApp } from '../functions/src/local/app.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
@@ -206,7 +207,7 @@ const button = (page: Page, name: string) => page.getByRole('button', { name, ex
 async function pauseAndSave(page: Page): Promise<void> {
   let pending = 0;
   let last = Date.now();
-  const isAutosave = (r: Request) => r.url().includes('/api/transcriptions-autosave/');
+  const isAutosave = (r: Request) => routeNamed(r.method(), new URL(r.url()).pathname)?.startsWith('autosave') ?? false;
   const sent = (r: Request) => {
     if (!isAutosave(r)) return;
     pending++;
@@ -282,7 +283,7 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
     });
     const context = await browser.newContext({ baseURL: app.url, locale: 'en-US', viewport: { width: 1280, height: 800 } });
     // A Pro user: no visitor time limit, no upgrade prompt, no survey.
-    const res = await context.request.post('/api/auth/register', {
+    const res = await context.request.post(routeUrl('register'), {
       data: { name: 'Bench', email: `bench-${Date.now()}@example.com`, password: 'bench-pass-1', recaptchaToken: 'test-pass' },
     });
     if (!res.ok()) throw new Error(`register failed: ${res.status()} ${await res.text()}`);

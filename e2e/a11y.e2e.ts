@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { routeUrl } from '@app/shared/routes';
 import { newContext, registerAccount, uniqueEmail, type Account } from './browser.ts';
 import { openBrowser } from './journeys.ts';
 
@@ -60,7 +61,7 @@ async function profile(who: 'visitor' | 'pro'): Promise<BrowserContext> {
     { token: who === 'pro' ? pro.token : null, id: pro.id },
   );
   if (who === 'pro') {
-    const res = await context.request.patch('/api/auth/me', { data: { theme: 'light' }, headers: { authorization: `Bearer ${pro.token}` } });
+    const res = await context.request.patch(routeUrl('getMe'), { data: { theme: 'light' }, headers: { authorization: `Bearer ${pro.token}` } });
     expect(res.status()).toBe(200);
   }
   return context;
@@ -88,13 +89,28 @@ async function runAxe(page: Page): Promise<Violation[]> {
 }
 
 /**
- * Waits for the page to settle (its chunk, its data), then audits it in the light theme and in
- * the dark one (the class the Pro theme toggle sets, forced for visitors, who have no toggle).
+ * Counts the page's requests still waiting for an answer (its chunks, its data), from now on:
+ * a page has settled when its heading shows and none is left.
  */
-async function audit(page: Page, path: string): Promise<string[]> {
+function pendingRequests(page: Page): () => number {
+  const pending = new Set<object>();
+  page.on('request', (r) => pending.add(r));
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+  return () => pending.size;
+}
+
+/**
+ * Loads `path`, waits for it to settle (its chunk, its data: every request answered and the
+ * answers rendered), then audits it in the light theme and in the dark one (the class the Pro
+ * theme toggle sets, forced for visitors, who have no toggle).
+ */
+async function audit(page: Page, pending: () => number, path: string): Promise<string[]> {
   await page.goto(path);
-  await page.waitForLoadState('networkidle');
   await page.locator('main h1, main [role="heading"][aria-level="1"]').first().waitFor();
+  await expect.poll(pending).toBe(0);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect.poll(pending).toBe(0);
   const found: string[] = [];
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
@@ -111,8 +127,9 @@ describe('axe-core', () => {
     it(`finds no violations on any route, light and dark (${who})`, { timeout: 240_000 }, async () => {
       const context = await profile(who);
       const page = await context.newPage();
+      const pending = pendingRequests(page);
       const found: string[] = [];
-      for (const path of ROUTES) found.push(...(await audit(page, path)));
+      for (const path of ROUTES) found.push(...(await audit(page, pending, path)));
       await context.close();
       expect(found, found.join('\n')).toEqual([]);
     });
@@ -124,14 +141,14 @@ describe('axe-core on a live captions page', () => {
     // The Pro user records (an automatic transcription with text) and shares it.
     const headers = { authorization: `Bearer ${pro.token}` };
     const setup = await newContext(browser);
-    const { sessionId } = (await (await setup.request.get('/api/transcriptions-autosave/session-id', { headers })).json()) as { sessionId: string };
+    const { sessionId } = (await (await setup.request.get(routeUrl('autosaveSessionId'), { headers })).json()) as { sessionId: string };
     const text = 'Good morning, and welcome to the talk.';
-    const saved = await setup.request.post('/api/transcriptions-autosave/save', {
+    const saved = await setup.request.post(routeUrl('autosaveSave'), {
       headers,
       data: { sessionId, offset: 0, text, segments: [], duration: 3, language: 'en-US' },
     });
     expect(saved.status()).toBe(200);
-    const { code } = (await (await setup.request.post('/api/live', { headers, data: { sessionId } })).json()) as { code: string };
+    const { code } = (await (await setup.request.post(routeUrl('startLiveShare'), { headers, data: { sessionId } })).json()) as { code: string };
     await setup.close();
 
     const context = await newContext(browser, { colorScheme: 'light' });
@@ -177,7 +194,7 @@ describe('keyboard only', () => {
   it('logs in with Tab and Enter, every focus visible', async () => {
     const context = await newContext(browser);
     const email = uniqueEmail('keys');
-    await context.request.post('/api/auth/register', {
+    await context.request.post(routeUrl('register'), {
       data: { name: 'Keyboard Kim', email, password: 'keys-password-1', recaptchaToken: 'test-pass' },
     });
     await context.addInitScript(() => localStorage.setItem('cookies_accepted', 'true'));

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { routeUrl } from '@app/shared/routes';
 import { LOGIN_CAPTCHA_AFTER } from '../shared/src/constants.ts';
 import { ACCOUNT_PASSWORD, mailsTo, newContext, registerAccount, uniqueEmail } from './browser.ts';
 import { dismissUpgradeModal, logOut, openBrowser, signUp, submitLogin } from './journeys.ts';
@@ -29,10 +30,10 @@ describe('accounts', () => {
     // Logging out ends the session on the server too: the token it held is refused afterwards.
     const token = await page.evaluate(() => localStorage.getItem('token'));
     expect(token).toBeTruthy();
-    expect((await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+    expect((await page.request.get(routeUrl('getMe'), { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
     await logOut(page);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    await expect.poll(async () => (await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+    await expect.poll(async () => (await page.request.get(routeUrl('getMe'), { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
 
     // A wrong password is refused with the server's message; the right one works.
     await page.goto('/login');
@@ -118,7 +119,7 @@ describe('accounts', () => {
     await main.getByLabel('Email').fill(email);
     for (let i = 0; i < LOGIN_CAPTCHA_AFTER + 1; i++) {
       await main.getByLabel('Password', { exact: true }).fill(`wrong-password-${i}`);
-      const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === routeUrl('login'));
       await main.getByRole('button', { name: 'Log in' }).click();
       await answered;
       await expect.poll(() => main.getByRole('button', { name: 'Log in' }).isEnabled()).toBe(true);
@@ -126,7 +127,7 @@ describe('accounts', () => {
     await expect.poll(() => main.getByText('Invalid email or password.').isVisible()).toBe(true);
     const sent: unknown[] = [];
     page.on('request', (r) => {
-      if (r.url().endsWith('/api/auth/login')) sent.push(r.postDataJSON());
+      if (new URL(r.url()).pathname === routeUrl('login')) sent.push(r.postDataJSON());
     });
     await logIn(page, email, ACCOUNT_PASSWORD, { firstHomeVisit: true });
     expect(sent).toEqual([

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { routeUrl } from '@app/shared/routes';
 import { AUTOSAVE_INTERVAL_MS } from '../shared/src/constants.ts';
 import { registerAccount, type Account } from './browser.ts';
 import { card, deviceContext, dismissUpgradeModal, openApi, openBrowser, speech, startRecording } from './journeys.ts';
@@ -23,9 +24,9 @@ interface ServerSession {
 /** The user's automatic transcriptions as the server has them, full text included. */
 async function serverSessions(account: Account): Promise<ServerSession[]> {
   const headers = { authorization: `Bearer ${account.token}` };
-  const list = (await (await api.get('/api/transcriptions-autosave', { headers })).json()) as { transcriptions: { _id: string }[] };
+  const list = (await (await api.get(routeUrl('listAutomaticTranscriptions'), { headers })).json()) as { transcriptions: { _id: string }[] };
   return Promise.all(
-    list.transcriptions.map(async ({ _id }) => (await (await api.get(`/api/transcriptions-autosave/${_id}`, { headers })).json()) as ServerSession),
+    list.transcriptions.map(async ({ _id }) => (await (await api.get(routeUrl('getAutomaticTranscription', { id: _id }), { headers })).json()) as ServerSession),
   );
 }
 

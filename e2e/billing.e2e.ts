@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { routeUrl } from '@app/shared/routes';
 import { PLAN_POLL_MS, SESSION_ID_SHOWN_CHARS } from '../shared/src/constants.ts';
 import { newContext, uniqueEmail } from './browser.ts';
 import { openBrowser, signUp } from './journeys.ts';
@@ -12,12 +13,12 @@ import { openBrowser, signUp } from './journeys.ts';
  */
 const browser = await openBrowser();
 
-/** GET /api/auth/plan-status with the page's own token. */
+/** The planStatus route, asked with the page's own token. */
 const planStatus = (page: Page) =>
-  page.evaluate(async () => {
-    const res = await fetch('/api/auth/plan-status', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+  page.evaluate(async (url) => {
+    const res = await fetch(url, { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
     return (await res.json()) as { plan: string; isPro: boolean };
-  });
+  }, routeUrl('planStatus'));
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Download } from 'playwright-core';
 import { afterEach, expect, inject } from 'vitest';
+import { routeUrl } from '@app/shared/routes';
 import { setPlan } from '../functions/src/db/users.ts';
 
 /**
@@ -35,7 +36,7 @@ interface Violation {
 
 /** A browser profile on the local server, reporting every CSP violation of its pages (see above). */
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', ...options });
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', reducedMotion: 'reduce', ...options });
   context.setDefaultTimeout(10_000);
   await context.exposeBinding('__reportCspViolation', ({ page }, v: Violation) => {
     cspViolations.push(`${v.directive} blocked ${v.blocked || 'inline'} on ${page.url()} (${v.source}:${v.line}${v.sample ? ` "${v.sample}"` : ''})`);
@@ -76,7 +77,7 @@ export const ACCOUNT_PASSWORD = 'e2e-password-1';
  */
 export async function registerAccount(request: APIRequestContext, prefix: string, plan: 'free' | 'pro' = 'free'): Promise<Account & { email: string }> {
   const email = uniqueEmail(prefix);
-  const res = await request.post('/api/auth/register', {
+  const res = await request.post(routeUrl('register'), {
     data: { name: ACCOUNT_NAME, email, password: ACCOUNT_PASSWORD, recaptchaToken: 'test-pass' },
   });
   expect(res.status()).toBe(200);

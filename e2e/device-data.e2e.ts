@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { routeNamed } from '@app/shared/routes';
 import { registerAccount, type Account } from './browser.ts';
-import { card, deviceContext, logOut, openApi, openBrowser, speech, startRecording } from './journeys.ts';
+import { card, deviceContext, logOut, openApi, openBrowser, speech, startRecording, storedSegmentTexts } from './journeys.ts';
 
 /**
  * Device data belongs to a user, in Chromium's real storage (IndexedDB and localStorage):
@@ -43,7 +44,7 @@ async function record(page: Page, words: string) {
   await startRecording(page);
   await speech(page).final(words);
   await expect.poll(() => card(page).transcriptText()).toBe(words);
-  await page.waitForTimeout(1100); // written to IndexedDB in small batches
+  await expect.poll(() => storedSegmentTexts(page)).toContain(words);
 }
 
 /** Signs the device in as `token` (null: a visitor) and reloads; resolves once the card has looked for a transcript. */
@@ -62,20 +63,21 @@ describe('device data belongs to its user', () => {
     const page = await context.newPage();
     const requests: string[] = [];
     page.on('response', (res) => {
-      const path = new URL(res.url()).pathname;
-      if (path.startsWith('/api/transcriptions-autosave/') || path === '/api/auth/logout') requests.push(`${res.request().method()} ${path} ${res.status()}`);
+      const route = routeNamed(res.request().method(), new URL(res.url()).pathname);
+      if (route?.startsWith('autosave') || route === 'logout') requests.push(`${route} ${res.status()}`);
     });
     await page.goto('/');
     await record(page, 'words only A may read.');
     expect(await deviceData(page)).toMatchObject({ owner: a.id, marker: '1' });
-    expect((await deviceData(page)).queue).toContain('words only A may read.');
+    // The autosave queue is written to device storage at most once a second.
+    await expect.poll(async () => (await deviceData(page)).queue).toContain('words only A may read.');
 
     await logOut(page);
     // Sent with A's token before the session ended on the server.
-    await expect.poll(() => requests.at(-1)).toBe('POST /api/auth/logout 200');
-    const saved = requests.indexOf('POST /api/transcriptions-autosave/save 200');
+    await expect.poll(() => requests.at(-1)).toBe('logout 200');
+    const saved = requests.indexOf('autosaveSave 200');
     expect(saved).toBeGreaterThanOrEqual(0);
-    expect(requests.indexOf('POST /api/transcriptions-autosave/complete 200')).toBeGreaterThan(saved);
+    expect(requests.indexOf('autosaveComplete 200')).toBeGreaterThan(saved);
     expect(await card(page).transcriptText()).not.toContain('words only A may read.');
     await expect.poll(() => deviceData(page)).toEqual({ queue: null, tail: null, marker: null, owner: undefined });
 

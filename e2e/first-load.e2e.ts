@@ -1,4 +1,4 @@
-import type { Browser, Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newContext } from './browser.ts';
 
@@ -18,8 +18,11 @@ afterAll(async () => {
 const HOME_CHUNK = /\/assets\/home-page-[\w-]+\.js$/;
 const SHELL_CHUNK = /\/assets\/shell-[\w-]+\.js$/;
 
-/** Opens `path` with the shell script held back until the page has been parsed for a while. */
-async function requestsBeforeShellRuns(path: string): Promise<string[]> {
+/**
+ * Opens `path` with the shell script held back (none of the app's own code runs before it) until
+ * `whileHeld` has checked the page; then lets it load and returns every path the page requested.
+ */
+async function loadWithShellHeld(path: string, whileHeld: (requested: string[], page: Page) => Promise<void>): Promise<string[]> {
   const context = await newContext(browser);
   const page = await context.newPage();
   const requested: string[] = [];
@@ -31,25 +34,33 @@ async function requestsBeforeShellRuns(path: string): Promise<string[]> {
     await route.continue();
   });
   const loaded = page.goto(path);
-  // Parsing index.html and fetching what it names takes a few milliseconds; none of the app's own code runs before the shell.
-  await expect.poll(() => requested.some((p) => SHELL_CHUNK.test(p))).toBe(true);
-  await page.waitForTimeout(300);
-  const before = [...requested];
-  releaseShell();
+  try {
+    await expect.poll(() => requested.some((p) => SHELL_CHUNK.test(p))).toBe(true);
+    await whileHeld(requested, page);
+  } finally {
+    releaseShell();
+  }
   await loaded;
   await page.getByRole('heading', { level: 1 }).waitFor();
   await context.close();
-  return before;
+  return requested;
 }
+
+/** The parser is past index.html's head (its stylesheet, the last element there, is in the document). */
+const headParsed = (page: Page) => expect.poll(() => page.evaluate(() => document.querySelector('link[rel="stylesheet"]') !== null)).toBe(true);
 
 describe('first load', () => {
   it('on /, the home page chunk is requested before the app code runs', async () => {
-    const before = await requestsBeforeShellRuns('/');
-    expect(before.filter((p) => HOME_CHUNK.test(p))).toHaveLength(1);
+    await loadWithShellHeld('/', async (requested) => {
+      await expect.poll(() => requested.filter((p) => HOME_CHUNK.test(p))).toHaveLength(1);
+    });
   });
 
   it('another path does not download the home page chunk', async () => {
-    const before = await requestsBeforeShellRuns('/login');
-    expect(before.some((p) => HOME_CHUNK.test(p))).toBe(false);
+    const requested = await loadWithShellHeld('/login', async (_, page) => {
+      await headParsed(page);
+      expect(await page.evaluate(() => document.querySelectorAll('link[rel="modulepreload"]').length)).toBe(0);
+    });
+    expect(requested.some((p) => HOME_CHUNK.test(p))).toBe(false);
   });
 });

@@ -21,22 +21,31 @@ import { E2E_SURVEY_URL, webDist } from './web-build.ts';
  */
 
 const root = resolve(import.meta.dirname, '..');
-let app: LocalApp | undefined;
-let browser: BrowserServer | undefined;
-let dataDir: string | undefined;
 
-export async function setup(project: TestProject) {
+interface Run {
+  app: LocalApp;
+  browser: BrowserServer;
+  dataDir: string;
+  surveyOrigin: string;
+}
+
+/**
+ * The run's product and browser, shared by the e2e projects (the journeys, then the one that runs
+ * alone): vitest calls each project's setup and teardown, in one process.
+ */
+const shared = globalThis as { e2eRun?: { projects: number; started: Promise<Run> } };
+
+async function start(): Promise<Run> {
   process.env.LOG_LEVEL ??= 'silent';
   process.env.SURVEY_ORIGIN = new URL(E2E_SURVEY_URL).origin;
   const bundlesFrom = bundlesFromEnv(root);
   if (!bundlesFrom) process.env.SCRYPT_LOG_N ??= '10';
-  const [dist, server] = await Promise.all([
+  const [dist, browser, dataDir] = await Promise.all([
     webDist(root),
     chromium.launchServer({ executablePath: chromiumPath(), args: FLAGS, headless: true }),
+    mkdtemp(join(tmpdir(), 'e2e-data-')),
   ]);
-  browser = server;
-  dataDir = await mkdtemp(join(tmpdir(), 'e2e-data-'));
-  app = await startLocalApp({
+  const app = await startLocalApp({
     dataDir,
     port: await freePort(),
     webDist: dist,
@@ -45,22 +54,33 @@ export async function setup(project: TestProject) {
     bundlesFrom,
   });
   if (app.bundlesFrom) console.log(`e2e: route handlers from the bundles in ${app.bundlesFrom}`);
+  return { app, browser, dataDir, surveyOrigin: process.env.SURVEY_ORIGIN };
+}
+
+export async function setup(project: TestProject) {
+  const run = (shared.e2eRun ??= { projects: 0, started: start() });
+  run.projects++;
+  const { app, browser, surveyOrigin } = await run.started;
   project.provide('baseUrl', app.url);
   project.provide('outboxDir', app.outboxDir);
   project.provide('dynamoEndpoint', app.dynamo.endpoint);
   project.provide('tableName', process.env.TABLE_NAME!);
-  project.provide('browserEndpoint', server.wsEndpoint());
-  project.provide('surveyOrigin', process.env.SURVEY_ORIGIN);
+  project.provide('browserEndpoint', browser.wsEndpoint());
+  project.provide('surveyOrigin', surveyOrigin);
 }
 
 export async function teardown() {
-  if (app?.bundlesFrom) {
+  const run = shared.e2eRun;
+  if (!run || --run.projects > 0) return;
+  delete shared.e2eRun;
+  const { app, browser, dataDir } = await run.started;
+  if (app.bundlesFrom) {
     const all = Object.values(routes as Record<string, RouteDef>).map((r) => `${r.method} ${r.path}`);
-    const missed = all.filter((k) => !app!.server.routeCalls.has(k));
+    const missed = all.filter((k) => !app.server.routeCalls.has(k));
     console.log(`e2e on the bundles: ${all.length - missed.length} of ${all.length} routes served${missed.length ? `; never called: ${missed.join(', ')}` : ''}`);
   }
-  await Promise.all([app?.stop(), browser?.close()]);
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await Promise.all([app.stop(), browser.close()]);
+  await rm(dataDir, { recursive: true, force: true });
 }
 
 declare module 'vitest' {

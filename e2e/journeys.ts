@@ -120,6 +120,34 @@ export function speech(page: Page) {
   };
 }
 
+/**
+ * The texts of the segments in the device's IndexedDB copy of the transcript (crash recovery,
+ * written in small batches). Opens the database only once the app has made it: opening it first
+ * would create it without its stores.
+ */
+export function storedSegmentTexts(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'live-transcribe')) return [];
+    return new Promise<string[]>((resolve, reject) => {
+      const open = indexedDB.open('live-transcribe');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('recovery-segments')) {
+          db.close();
+          return resolve([]);
+        }
+        const all = db.transaction('recovery-segments').objectStore('recovery-segments').getAll();
+        all.onerror = () => reject(all.error);
+        all.onsuccess = () => {
+          db.close();
+          resolve((all.result as { text: string }[]).map((segment) => segment.text));
+        };
+      };
+    });
+  });
+}
+
 /** Presses Start on the card and waits until the first recognizer is listening. */
 export async function startRecording(page: Page): Promise<void> {
   await card(page).button('Start').click();

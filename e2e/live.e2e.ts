@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LIVE_VIEWERS_POLL_MS } from '../shared/src/constants.ts';
-import { routes } from '../shared/src/routes.ts';
+import { isApiPath, routeNamed, routes } from '@app/shared/routes';
 import { baseUrl, registerAccount } from './browser.ts';
 import { card, deviceContext, openApi, openBrowser, speech, startRecording } from './journeys.ts';
 
@@ -26,7 +26,7 @@ async function openViewer(link: string): Promise<Viewer> {
   const answers: Viewer['answers'] = [];
   page.on('response', (response) => {
     const url = new URL(response.url());
-    if (url.pathname.startsWith('/api/')) answers.push({ method: response.request().method(), path: url.pathname, status: response.status() });
+    if (isApiPath(url.pathname)) answers.push({ method: response.request().method(), path: url.pathname, status: response.status() });
   });
   await page.goto(link);
   return { context, page, answers };
@@ -34,10 +34,8 @@ async function openViewer(link: string): Promise<Viewer> {
 
 /** The auth level of the route a request went to (from the route table). */
 function authOf(method: string, path: string): string | undefined {
-  const route = Object.values(routes).find(
-    (r) => r.method === method && new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path),
-  );
-  return route?.auth;
+  const name = routeNamed(method, path);
+  return name && routes[name].auth;
 }
 
 /** The transcript a viewer shows (the captions region's text, without its status lines). */

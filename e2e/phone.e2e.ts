@@ -14,8 +14,8 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const browser = await openBrowser();
 const api = await openApi();
 
-const phoneContext = (options: { account?: Account; locale?: string } = {}) =>
-  deviceContext(browser, { account: options.account, speech: true }, { ...PHONE, locale: options.locale ?? 'en-US' });
+const phoneContext = (options: { account?: Account; locale?: string; serviceWorkers?: 'allow' | 'block' } = {}) =>
+  deviceContext(browser, { account: options.account, speech: true }, { ...PHONE, locale: options.locale ?? 'en-US', serviceWorkers: options.serviceWorkers });
 
 /** The element lies wholly inside the 390x844 viewport (nothing to scroll to see it). */
 async function inViewport(page: Page, locator: ReturnType<Page['locator']>): Promise<boolean> {
@@ -85,7 +85,9 @@ describe('on a 390x844 phone', () => {
 
   it('a free user who presses Start before the billing code has loaded never gets the modal', async () => {
     const account = await registerAccount(api, 'phone-race');
-    const context = await phoneContext({ account });
+    // A request the service worker answers never reaches page.route: once the worker took control
+    // of the page, the billing code would come through it, unheld.
+    const context = await phoneContext({ account, serviceWorkers: 'block' });
     const page = await context.newPage();
     // Hold back the code that opens the modal by itself until listening has begun.
     let release!: () => void;

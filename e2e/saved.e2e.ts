@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { routeNamed, routeUrl } from '@app/shared/routes';
 import { downloadedText, registerAccount, type Account } from './browser.ts';
 import { deviceContext, openApi, openBrowser } from './journeys.ts';
 
@@ -43,7 +44,7 @@ describe('saved transcriptions (/transcricoes)', () => {
       },
     ];
     for (const body of saved) {
-      const res = await api.post('/api/transcriptions', { data: body, headers: auth(pro) });
+      const res = await api.post(routeUrl('listTranscriptions'), { data: body, headers: auth(pro) });
       expect(res.status()).toBe(200);
     }
 
@@ -101,7 +102,7 @@ describe('saved transcriptions (/transcricoes)', () => {
     await page.getByText('Transcription deleted').waitFor();
 
     // The server agrees.
-    const res = await context.request.get('/api/transcriptions', { headers: auth(pro) });
+    const res = await context.request.get(routeUrl('listTranscriptions'), { headers: auth(pro) });
     const body = (await res.json()) as { transcriptions: { title: string }[] };
     expect(body.transcriptions.map((t) => t.title)).toEqual(['Aula de física']);
     await context.close();
@@ -120,8 +121,8 @@ describe('saved transcriptions (/transcricoes)', () => {
     expect(await main.getByText('Only Pro users can access saved transcriptions.').isVisible()).toBe(true);
     expect(await main.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/pricing');
     await page.waitForLoadState('networkidle');
-    expect(requested).toContain('/api/auth/me');
-    expect(requested.filter((path) => path === '/api/transcriptions' || path.startsWith('/api/transcriptions/'))).toEqual([]);
+    expect(requested).toContain(routeUrl('getMe'));
+    expect(requested.filter((path) => ['listTranscriptions', 'getTranscription'].includes(routeNamed('GET', path) ?? ''))).toEqual([]);
 
     // The upgrade button opens the upgrade modal.
     await main.getByRole('button', { name: 'Upgrade to Pro' }).click();
@@ -134,10 +135,10 @@ describe('automatic transcriptions (/transcricoes-automaticas)', () => {
   it('lists sessions in progress and finished, filters them, and deletes one', async () => {
     const free = await registerAccount(api, 'automatic');
     const session = async (text: string) => {
-      const { sessionId } = (await (await api.get('/api/transcriptions-autosave/session-id', { headers: auth(free) })).json()) as {
+      const { sessionId } = (await (await api.get(routeUrl('autosaveSessionId'), { headers: auth(free) })).json()) as {
         sessionId: string;
       };
-      const res = await api.post('/api/transcriptions-autosave/save', {
+      const res = await api.post(routeUrl('autosaveSave'), {
         headers: auth(free),
         data: { sessionId, offset: 0, text, segments: [], duration: 65, language: 'pt-BR' },
       });
@@ -145,7 +146,7 @@ describe('automatic transcriptions (/transcricoes-automaticas)', () => {
       return sessionId;
     };
     const complete = async (sessionId: string) => {
-      const res = await api.post('/api/transcriptions-autosave/complete', { headers: auth(free), data: { sessionId } });
+      const res = await api.post(routeUrl('autosaveComplete'), { headers: auth(free), data: { sessionId } });
       expect(res.status()).toBe(200);
     };
     const physics = await session('Primeira sessão sobre física quântica');

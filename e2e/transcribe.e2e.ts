@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { parseSync, type NodeCue } from 'subtitle';
 import { describe, expect, it } from 'vitest';
+import { routeUrl } from '@app/shared/routes';
 import { downloadedText, registerAccount, type Account } from './browser.ts';
 import { removeSpeech } from './fake-speech.ts';
-import { card, deviceContext, openApi, openBrowser, speech, startRecording, visibleText as text } from './journeys.ts';
+import { card, deviceContext, openApi, openBrowser, speech, startRecording, storedSegmentTexts, visibleText as text } from './journeys.ts';
 
 /**
  * Live transcription in Chromium against the real local server, with a scripted recognizer
@@ -223,7 +224,9 @@ describe('live transcription card', () => {
     await s.final('second sentence.');
     await s.interim('unfinished tail');
     await card(page).transcript.getByText('unfinished tail').waitFor();
-    await page.waitForTimeout(1100);
+    // A second of recording on the clock, and the finals in the device's batched copy.
+    await expect.poll(() => card(page).root.getByTestId('timer').textContent()).not.toBe('00:00');
+    await expect.poll(() => storedSegmentTexts(page)).toEqual(['first sentence.', 'second sentence.']);
 
     await page.reload();
     const c = card(page);
@@ -355,12 +358,12 @@ describe('live transcription card', () => {
     await toast(page, 'Transcription saved').waitFor();
     await dialog.waitFor({ state: 'detached' });
 
-    const res = await api.get('/api/transcriptions', { headers: { authorization: `Bearer ${pro.token}` } });
+    const res = await api.get(routeUrl('listTranscriptions'), { headers: { authorization: `Bearer ${pro.token}` } });
     const list = (await res.json()) as { transcriptions: { _id: string; title: string; language: string; duration: number }[] };
     const saved = list.transcriptions.find((tr) => tr.title === 'Lecture 1');
     expect(saved).toMatchObject({ language: 'en-US' });
     expect(saved!.duration).toBeGreaterThanOrEqual(20);
-    const detail = await api.get(`/api/transcriptions/${saved!._id}`, { headers: { authorization: `Bearer ${pro.token}` } });
+    const detail = await api.get(routeUrl('getTranscription', { id: saved!._id }), { headers: { authorization: `Bearer ${pro.token}` } });
     const body = (await detail.json()) as { fullTranscript: string; segments: { text: string }[] };
     expect(body.fullTranscript).toBe(transcript);
     expect(body.segments.map((seg) => seg.text)).toEqual(phrases);

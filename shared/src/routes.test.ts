@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiPathPatterns, isApiPath, pathPatternMatches, routes, type RouteDef } from './routes.ts';
+import { apiPathPatterns, fillPath, isApiPath, pathPatternMatches, routeNamed, routes, routeUrl, type RouteDef } from './routes.ts';
 
 /** A route's path with every `{parameter}` filled in. */
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, 'AbC-123');
@@ -44,5 +44,25 @@ describe('pathPatternMatches', () => {
     expect(pathPatternMatches('/api/live/*/viewers', '/api/live/x/viewers')).toBe(true);
     expect(pathPatternMatches('/a.b', '/aXb')).toBe(false);
     expect(pathPatternMatches('/a.b', '/a.b')).toBe(true);
+  });
+});
+
+describe('route paths by name', () => {
+  it('fills path parameters (encoded) and the query string, leaving out empty values', () => {
+    expect(fillPath('/api/transcriptions-autosave/{id}', { id: 'a b/c' })).toBe('/api/transcriptions-autosave/a%20b%2Fc');
+    expect(fillPath('/api/transcriptions', undefined, { month: '2025-01', search: '', completed: true })).toBe('/api/transcriptions?month=2025-01&completed=true');
+    expect(() => fillPath('/transcriptions/{id}', {})).toThrow(/id/);
+  });
+
+  it('gives a route its path by name, and a request its route name back', () => {
+    for (const [name, def] of Object.entries(routes) as [keyof typeof routes, RouteDef][]) {
+      const params = Object.fromEntries([...def.path.matchAll(/\{(\w+)\}/g)].map(([, key]) => [key, `x-${key}`]));
+      const url = routeUrl(name, params);
+      expect(url.includes('{')).toBe(false);
+      expect(routeNamed(def.method, url), `${def.method} ${url}`).toBe(name);
+    }
+    expect(routeUrl('register')).toBe(routes.register.path);
+    expect(routeNamed('GET', '/api/nothing-here')).toBeUndefined();
+    expect(routeNamed('DELETE', routes.register.path)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { LIVE_CACHE_SECONDS } from './constants.ts';
+import { fillPath, matchPath } from './route-paths.ts';
 import * as auth from './schemas/auth.ts';
 import { okResponse } from './schemas/common.ts';
 import * as billing from './schemas/billing.ts';
@@ -45,6 +46,8 @@ export interface RouteDef {
 }
 
 export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'ConditionCheckItem' | 'Query' | 'BatchWriteItem' | 'BatchGetItem';
+
+export { fillPath, matchPath };
 
 const define = <T extends Record<string, RouteDef>>(table: T) => table;
 
@@ -228,23 +231,20 @@ export const pathPatternMatches = (pattern: string, path: string) => new RegExp(
 export const isApiPath = (path: string, table: Readonly<Record<string, RouteDef>> = routes) =>
   apiPathPatterns(table).some((pattern) => pathPatternMatches(pattern, path));
 
-/** Turns an API Gateway path (`/x/{id}`) into a matcher giving its parameters, or null. */
-export function matchPath(pattern: string, path: string): Record<string, string> | null {
-  const p = pattern.split('/');
-  const s = path.split('/');
-  if (p.length !== s.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < p.length; i++) {
-    const part = p[i]!;
-    const seg = s[i]!;
-    if (part.startsWith('{') && part.endsWith('}')) {
-      if (!seg) return null;
-      try {
-        params[part.slice(1, -1)] = decodeURIComponent(seg);
-      } catch {
-        return null;
-      }
-    } else if (part !== seg) return null;
+/** The URL path (and query) of a route by its name: `routeUrl('transcription', { id })`. */
+export const routeUrl = (name: RouteName, params?: Record<string, unknown>, query?: Record<string, unknown>): string =>
+  fillPath(routes[name].path, params, query);
+
+/**
+ * The name of the route a request is for, or undefined; as API Gateway matches, a fixed segment
+ * wins over a `{parameter}`.
+ */
+export function routeNamed(method: string, path: string): RouteName | undefined {
+  let best: { name: RouteName; params: number } | undefined;
+  for (const [name, def] of Object.entries(routes) as [RouteName, RouteDef][]) {
+    if (def.method !== method) continue;
+    const params = matchPath(def.path, path);
+    if (params && (!best || Object.keys(params).length < best.params)) best = { name, params: Object.keys(params).length };
   }
-  return params;
+  return best?.name;
 }

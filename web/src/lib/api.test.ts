@@ -1,7 +1,7 @@
 import { DEV_BYPASS_HEADER, SESSION_TOKEN_HEADER, STORAGE_KEYS } from '@app/shared/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../test/render';
-import { api, ApiError, buildUrl, describeError, request } from './api';
+import { api, ApiError, describeError, request } from './api';
 import { onSessionEnd } from './auth-token';
 import { i18n } from './i18n';
 
@@ -218,14 +218,6 @@ describe('api client', () => {
       void api('listTranscriptions', { query: { month: '2025-01' } });
     };
     expect(typeof typeChecks).toBe('function');
-  });
-
-  it('fills path parameters and the query string', () => {
-    expect(buildUrl('/api/transcriptions-autosave/{id}', { id: 'a b/c' })).toBe('/api/transcriptions-autosave/a%20b%2Fc');
-    expect(buildUrl('/api/transcriptions', undefined, { month: '2025-01', search: '', completed: true })).toBe(
-      '/api/transcriptions?month=2025-01&completed=true',
-    );
-    expect(() => buildUrl('/transcriptions/{id}', {})).toThrow(/id/);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { DEV_BYPASS_HEADER, SESSION_TOKEN_HEADER, STORAGE_KEYS } from '@app/shared/constants';
+import { fillPath } from '@app/shared/route-paths';
 import type { RouteName, RouteResponse, Routes } from '@app/shared/routes';
 import type { ErrorResponse } from '@app/shared/schemas/common';
 import routeMap from 'virtual:route-map';
@@ -120,7 +121,7 @@ export async function request<N extends RouteName>(name: N, ...[options]: ApiArg
     const init: RequestInit = { method: def.method, headers, body, signal: opts.signal };
     if (opts.keepalive) init.keepalive = true;
     if (opts.cache) init.cache = opts.cache;
-    response = await fetch(buildUrl(def.path, opts.params, opts.query), init);
+    response = await fetch(fillPath(def.path, opts.params, opts.query), init);
   } catch (err) {
     if (opts.signal?.aborted) throw err;
     reportReachable(false);
@@ -142,21 +143,6 @@ export async function api<N extends RouteName>(name: N, ...args: ApiArgs<N>): Pr
   if (status === 0) throw new ApiError({ status: 0, code: 'network', message: i18n.t('errors.codes.network') });
   if (status < 200 || status > 299) throw toApiError(status, data);
   return data as RouteResponse<N>;
-}
-
-/** Fills `{name}` placeholders from params and appends the query string. */
-export function buildUrl(path: string, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
-  const filled = path.replace(/\{(\w+)\}/g, (_, key: string) => {
-    const value = params?.[key];
-    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter "${key}" for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
-  }
-  const qs = search.toString();
-  return qs ? `${filled}?${qs}` : filled;
 }
 
 async function readJson(response: Response): Promise<unknown> {

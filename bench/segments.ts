@@ -1,4 +1,5 @@
 import { SEGMENTS_MAX } from '@app/shared/constants';
+import { DELTA_MAX_CHARS, TRANSCRIPT_MAX_CHARS } from '@app/shared/schemas/transcriptions';
 import { setPlan } from '../functions/src/db/users.ts';
 import { call, registerUser } from '../functions/test/call.ts';
 import { withLocalStore } from './store.ts';
@@ -8,8 +9,9 @@ import { withLocalStore } from './store.ts';
  * segments, autosave delta and saved transcription: a 6 MB body of empty segments (beyond
  * SEGMENTS_MAX, refused) next to the same bytes made unreadable (the cost of reading 6 MB of
  * JSON at all), a refusal at the cap (the last segment not in the text), and valid saves of
- * one-word segments up to the cap. Budget: a refusal costs at most 100 ms more than reading
- * its body.
+ * one-word segments up to the cap, and a segment with a long repetitive tail in the longest
+ * delta and transcript (searched for, and at the place it gives). Budget: a refusal costs at most
+ * 100 ms more than reading its body.
  */
 type Route = 'autosaveSave' | 'saveTranscription';
 
@@ -54,6 +56,16 @@ export async function benchSegments(): Promise<{ lines: string[]; ok: boolean }>
     ok &&= refusing[0] <= reading[0] + 100 && refusing[1] <= reading[1] + 100;
     const atCap = await both((r) => bodyOf(r, 'w '.repeat(SEGMENTS_MAX), segmentsJson(SEGMENTS_MAX, 'absent')), 400);
     row(`${SEGMENTS_MAX} segments, the last not in the text`, ...atCap);
+    // The worst input for a naive search: `ab` + `aaaa…` against `aaaa…`, in the longest delta and the longest transcript.
+    const tail = `ab${'a'.repeat(9_998)}`;
+    const longest = (r: Route) => 'a'.repeat(r === 'autosaveSave' ? DELTA_MAX_CHARS : TRANSCRIPT_MAX_CHARS);
+    const longReading = await both((r) => `${bodyOf(r, longest(r), '[]').slice(0, -1)}x`, 400);
+    row('a×300,000 / a×3,000,000 unreadable (reading)', ...longReading);
+    for (const [label, at] of [['searched', ''], ['at its place', ',"at":0']] as const) {
+      const tailCost = await both((r) => bodyOf(r, longest(r), `[{"text":"${tail}","startMs":0,"endMs":1${at}}]`), 400);
+      row(`ab+a×9,998 in it, ${label}`, ...tailCost);
+      ok &&= tailCost[0] <= longReading[0] + 100 && tailCost[1] <= longReading[1] + 100;
+    }
     for (const words of [500, 5_000, SEGMENTS_MAX]) row(`${words} one-word segments, saved`, ...(await both((r) => bodyOf(r, 'w '.repeat(words), segmentsJson(words)), 200)));
     return { lines, ok };
   });

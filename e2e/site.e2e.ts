@@ -209,7 +209,7 @@ describe('installable app', () => {
     await page.getByRole('heading', { level: 1, name: 'Help center' }).waitFor();
     await page.getByText('You are offline.').waitFor();
     // The API is never served from the cache.
-    expect(await page.evaluate(() => fetch(routeUrl('maintenanceMode')).then(() => 'answered', () => 'failed'))).toBe('failed');
+    expect(await page.evaluate((url) => fetch(url).then(() => 'answered', () => 'failed'), routeUrl('maintenanceMode'))).toBe('failed');
 
     await context.setOffline(false);
     await expect.poll(() => page.getByText('You are offline.').count()).toBe(0);

@@ -1,9 +1,11 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { describe, expect, it } from 'vitest';
-import { SEGMENTS_MAX } from '@app/shared/constants';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTOSAVE_SAVES_PER_MINUTE, FREE_AUTOSAVE_DAILY_CHARS, SEGMENTS_MAX } from '@app/shared/constants';
 import { db } from '../src/db/client.ts';
 import { keys } from '../src/db/keys.ts';
+import { clearRateLimit, meterAutosave } from '../src/db/rate-limits.ts';
+import { setPlan } from '../src/db/users.ts';
 import { call, registerUser } from './call.ts';
 import { storedItems } from './stored.ts';
 
@@ -36,6 +38,48 @@ describe('autosave', () => {
     expect((await call('autosaveSessionId')).status).toBe(401);
   });
 
+  /** Holds the clock at the start of the next minute (a second in), so a test's saves share one minute and one day. */
+  const holdClock = () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime((Math.floor(Date.now() / 60_000) + 1) * 60_000 + 1_000);
+  };
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("takes a free user's text up to the day's allowance, then refuses it with 429, writing nothing; Pro has none", async () => {
+    holdClock();
+    const free = await registerUser();
+    const id = await newSession(free.token);
+    // The day's allowance spent but for 5 characters.
+    expect(await meterAutosave(free.id, FREE_AUTOSAVE_DAILY_CHARS - 5, AUTOSAVE_SAVES_PER_MINUTE, FREE_AUTOSAVE_DAILY_CHARS)).toEqual({ allowed: true });
+    const over = await delta(free.token, id, 0, 'Hello!');
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ code: 'quota_exceeded', error: expect.stringContaining('free plan') as unknown });
+    expect((await detail(free.token, id)).fullTranscript).toBe('');
+    expect((await delta(free.token, id, 0, 'Hello')).body.length).toBe(5);
+    expect((await delta(free.token, id, 5, ' ')).status).toBe(429);
+
+    const pro = await registerUser();
+    await setPlan(pro.id, 'pro', new Date(Date.now() + 86_400_000).toISOString());
+    await meterAutosave(pro.id, FREE_AUTOSAVE_DAILY_CHARS, AUTOSAVE_SAVES_PER_MINUTE);
+    const proId = await newSession(pro.token);
+    expect((await delta(pro.token, proId, 0, 'No allowance for Pro')).status).toBe(200);
+  });
+
+  it(`refuses a user's save past ${AUTOSAVE_SAVES_PER_MINUTE} a minute with 429, writing nothing`, async () => {
+    holdClock();
+    const u = await registerUser();
+    const id = await newSession(u.token);
+    // Each save counts, whatever its size; the minute's last one still goes through.
+    for (let i = 0; i < AUTOSAVE_SAVES_PER_MINUTE - 1; i++) expect(await meterAutosave(u.id, 0, AUTOSAVE_SAVES_PER_MINUTE)).toEqual({ allowed: true });
+    expect((await delta(u.token, id, 0, 'last')).status).toBe(200);
+    const res = await delta(u.token, id, 4, ' one too many');
+    expect(res.status).toBe(429);
+    expect(res.body).toMatchObject({ code: 'rate_limited' });
+    expect((await detail(u.token, id)).fullTranscript).toBe('last');
+  });
+
   it('appends deltas, ignores a retried delta, refuses a gap with the server length', async () => {
     const u = await registerUser();
     const id = await newSession(u.token);
@@ -58,6 +102,8 @@ describe('autosave', () => {
     const expected = words.join('');
     let pending = words.map((w, i) => ({ w, offset: offsets[i]! })).sort(() => Math.random() - 0.5);
     for (let round = 0; pending.length && round < 25; round++) {
+      // Far more saves a minute than a client sends: the per-minute limit has a test of its own.
+      await clearRateLimit('autosave', `${u.id}#${new Date().toISOString().slice(0, 10)}`);
       const results = await Promise.all(pending.map((p) => delta(u.token, id, p.offset, p.w)));
       for (const r of results) expect([200, 409]).toContain(r.status);
       pending = pending.filter((_, i) => results[i]!.status === 409);

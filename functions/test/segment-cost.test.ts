@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SEGMENTS_MAX } from '@app/shared/constants';
+import { DELTA_MAX_CHARS, TRANSCRIPT_MAX_CHARS } from '@app/shared/schemas/transcriptions';
 import { setPlan } from '../src/db/users.ts';
 import { call, registerUser } from './call.ts';
 
@@ -130,4 +131,26 @@ describe('hostile segments', () => {
       expect(refusing).toBeLessThanOrEqual(reading + 30);
     }
   }, 120_000);
+
+  it('a segment with a long repetitive tail, in the longest delta and the longest transcript, is refused in linear time', async () => {
+    const u = await registerUser();
+    await setPlan(u.id, 'pro', null);
+    const sessionId = (await call<{ sessionId: string }>('autosaveSessionId', { token: u.token })).body.sessionId;
+    // `ab` + `aaaa…` against `aaaa…`: the engine's indexOf took ~0.9 s on the delta and ~12 s on the transcript.
+    const hostile = [seg(`ab${'a'.repeat(9_998)}`)];
+    const bodies = {
+      autosaveSave: (segments: Seg[]) => JSON.stringify({ sessionId, offset: 0, text: 'a'.repeat(DELTA_MAX_CHARS), segments, duration: 1, language: 'pt-BR' }),
+      saveTranscription: (segments: Seg[]) => JSON.stringify({ title: 'Long', duration: 1, fullTranscript: 'a'.repeat(TRANSCRIPT_MAX_CHARS), segments }),
+    };
+    for (const [route, body] of Object.entries(bodies) as [keyof typeof bodies, (segments: Seg[]) => string][]) {
+      for (const segments of [hostile, [{ ...hostile[0]!, at: 0 }]]) {
+        const rawBody = body(segments);
+        await call(route, { token: u.token, rawBody }); // warm-up
+        const { result, ms } = await cpuMs(() => call<{ error?: string }>(route, { token: u.token, rawBody }));
+        expect(result).toMatchObject({ status: 400, body: { error: 'Segment 1 does not match the text: segments must occur in it in order' } });
+        expect(ms, `${route}, ${'at' in segments[0]! ? 'placed' : 'searched'}`).toBeLessThanOrEqual(BUDGET_MS * 3);
+      }
+    }
+  }, 120_000);
 });
+

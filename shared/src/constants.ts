@@ -3,6 +3,10 @@
 export const VISITOR_LIMIT_SECONDS = 60;
 export const AUTOSAVE_INTERVAL_MS = 30_000;
 export const AUTOSAVE_MIN_GAP_MS = 10_000;
+/** Autosave saves one user may send a minute: a live share saves every second; retries and a second tab fit too. */
+export const AUTOSAVE_SAVES_PER_MINUTE = 120;
+/** Characters a free user's automatic transcriptions may take in a UTC day: about 18 hours of speech. */
+export const FREE_AUTOSAVE_DAILY_CHARS = 1_000_000;
 export const PLAN_POLL_MS = 30_000;
 export const RECOGNITION_RESTART_MS = 200;
 export const TITLE_MAX = 100;

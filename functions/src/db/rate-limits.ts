@@ -64,3 +64,66 @@ export async function peekRateLimit(scope: string, key: string, rule: RateRule):
 export async function clearRateLimit(scope: string, key: string): Promise<void> {
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keyOf(scope, key) }));
 }
+
+/** A save the meter took, or why it refused it and for how long. */
+export type MeterOutcome = { allowed: true } | { allowed: false; reason: 'rate' | 'quota'; secondsLeft: number };
+
+/**
+ * One user's autosave meter, one item per UTC day (PK RATE#autosave#sha256(user#day), expiring
+ * the day after): the saves of the current minute, at most `perMinute`, and, when `dailyChars` is
+ * given, the characters of the day, at most that. One conditional write per save (both limits on
+ * one item); a refused save changes nothing.
+ */
+export async function meterAutosave(userId: string, chars: number, perMinute: number, dailyChars?: number): Promise<MeterOutcome> {
+  const now = nowSeconds();
+  const minute = Math.floor(now / 60);
+  const dayEnd = (Math.floor(now / 86_400) + 1) * 86_400;
+  const day = new Date((dayEnd - 86_400) * 1000).toISOString().slice(0, 10);
+  const quota = (): MeterOutcome => ({ allowed: false, reason: 'quota', secondsLeft: dayEnd - now });
+  if (dailyChars !== undefined && chars > dailyChars) return quota();
+  const Key = keyOf('autosave', `${userId}#${day}`);
+  const room = dailyChars === undefined ? '' : ' AND (attribute_not_exists(#chars) OR #chars <= :room)';
+  const values = { ':m': minute, ':c': chars, ':iso': nowIso(), ...(dailyChars === undefined ? {} : { ':room': dailyChars - chars }) };
+  const names = { '#minute': 'minute', '#saves': 'saves', '#chars': 'chars' };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      // The minute's next save.
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key,
+          UpdateExpression: 'SET #saves = #saves + :one, #chars = #chars + :c, updatedAt = :iso',
+          ConditionExpression: `#minute = :m AND #saves < :limit${room}`,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: { ...values, ':one': 1, ':limit': perMinute },
+        }),
+      );
+      return { allowed: true };
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+    try {
+      // The first save of a minute (or of the day).
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key,
+          UpdateExpression: 'SET #minute = :m, #saves = :one, #chars = if_not_exists(#chars, :zero) + :c, #type = :type, expiresAt = :expires, updatedAt = :iso',
+          ConditionExpression: `(attribute_not_exists(#minute) OR #minute < :m)${room}`,
+          ExpressionAttributeNames: { ...names, '#type': 'type' },
+          ExpressionAttributeValues: { ...values, ':one': 1, ':zero': 0, ':type': 'autosaveMeter', ':expires': dayEnd + 86_400 },
+        }),
+      );
+      return { allowed: true };
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+    // Both refused: the limits, or another save began the minute in between (then try again).
+    const item = (await db().send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }))).Item as
+      | { minute?: number; saves?: number; chars?: number }
+      | undefined;
+    if (dailyChars !== undefined && (item?.chars ?? 0) + chars > dailyChars) return quota();
+    if (item?.minute === minute && (item.saves ?? 0) >= perMinute) return { allowed: false, reason: 'rate', secondsLeft: 60 - (now % 60) };
+  }
+  return { allowed: false, reason: 'rate', secondsLeft: 1 };
+}

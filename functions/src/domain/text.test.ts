@@ -1,6 +1,7 @@
 import { decodeTime } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_CHARS, CHUNK_SEGMENTS, decodeCursor, decodeSearchable, encodeSearchable, encodeCursor, monthRange, normaliseForSearch, packSegments, placeSegments, preview, splitIntoChunks, unpackSegments, type StoredSegment } from './text.ts';
+import fc from 'fast-check';
+import { CHUNK_CHARS, CHUNK_SEGMENTS, decodeCursor, decodeSearchable, encodeSearchable, encodeCursor, indexFrom, monthRange, normaliseForSearch, packSegments, placeSegments, preview, splitIntoChunks, unpackSegments, type StoredSegment } from './text.ts';
 
 describe('normaliseForSearch', () => {
   it('drops case and accents but keeps other scripts', () => {
@@ -66,6 +67,26 @@ describe('splitIntoChunks', () => {
 });
 
 describe('placeSegments', () => {
+  it('checks a segment that gives its place there, in the whole transcript', () => {
+    expect(placeSegments(' aa bb aa', 100, [
+      { text: 'aa', startMs: 0, endMs: 1, at: 107 },
+      { text: 'bb', startMs: 1, endMs: 2 },
+    ])).toHaveProperty('error'); // 'bb' would have to come after the 'aa' at 107
+    expect(placeSegments(' aa bb aa', 100, [
+      { text: 'aa', startMs: 0, endMs: 1, at: 101 },
+      { text: 'bb', startMs: 1, endMs: 2 },
+      { text: 'aa', startMs: 2, endMs: 3, at: 107 },
+    ])).toEqual({ placed: [[0, 1, 101, 2], [1, 2, 104, 2], [2, 3, 107, 2]] });
+  });
+
+  it('refuses a place where the text is not, before the request, or before the previous segment ends', () => {
+    const seg = (text: string, at: number) => ({ text, startMs: 0, endMs: 1, at });
+    expect(placeSegments('aa bb', 10, [seg('bb', 12)])).toHaveProperty('error');
+    expect(placeSegments('aa bb', 10, [seg('aa', 0)])).toHaveProperty('error');
+    expect(placeSegments('aa bb', 10, [seg('bb', 13), seg('bb', 13)])).toHaveProperty('error');
+    expect(placeSegments('aa bb', 10, [seg('bb', 13)])).toEqual({ placed: [[0, 1, 13, 2]] });
+  });
+
   it('places each segment after the previous one, skipping empty ones', () => {
     expect(placeSegments('aa bb aa', 100, [
       { text: 'aa', startMs: 0, endMs: 1 },
@@ -121,3 +142,14 @@ describe('packed segments', () => {
   });
 });
 
+describe('indexFrom', () => {
+  it('finds what indexOf finds, from any start', () => {
+    const text = fc.stringMatching(/^[ab ]{0,60}$/);
+    fc.assert(
+      fc.property(text, text, fc.nat({ max: 70 }), (haystack, needle, from) => {
+        expect(indexFrom(haystack, needle, from)).toBe(needle === '' && from > haystack.length ? -1 : haystack.indexOf(needle, from));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});

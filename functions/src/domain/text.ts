@@ -79,11 +79,37 @@ export function decodeSearchable({ n, o, x }: Searchable): string {
 export type StoredSegment = [startMs: number, endMs: number, at: number, len: number];
 
 /**
+ * The first index of `pattern` in `text` at or after `from`, or -1. Knuth-Morris-Pratt: time
+ * linear in text and pattern whatever they hold (the engine's indexOf slows down on a pattern
+ * with a long repetitive tail, like `ab` + `aaaa…` against `aaaa…`).
+ */
+export function indexFrom(text: string, pattern: string, from: number): number {
+  const m = pattern.length;
+  if (m === 0) return from <= text.length ? from : -1;
+  const fallback = new Int32Array(m);
+  for (let i = 1, k = 0; i < m; i++) {
+    const c = pattern.charCodeAt(i);
+    while (k > 0 && c !== pattern.charCodeAt(k)) k = fallback[k - 1]!;
+    if (c === pattern.charCodeAt(k)) k++;
+    fallback[i] = k;
+  }
+  for (let i = from, k = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    while (k > 0 && c !== pattern.charCodeAt(k)) k = fallback[k - 1]!;
+    if (c === pattern.charCodeAt(k)) k++;
+    if (k === m) return i - m + 1;
+  }
+  return -1;
+}
+
+/**
  * Places segments in text appended at `offset`, in one forward pass: each segment's text must
- * occur after the previous one's (empty segments are skipped). A segment that does not is
- * refused, with a message naming it. Linear in the text: each search starts where the previous
- * match ended, so the searches cover disjoint stretches, and the first miss ends the pass
- * (searching again from a cursor that did not move would make it quadratic).
+ * occur after the previous one's (empty segments are skipped). A segment that gives its place
+ * (`at`, in the whole transcript) must be there, checked in time of its own length; one that does
+ * not is searched for from the end of the previous one (indexFrom). A segment that does not match
+ * is refused, with a message naming it. Linear in the text and the segments' text: each search
+ * starts where the previous match ended, so the searches cover disjoint stretches, and the first
+ * miss ends the pass.
  */
 export function placeSegments(text: string, offset: number, segments: readonly Segment[]): { placed: StoredSegment[] } | { error: string } {
   const placed: StoredSegment[] = [];
@@ -91,8 +117,8 @@ export function placeSegments(text: string, offset: number, segments: readonly S
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i]!;
     if (!s.text) continue;
-    const at = text.indexOf(s.text, cursor);
-    if (at < 0) return { error: `Segment ${i + 1} does not match the text: segments must occur in it in order` };
+    const at = s.at === undefined ? indexFrom(text, s.text, cursor) : s.at - offset;
+    if (at < cursor || !text.startsWith(s.text, at)) return { error: `Segment ${i + 1} does not match the text: segments must occur in it in order` };
     placed.push([s.startMs, Math.max(s.startMs, s.endMs), offset + at, s.text.length]);
     cursor = at + s.text.length;
   }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { AUTOSAVE_SAVES_PER_MINUTE } from '@app/shared/constants';
 
 /** The environment, parsed once per container. Every variable is documented in README.md. */
 const schema = z.object({
@@ -30,6 +31,8 @@ const schema = z.object({
   CAPTCHA_MODE: z.enum(['test', 'recaptcha']).default('test'),
   /** scrypt cost as log2(N); 17 in production. Tests may lower it. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  /** Autosave saves one user may send a minute (429 past it). The load benchmark raises it to drive a few users flat out. */
+  AUTOSAVE_SAVES_PER_MINUTE: z.coerce.number().int().min(1).default(AUTOSAVE_SAVES_PER_MINUTE),
 });
 
 export type Env = z.infer<typeof schema>;

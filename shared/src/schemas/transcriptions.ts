@@ -16,6 +16,8 @@ export const segment = z.object({
   text: z.string().max(10_000),
   startMs: z.number().int().min(0),
   endMs: z.number().int().min(0),
+  /** Where the text starts in the whole transcript (UTF-16 code units); the server checks it is there instead of searching. */
+  at: z.number().int().min(0).max(TRANSCRIPT_MAX_CHARS).optional(),
 });
 export type Segment = z.infer<typeof segment>;
 

@@ -1,18 +1,31 @@
+import { FREE_AUTOSAVE_DAILY_CHARS } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import { appendDelta, saveFull } from '../../db/automatic-transcriptions.ts';
+import { meterAutosave } from '../../db/rate-limits.ts';
+import { effectivePlan } from '../../domain/plan.ts';
 import { placeSegments, type StoredSegment } from '../../domain/text.ts';
-import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
+import { badRequest, HttpError, notFound, tooMany } from '../../lib/errors.ts';
+import { env } from '../../lib/env.ts';
 import { route } from '../../lib/http.ts';
 
 /**
  * A delta appends at `offset` (a retry writes no text but brings the metadata up to date, a gap
  * is 409 with the server's length); the full body (the whole transcript) also works. Segments that do not
- * match the text are refused before anything is read or written.
+ * match the text are refused before anything is read or written. A user sends at most
+ * AUTOSAVE_SAVES_PER_MINUTE saves a minute (env), and a free user's saves carry at most FREE_AUTOSAVE_DAILY_CHARS
+ * characters a UTC day (429 past either; the text waits on the device).
  */
 export const handler = route('autosaveSave', async ({ user, body }) => {
+  const segments = 'offset' in body ? placed(body.text, body.offset, body.segments) : [];
+  const chars = 'offset' in body ? body.text.length : body.fullTranscript.length;
+  const metered = await meterAutosave(user.id, chars, env().AUTOSAVE_SAVES_PER_MINUTE, effectivePlan(user) === 'free' ? FREE_AUTOSAVE_DAILY_CHARS : undefined);
+  if (!metered.allowed && metered.reason === 'quota') {
+    throw tooMany("Today's transcription allowance of the free plan is used up. Upgrade to Pro, or continue tomorrow.", metered.secondsLeft, 'quota_exceeded');
+  }
+  if (!metered.allowed) throw tooMany('Too many saves. Please wait a moment.', metered.secondsLeft);
   const outcome =
     'offset' in body
-      ? await appendDelta(user.id, body.sessionId, { ...body, segments: placed(body.text, body.offset, body.segments) })
+      ? await appendDelta(user.id, body.sessionId, { ...body, segments })
       : await saveFull(user.id, body.sessionId, body);
   if (outcome.status === 'missing') throw notFound('Unknown session');
   if (outcome.status === 'gap') {

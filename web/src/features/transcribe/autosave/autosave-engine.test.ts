@@ -61,8 +61,8 @@ describe('autosave engine', () => {
     expect((first!.segments as Segment[]).map((s) => s.text)).toEqual(['um', 'dois', 'três']);
     expect(second).toMatchObject({ offset: 'um dois três'.length, text: ' quatro cinco', duration: 5 });
     expect(second!.segments).toEqual([
-      { text: 'quatro', startMs: 3000, endMs: 4000 },
-      { text: 'cinco', startMs: 4000, endMs: 5000 },
+      { text: 'quatro', startMs: 3000, endMs: 4000, at: 13 },
+      { text: 'cinco', startMs: 4000, endMs: 5000, at: 20 },
     ]);
     expect(server.soleSession().text).toBe('um dois três quatro cinco');
   });

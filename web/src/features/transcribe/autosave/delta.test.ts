@@ -28,15 +28,15 @@ const seg = (text: string, at: number, startMs = 0): PlacedSegment => ({ text, s
 const said = (...texts: string[]): Segment[] => texts.map((text, i) => ({ text, startMs: i * 1000, endMs: i * 1000 + 1000 }));
 
 describe('nextDelta', () => {
-  it('sends the whole tail at base with its segments (without their offsets), the duration rounded', () => {
+  it('sends the whole tail at base with its segments and their places in the transcript, the duration rounded', () => {
     const e = entryOf(' dois três', 2, [seg('dois', 3), seg('três', 8, 1000)], { durationSec: 2.6 });
     expect(nextDelta(e, 100)).toEqual({
       sessionId: 'S1',
       offset: 2,
       text: ' dois três',
       segments: [
-        { text: 'dois', startMs: 0, endMs: 1000 },
-        { text: 'três', startMs: 1000, endMs: 2000 },
+        { text: 'dois', startMs: 0, endMs: 1000, at: 3 },
+        { text: 'três', startMs: 1000, endMs: 2000, at: 8 },
       ],
       duration: 3,
       language: 'pt-BR',

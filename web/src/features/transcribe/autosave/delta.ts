@@ -61,7 +61,8 @@ export function nextDelta(e: QueueEntry, maxChars: number): Delta {
   const limit = e.base + end;
   const segments = e.segments
     .filter((s) => s.at >= e.base && s.at + s.text.length <= limit)
-    .map(({ text, startMs, endMs }) => ({ text, startMs, endMs }));
+    // Each segment says where it sits, so the server checks it there instead of searching the text.
+    .map(({ text, startMs, endMs, at }) => ({ text, startMs, endMs, at }));
   return {
     sessionId: e.sessionId!,
     offset: e.base,

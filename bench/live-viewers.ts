@@ -53,7 +53,7 @@ async function run({ url, code, viewers, pollMs, pingMs, endAt }: ViewersInput):
   };
   const viewer = async (n: number) => {
     await sleep((n * pollMs) / viewers);
-    const viewerId = `bench-viewer-${n}`;
+    const viewerId = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
     let next = 0;
     let text = '';
     let lastPing = 0;

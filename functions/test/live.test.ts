@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -9,10 +9,11 @@ import { LIVE_CACHE_SECONDS, LIVE_SHARE_SECONDS, LIVE_VIEWERS_MAX } from '@app/s
 import { db, tableName } from '../src/db/client.ts';
 import { keys } from '../src/db/keys.ts';
 import { recordViewer } from '../src/db/live-shares.ts';
+import { queryPages } from '../src/db/pages.ts';
 import { hitRateLimit } from '../src/db/rate-limits.ts';
 import { setPlan } from '../src/db/users.ts';
 import { LIVE_COUNT_RATE } from '../src/handlers/live/count-viewers.ts';
-import { LIVE_VIEWER_RATE } from '../src/handlers/live/record-viewer.ts';
+import { LIVE_VIEWER_CODE_RATE, LIVE_VIEWER_RATE } from '../src/handlers/live/record-viewer.ts';
 import { LIVE_SHARE_RATE } from '../src/handlers/live/start-share.ts';
 import { startLocalServer, type LocalServer } from '../src/local/server.ts';
 import { call, pathOf, registerUser, routeKey } from './call.ts';
@@ -234,7 +235,8 @@ describe('following a live share', () => {
       expect(res.body).toMatchObject({ error: expect.any(String) });
     }
     const { u, sessionId, code } = await sharedSession();
-    for (const after of ['-1', 'abc', '1.5', '99999999999']) {
+    // Only one spelling of each offset (`00`, `007` would be other cache keys for the same text).
+    for (const after of ['-1', 'abc', '1.5', '99999999999', '00', '007', '+5', ' 5']) {
       const res = await view(code, after);
       expect(res.status, after).toBe(400);
       expect(res.body.error).toEqual(expect.any(String));
@@ -246,7 +248,7 @@ describe('following a live share', () => {
   it('never names the owner or the session in any answer', async () => {
     const { u, sessionId, code } = await sharedSession();
     const answers: { status: number; body: unknown; headers: unknown }[] = [await share(u.token, sessionId), await view(code), await view(code, 3), await view('AAAAAAAAAAAA')];
-    answers.push(await call('recordLiveViewer', { params: { code }, body: { viewerId: 'viewer-0001' }, sourceIp: freshIp() }));
+    answers.push(await call('recordLiveViewer', { params: { code }, body: { viewerId: vid('0001') }, sourceIp: freshIp() }));
     answers.push(await call('countLiveViewers', { token: u.token, params: { code }, sourceIp: freshIp() }));
     await stop(u.token, code);
     answers.push(await view(code));
@@ -265,6 +267,9 @@ async function awayFromMinuteEdge() {
   if (second > 50) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
 }
 
+/** A viewer id (a UUID, as the viewer page makes) named by `name`, the same for the same name. */
+const vid = (name: string) => `00000000-0000-4000-8000-${createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
+
 describe('viewer count', () => {
   const ping = (code: string, viewerId: string, sourceIp = freshIp()) => call('recordLiveViewer', { params: { code }, body: { viewerId }, sourceIp });
   const count = (token: string, code: string) => call<{ viewers: number; error?: string }>('countLiveViewers', { token, params: { code }, sourceIp: freshIp() });
@@ -273,11 +278,11 @@ describe('viewer count', () => {
     const { u, code } = await sharedSession();
     await awayFromMinuteEdge();
     expect((await count(u.token, code)).body.viewers).toBe(0);
-    for (const id of ['viewer-aaaa', 'viewer-bbbb', 'viewer-aaaa']) expect((await ping(code, id)).status).toBe(200);
+    for (const id of [vid('aaaa'), vid('bbbb'), vid('aaaa')]) expect((await ping(code, id)).status).toBe(200);
     // One heard only last minute still counts; one heard two minutes ago no longer does.
     const now = Math.floor(Date.now() / 1000);
-    await recordViewer(code, 'viewer-cccc', now - 60);
-    await recordViewer(code, 'viewer-dddd', now - 120);
+    await recordViewer(code, vid('cccc'), now - 60);
+    await recordViewer(code, vid('dddd'), now - 120);
     expect((await count(u.token, code)).body).toEqual({ viewers: 3 });
 
     const intruder = await proUser();
@@ -287,34 +292,43 @@ describe('viewer count', () => {
     expect((await call('countLiveViewers', { params: { code } })).status).toBe(401);
   });
 
-  it(`keeps at most ${LIVE_VIEWERS_MAX} ids a minute`, async () => {
-    const { code } = await sharedSession();
+  it(`counts at most ${LIVE_VIEWERS_MAX}; a ping writes one small item of its own whatever the audience`, async () => {
+    const { u, code } = await sharedSession();
+    await awayFromMinuteEdge();
     const minute = Math.floor(Date.now() / 60_000);
-    const ids = new Set(Array.from({ length: LIVE_VIEWERS_MAX }, (_, i) => `viewer-${i}`));
-    await db().send(
-      new UpdateCommand({ TableName: tableName(), Key: keys.liveViewers(code, minute), UpdateExpression: 'ADD ids :ids', ExpressionAttributeValues: { ':ids': ids } }),
-    );
-    const full = await ping(code, 'viewer-one-too-many');
-    expect(full.status).toBe(200);
-    const item = await db().send(new GetCommand({ TableName: tableName(), Key: keys.liveViewers(code, minute), ConsistentRead: true }));
-    // (Unless the minute turned meanwhile: then the new minute holds just this one.)
-    if (Math.floor(Date.now() / 60_000) === minute) expect((item.Item?.ids as Set<string>).size).toBe(LIVE_VIEWERS_MAX);
+    const heard = Array.from({ length: LIVE_VIEWERS_MAX + 30 }, (_, i) => keys.liveViewer(code, minute, vid(`many-${i}`)));
+    for (let i = 0; i < heard.length; i += 25) {
+      const batch = heard.slice(i, i + 25).map((Key) => ({ PutRequest: { Item: { ...Key, type: 'liveViewer', expiresAt: (minute + 3) * 60 } } }));
+      await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: batch } }));
+    }
+    expect((await count(u.token, code)).body.viewers).toBe(LIVE_VIEWERS_MAX);
+
+    expect((await ping(code, vid('one-more'))).status).toBe(200);
+    const item = await db().send(new GetCommand({ TableName: tableName(), Key: keys.liveViewer(code, minute, vid('one-more')), ConsistentRead: true }));
+    // (Unless the minute turned meanwhile: then the ping went to the next minute.)
+    if (Math.floor(Date.now() / 60_000) === minute) expect(item.Item).toMatchObject({ type: 'liveViewer', expiresAt: (minute + 3) * 60 });
+    // No item of the share's partition outgrows one write unit (1 KB), however many viewers it has.
+    const sizes: number[] = [];
+    const partition = { TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.liveShare(code).PK } };
+    for await (const page of queryPages(partition)) for (const i of page.Items ?? []) sizes.push(JSON.stringify(i).length);
+    expect(sizes.length).toBeGreaterThan(LIVE_VIEWERS_MAX);
+    expect(Math.max(...sizes)).toBeLessThan(1024);
   });
 
   it('records nobody for an ended share; an unknown code is 404; a bad viewer id is 400', async () => {
     const { u, code } = await sharedSession();
     await stop(u.token, code);
-    expect((await ping(code, 'viewer-late')).status).toBe(200);
+    expect((await ping(code, vid('late'))).status).toBe(200);
     expect((await count(u.token, code)).body.viewers).toBe(0);
-    expect((await ping('AAAAAAAAAAAA', 'viewer-aaaa')).status).toBe(404);
-    for (const body of [{}, { viewerId: 'x' }, { viewerId: 'a b c d e f g h' }, { viewerId: 'v'.repeat(65) }]) {
+    expect((await ping('AAAAAAAAAAAA', vid('aaaa'))).status).toBe(404);
+    for (const body of [{}, { viewerId: 'x' }, { viewerId: 'viewer-aaaa-bbbb' }, { viewerId: `${vid('a')}0` }, { viewerId: 'v'.repeat(65) }]) {
       const res = await call('recordLiveViewer', { params: { code }, body, sourceIp: freshIp() });
       expect(res.status).toBe(400);
       expect(res.body.error).toEqual(expect.any(String));
     }
   });
 
-  it(`limits viewer pings per client address (${LIVE_VIEWER_RATE.limit} a minute) and counts per client (${LIVE_COUNT_RATE.limit} a minute)`, async () => {
+  it(`limits viewer pings per client address (${LIVE_VIEWER_RATE.limit} a minute) and per code (${LIVE_VIEWER_CODE_RATE.limit}), and counts per client (${LIVE_COUNT_RATE.limit} a minute)`, async () => {
     const { u, code } = await sharedSession();
     const ip = freshIp();
     // The window as LIVE_VIEWER_RATE.limit pings from one room leave it: the first counted, the rest added at once.
@@ -323,11 +337,18 @@ describe('viewer count', () => {
     await db().send(
       new UpdateCommand({ TableName: tableName(), Key: window, UpdateExpression: 'SET #c = :full', ExpressionAttributeNames: { '#c': 'count' }, ExpressionAttributeValues: { ':full': LIVE_VIEWER_RATE.limit - 1 } }),
     );
-    expect((await ping(code, 'viewer-last', ip)).status).toBe(200);
-    const limited = await ping(code, 'viewer-over', ip);
+    expect((await ping(code, vid('last'), ip)).status).toBe(200);
+    const limited = await ping(code, vid('over'), ip);
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ code: 'rate_limited', secondsLeft: expect.any(Number) });
-    expect((await ping(code, 'viewer-over')).status).toBe(200); // another address is not held back
+    expect((await ping(code, vid('over'))).status).toBe(200); // another address is not held back
+
+    // Per code, from every address together: made-up viewers cannot flood one share's count.
+    const codeWindow = keys.rateLimit('live-viewer-code', createHash('sha256').update(code).digest('hex').slice(0, 32));
+    await db().send(
+      new UpdateCommand({ TableName: tableName(), Key: codeWindow, UpdateExpression: 'SET #c = :full', ExpressionAttributeNames: { '#c': 'count' }, ExpressionAttributeValues: { ':full': LIVE_VIEWER_CODE_RATE.limit } }),
+    );
+    expect((await ping(code, vid('over-code'))).status).toBe(429);
 
     const owner = freshIp();
     for (let i = 0; i < LIVE_COUNT_RATE.limit; i++) {

@@ -35,5 +35,9 @@ export const keys = {
   /** The live share of one automatic transcription: its code, so sharing again gives the same link (TTL). */
   liveShareOfSession: (userId: string, sessionId: string) => ({ PK: `LIVESESSION#${userId}#${sessionId}`, SK: 'LIVE' }),
   /** The viewer ids of a live share heard in one minute (epoch minute, 10 digits; TTL). */
-  liveViewers: (code: string, minute: number) => ({ PK: `LIVE#${code}`, SK: `VIEWERS#${String(minute).padStart(10, '0')}` }),
+  /** One viewer heard in one minute; a code's viewers of a minute sort together, the minutes in order. */
+  liveViewer: (code: string, minute: number, viewerId: string) => ({ PK: `LIVE#${code}`, SK: `${liveViewerPrefix(minute)}${viewerId}` }),
 };
+
+/** The sort key prefix of a code's viewers heard in `minute` (keys.liveViewer). */
+export const liveViewerPrefix = (minute: number) => `VIEWER#${String(minute).padStart(10, '0')}#`;

@@ -1,8 +1,9 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomBytes } from 'node:crypto';
 import { LIVE_SHARE_SECONDS, LIVE_VIEWERS_MAX } from '@app/shared/constants';
 import { db, isConditionFailure, nowIso, nowSeconds, tableName } from './client.ts';
-import { keys } from './keys.ts';
+import { keys, liveViewerPrefix } from './keys.ts';
+import { queryPages } from './pages.ts';
 
 /**
  * Live caption shares: `LIVE#<code>` holds whose automatic transcription the code shows
@@ -102,47 +103,37 @@ export async function stopLiveShare(userId: string, code: string, endOffset: num
 
 const minuteOf = (seconds: number) => Math.floor(seconds / 60);
 
-/** Records a viewer in the current minute's set (one write; ids past LIVE_VIEWERS_MAX a minute are not counted). */
+/**
+ * Records a viewer in the current minute: one small item of its own (one write unit however
+ * large the audience; the same viewer again that minute rewrites it), gone two minutes later.
+ */
 export async function recordViewer(code: string, viewerId: string, now = nowSeconds()): Promise<void> {
   const minute = minuteOf(now);
-  await db()
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.liveViewers(code, minute),
-        UpdateExpression: 'ADD ids :id SET #type = :type, expiresAt = :exp',
-        ConditionExpression: 'attribute_not_exists(ids) OR size(ids) < :max OR contains(ids, :idText)',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: {
-          ':id': new Set([viewerId]),
-          ':idText': viewerId,
-          ':max': LIVE_VIEWERS_MAX,
-          ':type': 'liveViewers',
-          ':exp': (minute + 3) * 60,
-        },
-      }),
-    )
-    .catch((err: unknown) => {
-      if (!isConditionFailure(err)) throw err; // the minute is full
-    });
-}
-
-/** Distinct viewers heard in the current and the previous minute (one Query of two small items). */
-export async function countViewers(code: string, now = nowSeconds()): Promise<number> {
-  const minute = minuteOf(now);
-  const out = await db().send(
-    new QueryCommand({
+  await db().send(
+    new PutCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
-      ExpressionAttributeValues: {
-        ':pk': keys.liveShare(code).PK,
-        ':lo': keys.liveViewers(code, minute - 1).SK,
-        ':hi': keys.liveViewers(code, minute).SK,
-      },
-      ProjectionExpression: 'ids',
+      Item: { ...keys.liveViewer(code, minute, viewerId), type: 'liveViewer', expiresAt: (minute + 3) * 60 },
     }),
   );
+}
+
+/**
+ * Distinct viewers heard in the current and the previous minute, at most LIVE_VIEWERS_MAX (one
+ * Query of their keys; reading stops once that many are found).
+ */
+export async function countViewers(code: string, now = nowSeconds()): Promise<number> {
+  const minute = minuteOf(now);
   const ids = new Set<string>();
-  for (const item of out.Items ?? []) for (const id of (item.ids as Set<string> | undefined) ?? []) ids.add(id);
+  const from = liveViewerPrefix(minute - 1);
+  const input = {
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
+    ExpressionAttributeValues: { ':pk': keys.liveShare(code).PK, ':lo': from, ':hi': `${liveViewerPrefix(minute)}~` },
+    ProjectionExpression: 'SK',
+  };
+  for await (const page of queryPages(input)) {
+    for (const item of page.Items ?? []) ids.add((item.SK as string).slice(from.length));
+    if (ids.size >= LIVE_VIEWERS_MAX) return LIVE_VIEWERS_MAX;
+  }
   return ids.size;
 }

@@ -20,7 +20,8 @@ export const liveShareResponse = z.object({
 export const liveViewQuery = z.object({
   after: z
     .string()
-    .regex(/^\d{1,10}$/, 'after must be a character offset')
+    // One spelling per offset (no leading zeros): `after=0`, `00`, `000` would be distinct cache keys.
+    .regex(/^(0|[1-9]\d{0,9})$/, 'after must be a character offset, without leading zeros')
     .transform(Number)
     .default(0),
 });
@@ -39,5 +40,5 @@ export const liveViewResponse = z.object({
 export type LiveView = z.infer<typeof liveViewResponse>;
 
 /** A random id the viewer page makes once, sent every LIVE_VIEWER_PING_MS while it follows. */
-export const liveViewerRequest = z.object({ viewerId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'viewerId must be 8-64 URL-safe characters') });
+export const liveViewerRequest = z.object({ viewerId: z.uuid('viewerId must be a UUID') });
 export const liveViewersResponse = z.object({ viewers: z.number().int().min(0) });

@@ -41,6 +41,9 @@ describe('app shell', () => {
     expect(within(footer).getByRole('link', { name: 'Terms and privacy' })).toHaveAttribute('href', '/terms');
     expect(within(footer).getByRole('link', { name: 'Help center' })).toHaveAttribute('href', '/help');
     expect(calls).toHaveLength(0); // no token, no /me call
+    // Session recording blanks the text of the main region (transcripts, titles, account details): the header and footer stay readable.
+    expect(screen.getByRole('main')).toHaveAttribute('data-clarity-mask', 'true');
+    expect(header.closest('[data-clarity-mask]')).toBeNull();
   });
 
   it('shows the 404 page with a link home on an unknown path', async () => {

@@ -9,6 +9,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { PageLoader } from './page-loader';
 import { ScrollToTop } from './scroll-to-top';
+import { PRIVATE_TEXT } from '../../lib/private-text';
 import { loadToaster, useToasterWanted } from '../../lib/toast';
 
 /* sonner loads with the first toast, not with the page. */
@@ -28,7 +29,7 @@ export function RootLayout() {
       </a>
       <Header />
       <OfflineBanner />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      <main id="main" tabIndex={-1} className="flex-1 outline-none" {...PRIVATE_TEXT}>
         {/* Keyed by path so a failed page does not stick after navigating away. */}
         <PageErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoader />}>

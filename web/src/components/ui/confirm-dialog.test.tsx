@@ -31,6 +31,8 @@ describe('ConfirmDialog', () => {
     const { unmount } = render(<Harness />);
     const dialog = screen.getByRole('alertdialog', { name: 'Delete this note?' });
     expect(dialog).toHaveAccessibleDescription('It cannot be undone.');
+    // Rendered outside the main region, its text (a transcript's title, say) is masked from session recording on its own.
+    expect(dialog).toHaveAttribute('data-clarity-mask', 'true');
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
 
     await ui.click(document.body);

@@ -1,5 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
+import { PRIVATE_TEXT } from '../../lib/private-text';
 import { Button } from './button';
 import { dialogContentClasses, dialogOverlayClasses } from './dialog';
 
@@ -36,7 +37,7 @@ export function ConfirmDialog({
     <AlertDialog.Root open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={dialogOverlayClasses} />
-        <AlertDialog.Content className={dialogContentClasses}>
+        <AlertDialog.Content className={dialogContentClasses} {...PRIVATE_TEXT}>
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-1 text-sm text-fg-muted">{description}</AlertDialog.Description>
           <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -2,6 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide';
+import { PRIVATE_TEXT } from '../../lib/private-text';
 import { cn } from './cn';
 import { Icon } from './icon';
 
@@ -35,6 +36,7 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={dialogOverlayClasses} />
         <RadixDialog.Content
+          {...PRIVATE_TEXT}
           className={cn(dialogContentClasses, className)}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

@@ -3,7 +3,7 @@ import type { AnalyticsRequest } from '@app/shared/schemas/site';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { request } from '../../../lib/api';
 import { hasConsent } from './consent';
-import { loadThirdPartyScripts } from './third-party';
+import { loadThirdPartyScripts, thirdPartyPageChanged } from './third-party';
 
 /*
  * First-party analytics, loaded only with consent: one visit is recorded at once and then at
@@ -69,3 +69,5 @@ export function measure(): Promise<boolean> {
   loadThirdPartyScripts();
   return recordDailyVisit();
 }
+
+export { thirdPartyPageChanged as pageChanged };

@@ -3,7 +3,8 @@ import { STORAGE_KEYS } from '@app/shared/constants';
 import { analyticsRequest } from '@app/shared/schemas/site';
 import { json, mockFetch } from '../../../test/render';
 import { deviceType, localDay, recordDailyVisit, visitPayload } from './analytics';
-import { acceptCookies, hasConsent } from './consent';
+import { acceptCookies, hasConsent, measure, pageChanged } from './consent';
+import { isUnmeasuredPath, measuredUrl } from './measured-url';
 import { resetThirdPartyScripts } from './third-party';
 
 beforeEach(() => {
@@ -13,6 +14,11 @@ beforeEach(() => {
 afterEach(() => {
   document.head.querySelectorAll('script[src]').forEach((s) => s.remove());
   vi.unstubAllEnvs();
+  window.history.replaceState(null, '', '/');
+  delete window.gtag;
+  delete window.dataLayer;
+  delete window.clarity;
+  delete window['ga-disable-G-TEST123'];
 });
 
 describe('analytics once a day', () => {
@@ -100,3 +106,49 @@ describe('third-party scripts', () => {
     expect(scripts()).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-TEST123', 'https://www.clarity.ms/tag/abc123']);
   });
 });
+
+describe('what measurement may see', () => {
+  const scripts = () => [...document.head.querySelectorAll('script[src]')].map((s) => s.getAttribute('src'));
+  const configure = () => {
+    mockFetch(() => json(200, { ok: true }));
+    vi.stubEnv('VITE_ANALYTICS_ID', 'G-TEST123');
+    vi.stubEnv('VITE_SESSION_RECORDING_ID', 'abc123');
+  };
+
+  it('measures no live captions page and no password reset, with or without consent', async () => {
+    expect(['/live/AbCdEfGhIjKl', '/live', '/reset-password/tok', '/reset-password'].every(isUnmeasuredPath)).toBe(true);
+    expect(['/', '/help', '/lively', '/transcricoes'].some(isUnmeasuredPath)).toBe(false);
+    configure();
+    const calls = mockFetch(() => json(200, { ok: true }));
+    window.history.replaceState(null, '', '/live/AbCdEfGhIjKl');
+    expect(await acceptCookies()).toBe(false);
+    expect(await measure()).toBe(false);
+    expect(scripts()).toEqual([]);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('gives analytics addresses without codes, tokens, queries or fragments', async () => {
+    expect(measuredUrl('https://x.test/live/AbCdEfGhIjKl?after=5#end')).toBe('https://x.test/live/:code');
+    expect(measuredUrl('https://x.test/reset-password/secret-token')).toBe('https://x.test/reset-password/:token');
+    expect(measuredUrl('https://x.test/billing/success?session_id=cs_123')).toBe('https://x.test/billing/success');
+    configure();
+    window.history.replaceState(null, '', '/billing/success?session_id=cs_123');
+    await acceptCookies();
+    expect(window.dataLayer!.map((args) => [...(args as unknown[])])).toContainEqual(['config', 'G-TEST123', { anonymize_ip: true, page_location: `${window.location.origin}/billing/success` }]);
+  });
+
+  it('switches analytics off and ends session recording on reaching an unmeasured page; analytics on again after it', async () => {
+    configure();
+    window.history.replaceState(null, '', '/help');
+    await acceptCookies();
+    window.history.pushState(null, '', '/live/AbCdEfGhIjKl');
+    pageChanged();
+    await vi.waitFor(() => expect(window['ga-disable-G-TEST123']).toBe(true));
+    expect(window.clarity!.q).toContainEqual(['stop']);
+    expect(window.dataLayer!.map((args) => [...(args as unknown[])])).toContainEqual(['set', { page_location: `${window.location.origin}/live/:code` }]);
+    window.history.pushState(null, '', '/pricing');
+    pageChanged();
+    await vi.waitFor(() => expect(window['ga-disable-G-TEST123']).toBe(false));
+  });
+});
+

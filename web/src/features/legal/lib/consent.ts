@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import { readStorage, writeStorage } from '../../../lib/storage';
+import { isUnmeasuredPath } from './measured-url';
 
 /*
  * Cookie consent. Nothing is measured before consent: the measurement code (analytics.ts)
@@ -37,9 +38,18 @@ export function acceptCookies(): Promise<boolean> {
  * could not load: analytics never get in the user's way).
  */
 export function measure(): Promise<boolean> {
-  if (!hasConsent()) return Promise.resolve(false);
+  if (!hasConsent() || isUnmeasuredPath(window.location.pathname)) return Promise.resolve(false);
+  measuring = true;
   return import('./analytics').then(
     (analytics) => analytics.measure(),
     () => false,
   );
+}
+
+/** Whether measure() ran on this page load (its code is loading or loaded). */
+let measuring = false;
+
+/** The app moved to another page: measurement, if it runs, follows (measured-url.ts). */
+export function pageChanged(): void {
+  if (measuring) void import('./analytics').then((analytics) => analytics.pageChanged(), () => undefined);
 }

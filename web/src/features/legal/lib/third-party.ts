@@ -1,7 +1,11 @@
+import { isUnmeasuredPath, measuredUrl } from './measured-url';
+
 /*
  * Third-party measurement, only after cookie consent and only when configured at build time:
  * VITE_ANALYTICS_ID (a Google Analytics 4 measurement id) and VITE_SESSION_RECORDING_ID
- * (a Microsoft Clarity project id). Without them nothing is loaded.
+ * (a Microsoft Clarity project id). Without them nothing is loaded. Neither runs on an
+ * unmeasured page (measured-url.ts); analytics gets addresses without codes, tokens or queries,
+ * and session recording masks the user's own text (lib/private-text.ts).
  */
 type Queue = { (...args: unknown[]): void; q?: unknown[][] };
 declare global {
@@ -9,6 +13,7 @@ declare global {
     dataLayer?: unknown[];
     gtag?: (...args: unknown[]) => void;
     clarity?: Queue;
+    [disable: `ga-disable-${string}`]: boolean | undefined;
   }
 }
 
@@ -21,9 +26,9 @@ function addScript(src: string): void {
   document.head.appendChild(script);
 }
 
-/** Call only with consent. Loads each configured script once per page view. */
+/** Call only with consent, never on an unmeasured page. Loads each configured script once per page view. */
 export function loadThirdPartyScripts(): void {
-  if (loaded) return;
+  if (loaded || isUnmeasuredPath(window.location.pathname)) return;
   loaded = true;
   const analyticsId = import.meta.env.VITE_ANALYTICS_ID;
   const recordingId = import.meta.env.VITE_SESSION_RECORDING_ID;
@@ -35,7 +40,7 @@ export function loadThirdPartyScripts(): void {
       dataLayer.push(arguments);
     };
     window.gtag('js', new Date());
-    window.gtag('config', analyticsId, { anonymize_ip: true });
+    window.gtag('config', analyticsId, { anonymize_ip: true, page_location: measuredUrl(window.location.href) });
     addScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(analyticsId)}`);
   }
   if (recordingId) {
@@ -47,6 +52,22 @@ export function loadThirdPartyScripts(): void {
     window.clarity = clarity;
     addScript(`https://www.clarity.ms/tag/${encodeURIComponent(recordingId)}`);
   }
+}
+
+/**
+ * The app moved to another page (within the same page load): analytics gets its address without
+ * secrets, and is switched off on an unmeasured page (Google's documented `ga-disable-<id>`);
+ * session recording ends there for the rest of the page load.
+ */
+export function thirdPartyPageChanged(): void {
+  if (!loaded) return;
+  const unmeasured = isUnmeasuredPath(window.location.pathname);
+  const analyticsId = import.meta.env.VITE_ANALYTICS_ID;
+  if (analyticsId) {
+    window[`ga-disable-${analyticsId}`] = unmeasured;
+    window.gtag?.('set', { page_location: measuredUrl(window.location.href) });
+  }
+  if (unmeasured) window.clarity?.('stop');
 }
 
 /** Tests: allow loading again. */

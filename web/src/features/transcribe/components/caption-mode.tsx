@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { textDirection, type RecognitionLanguage } from '@app/shared/constants';
 import { X } from 'lucide';
 import { cn } from '../../../components/ui/cn';
+import { PRIVATE_TEXT } from '../../../lib/private-text';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import type { CardStatus } from '../lib/transcription-controller';
 import type { TranscriptStore } from '../lib/transcript-store';
@@ -108,6 +109,7 @@ export default function CaptionMode({
         <RadixDialog.Content
           ref={content}
           data-caption-mode=""
+          {...PRIVATE_TEXT}
           aria-describedby={undefined}
           className={cn('fixed inset-0 z-[60] flex flex-col outline-none', THEMES[theme])}
         >

@@ -301,6 +301,8 @@ describe('saved transcriptions page (/transcricoes)', () => {
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole('button', { name: 'Aula de física' }));
     const dialog = await screen.findByRole('dialog', { name: 'Aula de física' });
+    // A dialog renders outside the main region: the transcript in it is masked from session recording on its own.
+    expect(dialog).toHaveAttribute('data-clarity-mask', 'true');
     await ui.click(await within(dialog).findByRole('button', { name: 'Delete' }));
     await ui.click(within(await screen.findByRole('alertdialog', { name: 'Delete this transcription?' })).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('dialog', { name: 'Aula de física' })).toBeInTheDocument();

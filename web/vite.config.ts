@@ -117,7 +117,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for reading a stack trace, not named in the files: the deploy leaves them out (infra/lib/web.ts).
+    sourcemap: 'hidden',
     // The browsers the app runs on preload modules themselves.
     modulePreload: { polyfill: false },
     rolldownOptions: {

@@ -8,7 +8,7 @@ import { grantProblems, mergeEvidence, type Evidence } from './grant-evidence.ts
  * After the functions tests: merges every test file's evidence from `dir` and compares it with the
  * route table's grants. Any difference sets a failing exit code and throws with one line per
  * difference. Only a run of every functions test file, none skipped, proves the grants; a partial
- * run (a file or name filter) says so and checks nothing.
+ * run (a file or name filter) says so and checks nothing, except in CI (`CI=true`), where it fails.
  */
 export async function checkRecordedGrants(project: TestProject, dir: string): Promise<void> {
   const evidence = readdirSync(dir)
@@ -21,7 +21,12 @@ export async function checkRecordedGrants(project: TestProject, dir: string): Pr
   const ran = new Set(modules.map((m) => m.moduleId));
   const notRun = testFiles.filter((f) => !ran.has(f));
   const skipped = modules.some((m) => [...m.children.allTests()].some((t) => t.result().state === 'skipped'));
-  if (notRun.length > 0 || skipped) {
+  const partial = partialRun({ notRun: notRun.length, skipped, ci: process.env.CI === 'true' });
+  if (partial === 'fail') {
+    process.exitCode = 1;
+    throw new Error(`[${project.name}] IAM grant check: in CI every ${project.name} test file must run, none skipped (${notRun.length} not run${skipped ? ', some skipped' : ''}).`);
+  }
+  if (partial === 'skip') {
     console.log(`[${project.name}] IAM grant check not run: only part of the ${project.name} tests ran.`);
     return;
   }
@@ -33,3 +38,10 @@ export async function checkRecordedGrants(project: TestProject, dir: string): Pr
     `IAM grants in shared/src/routes.ts differ from the DynamoDB actions the handlers used in the tests:\n  ${problems.join('\n  ')}`,
   );
 }
+
+/** What a run proves: every file ran, none skipped ('check'); else nothing ('skip'), which fails in CI ('fail'). */
+export function partialRun({ notRun, skipped, ci }: { notRun: number; skipped: boolean; ci: boolean }): 'check' | 'skip' | 'fail' {
+  if (notRun === 0 && !skipped) return 'check';
+  return ci ? 'fail' : 'skip';
+}
+

@@ -4,6 +4,7 @@ import { routes } from '@app/shared/routes';
 import { db, tableName } from '../src/db/client.ts';
 import { keys } from '../src/db/keys.ts';
 import { call, registerUser } from './call.ts';
+import { partialRun } from './grant-check.ts';
 import { grantProblems, iamActions, mergeEvidence, type Evidence } from './grant-evidence.ts';
 import { recorded } from './grant-recorder.ts';
 
@@ -111,3 +112,15 @@ describe('recording a handler on DynamoDB Local', () => {
     expect(grantProblems(routes, {}).length).toBe(Object.keys(routes).length);
   });
 });
+
+describe('what a functions run proves about the grants', () => {
+  it('checks a whole run; skips a filtered one locally and fails it in CI', () => {
+    expect(partialRun({ notRun: 0, skipped: false, ci: true })).toBe('check');
+    expect(partialRun({ notRun: 0, skipped: false, ci: false })).toBe('check');
+    expect(partialRun({ notRun: 3, skipped: false, ci: false })).toBe('skip');
+    expect(partialRun({ notRun: 0, skipped: true, ci: false })).toBe('skip');
+    expect(partialRun({ notRun: 3, skipped: false, ci: true })).toBe('fail');
+    expect(partialRun({ notRun: 0, skipped: true, ci: true })).toBe('fail');
+  });
+});
+

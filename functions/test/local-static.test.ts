@@ -23,10 +23,10 @@ beforeAll(async () => {
   await writeFile(join(dir, 'index.html'), page('window.a=1'));
   await writeFile(join(dir, 'assets', 'app-abc.js'), js);
   await writeFile(join(dir, 'icon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  // No host given: the server listens on this machine only (a test below checks it).
   server = await startLocalServer({
     port: 0,
     webDist: dir,
-    host: '127.0.0.1',
     csp: { surveyOrigin: 'https://forms.example.com' },
     // A stand-in for a third-party site (like the checkout simulator).
     localPages: [
@@ -140,3 +140,10 @@ describe('local server security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 });
+
+describe('the local server', () => {
+  it('listens on this machine only unless told otherwise', () => {
+    expect((server.address() as AddressInfo).address).toBe('127.0.0.1');
+  });
+});
+

@@ -1,22 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteName } from '@app/shared/routes';
 import { setSiteSettings } from '../src/db/site-settings.ts';
-import { call } from './call.ts';
+import { call, registerUser } from './call.ts';
 
 /**
- * Every write route reads the site settings first (so its IAM grant needs GetItem even when its
- * own work does not) and refuses with 503 while maintenance mode is on, before reading its input
- * or its caller. The dev password check (the way in) and the Stripe webhook stay open.
+ * Every route that writes (a write action among its table grants, whatever its method) reads the
+ * site settings first (so its IAM grant needs GetItem even when its own work does not) and refuses
+ * with 503 while maintenance mode is on, before reading its input or its caller. The dev password
+ * check (the way in), the Stripe webhook and logging out stay open.
  */
-const OPEN = new Set<RouteName>(['checkDevPassword', 'stripeWebhook']);
-const writes = (Object.keys(routes) as RouteName[]).filter((name) => routes[name].method !== 'GET' && !OPEN.has(name));
+const OPEN = new Set<RouteName>(['checkDevPassword', 'stripeWebhook', 'logout']);
+const WRITES = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'];
+const writes = (Object.keys(routes) as RouteName[]).filter((name) => routes[name].table.some((a) => WRITES.includes(a)) && !OPEN.has(name));
 
 describe('maintenance mode on every write route', () => {
-  beforeAll(() => setSiteSettings({ maintenanceMode: true }));
+  let registerUserBeforeMaintenance: ReturnType<typeof registerUser>;
+  beforeAll(async () => {
+    registerUserBeforeMaintenance = registerUser();
+    await registerUserBeforeMaintenance;
+    await setSiteSettings({ maintenanceMode: true });
+  });
   afterAll(() => setSiteSettings({ maintenanceMode: false }));
 
   it('covers the write routes of the route table', () => {
-    expect(writes).toEqual(expect.arrayContaining(['register', 'login', 'contact', 'autosaveSave', 'deleteTranscription']));
+    expect(writes).toEqual(expect.arrayContaining(['register', 'login', 'contact', 'autosaveSave', 'deleteTranscription', 'autosaveSessionId']));
+    expect(writes).not.toContain('logout');
+  });
+
+  it('lets a signed-in user log out', async () => {
+    const u = await registerUserBeforeMaintenance;
+    const res = await call('logout', { token: u.token });
+    expect(res.status).toBe(200);
+    expect((await call('getMe', { token: u.token })).status).toBe(401);
   });
 
   it.each(writes)('%s answers 503 maintenance, without a body or a token', async (name) => {

@@ -223,7 +223,8 @@ export class Web extends Construct {
       const assetsDir = path.join(props.siteDir, 'assets');
       const assets = fs.existsSync(assetsDir)
         ? new BucketDeployment(this, 'DeployAssets', {
-            sources: [Source.asset(assetsDir)],
+            // Source maps stay with the build (to read a stack trace): the site never serves them.
+            sources: [Source.asset(assetsDir, { exclude: ['*.map'] })],
             destinationBucket: this.bucket,
             destinationKeyPrefix: 'assets/',
             cacheControl: [CacheControl.fromString('public,max-age=31536000,immutable')],

@@ -53,6 +53,7 @@ export function builtSite(inline?: string): string {
   const script = inline === undefined ? '' : `<script>${inline}</script>`;
   fs.writeFileSync(path.join(site, 'index.html'), `<!doctype html><title>x</title>${script}<script type="module" src="/assets/index-abc.js"></script>`);
   fs.writeFileSync(path.join(site, 'assets', 'index-abc.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(site, 'assets', 'index-abc.js.map'), '{"version":3,"sources":["secret.ts"],"mappings":""}');
   return site;
 }
 

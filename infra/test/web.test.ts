@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { webSourceIndexHtml } from '../lib/paths.ts';
@@ -149,9 +150,17 @@ describe('Site on CloudFront (dev, full route table)', () => {
 
 describe('Site on CloudFront (prod, generic routes, built site, custom domain)', () => {
   let t: Template;
+  let outdir: string;
 
   beforeAll(() => {
-    ({ t } = genericProdStack());
+    ({ t, outdir } = genericProdStack());
+  });
+
+  it('publishes the built assets without their source maps', () => {
+    const assets = ofType(t, 'Custom::CDKBucketDeployment').find(([, d]) => d.Properties.DestinationBucketKeyPrefix === 'assets/')!;
+    const [zip] = assets[1].Properties.SourceObjectKeys as string[];
+    const staged = fs.readdirSync(path.join(outdir, `asset.${zip!.replace(/\.zip$/, '')}`));
+    expect(staged).toEqual(['index-abc.js']);
   });
 
   it('uses the custom domain for the site and APP_URL, and the mail domain for MAIL_FROM', () => {

@@ -47,11 +47,15 @@ const GENERIC_500 = 'Something went wrong on our side. Please try again.';
 const MAINTENANCE = 'The site is under maintenance; changes cannot be saved right now. Please try again later.';
 
 /**
- * While maintenance mode is on, every route but GET refuses with 503 `{code: 'maintenance'}`,
- * except these (the way in, and payments, which must keep landing) and callers sending a valid
- * dev bypass token in the x-dev-bypass header.
+ * While maintenance mode is on, every route that writes (its table grants hold a write action,
+ * whatever its HTTP method: a GET that creates a session writes) refuses with 503
+ * `{code: 'maintenance'}`, except these (the way in, payments, which must keep landing, and
+ * logging out, which must always work) and callers sending a valid dev bypass token in the
+ * x-dev-bypass header.
  */
-const OPEN_DURING_MAINTENANCE: ReadonlySet<RouteName> = new Set<RouteName>(['checkDevPassword', 'stripeWebhook']);
+const OPEN_DURING_MAINTENANCE: ReadonlySet<RouteName> = new Set<RouteName>(['checkDevPassword', 'stripeWebhook', 'logout']);
+const WRITE_ACTIONS: ReadonlySet<string> = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
+const writesData = (def: RouteDef): boolean => def.table.some((action) => WRITE_ACTIONS.has(action));
 
 /** The one handler wrapper: parse with the route's schemas, authenticate, run, map errors. */
 export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise<Out<N>>): LambdaHandler {
@@ -93,7 +97,7 @@ export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise
   }
 
   async function refusedForMaintenance(event: Event): Promise<boolean> {
-    if (def.method === 'GET' || OPEN_DURING_MAINTENANCE.has(name)) return false;
+    if (!writesData(def) || OPEN_DURING_MAINTENANCE.has(name)) return false;
     const settings = await cachedSiteSettings();
     if (!settings.maintenanceMode) return false;
     return !(await isValidBypassToken(event.headers?.[DEV_BYPASS_HEADER], settings.devPasswordHash));

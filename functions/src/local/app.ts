@@ -14,6 +14,8 @@ export interface LocalAppOptions {
   /** Where data lives (DynamoDB files, outbox, generated secrets). */
   dataDir: string;
   port: number;
+  /** The address to listen on (startLocalServer's default: this machine only). */
+  host?: string;
   webDist: string;
   /** Keep the store in memory (tests) instead of under dataDir. */
   inMemory?: boolean;
@@ -93,6 +95,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   try {
     server = await startLocalServer({
       port: options.port,
+      host: options.host,
       webDist: options.webDist,
       localPages: options.localPages,
       // Bundles carry their own copy of every module: they see the defaults above through process.env only.

@@ -16,6 +16,7 @@ export interface LocalServerOptions {
   /** The built SPA (web/dist); index.html is served for paths without a file extension. */
   webDist: string;
   localPages?: LocalPage[];
+  /** The address to listen on: this machine only (127.0.0.1) unless told otherwise (0.0.0.0: every network). */
   host?: string;
   /** The route handler of a route-table entry; by default the TypeScript module under handlers/. */
   loadHandler?: (def: RouteDef) => Promise<LambdaHandler>;
@@ -260,6 +261,6 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
   });
   return new Promise((resolveServer, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => resolveServer(Object.assign(server, { routeCalls })));
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolveServer(Object.assign(server, { routeCalls })));
   });
 }

@@ -15,6 +15,8 @@ async function main() {
   const app = await startLocalApp({
     dataDir,
     port,
+    // This machine only, unless HOST says otherwise (0.0.0.0 to try it from a phone on the same network).
+    host: process.env.HOST || undefined,
     webDist: resolve(root, 'web/dist'),
     localPages: [checkoutSimulator],
     bundlesFrom: bundlesFromEnv(root),

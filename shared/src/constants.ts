@@ -112,6 +112,11 @@ export const STORAGE_KEYS = {
 
 /** The local bot-check verifier accepts this token and rejects others. */
 export const TEST_CAPTCHA_TOKEN = 'test-pass';
+/** The bot check's action per form: the page asks for a token for it, the server accepts only a token made for it. */
+export const CAPTCHA_ACTIONS = { register: 'register', login: 'login', forgotPassword: 'forgot_password' } as const;
+export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[keyof typeof CAPTCHA_ACTIONS];
+/** The lowest reCAPTCHA v3 score taken for a person. */
+export const CAPTCHA_MIN_SCORE = 0.5;
 
 /**
  * Live caption sharing: a share link lives LIVE_SHARE_SECONDS at most; while it is live the

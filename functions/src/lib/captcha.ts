@@ -1,15 +1,17 @@
-import { TEST_CAPTCHA_TOKEN } from '@app/shared/constants';
+import { CAPTCHA_MIN_SCORE, TEST_CAPTCHA_TOKEN, type CaptchaAction } from '@app/shared/constants';
 import { env } from './env.ts';
 import { badRequest, HttpError } from './errors.ts';
 import { log } from './log.ts';
 import { secrets } from './secrets.ts';
 
 /**
- * The bot check (reCAPTCHA-compatible). With a secret configured the token is verified
- * by the provider; without one, locally (CAPTCHA_MODE=test) only `test-pass` is accepted,
- * and deployed (CAPTCHA_MODE=recaptcha) every request is refused.
+ * The bot check (reCAPTCHA v3). With a secret configured the token is verified by the provider:
+ * it must be valid, made on this site (the APP_URL's host name) for this form's `action`, with a
+ * score of at least CAPTCHA_MIN_SCORE. Without a secret, locally (CAPTCHA_MODE=test) only
+ * `test-pass` is accepted, and deployed (CAPTCHA_MODE=recaptcha) every request is refused.
+ * `remoteIp` is the viewer's own address (the wrapper's source address, behind CloudFront).
  */
-export async function verifyCaptcha(token: string, remoteIp: string): Promise<void> {
+export async function verifyCaptcha(token: string, remoteIp: string, action: CaptchaAction): Promise<void> {
   const { recaptchaSecret } = await secrets();
   if (!recaptchaSecret && env().CAPTCHA_MODE === 'recaptcha') {
     // Deployed without its secret: fail closed rather than accept the test token.
@@ -28,8 +30,10 @@ export async function verifyCaptcha(token: string, remoteIp: string): Promise<vo
       body: new URLSearchParams({ secret: recaptchaSecret, response: token, remoteip: remoteIp }),
       signal: AbortSignal.timeout(5000),
     });
-    const data = (await res.json()) as { success?: boolean; score?: number };
-    ok = data.success === true && (data.score === undefined || data.score >= 0.5);
+    const data = (await res.json()) as { success?: boolean; score?: number; action?: string; hostname?: string };
+    const host = new URL(env().APP_URL).hostname;
+    ok = data.success === true && data.hostname === host && data.action === action && typeof data.score === 'number' && data.score >= CAPTCHA_MIN_SCORE;
+    if (!ok) log.warn('captcha refused', { success: data.success, score: data.score, action: data.action, expectedAction: action, hostname: data.hostname });
   } catch (err) {
     log.warn('captcha verification unavailable', { error: String(err) });
   }

@@ -1,4 +1,4 @@
-import { TEST_CAPTCHA_TOKEN } from '@app/shared/constants';
+import { TEST_CAPTCHA_TOKEN, type CaptchaAction } from '@app/shared/constants';
 
 /**
  * The bot check (reCAPTCHA v3). Without a site key (local runs, tests) the token the
@@ -43,7 +43,7 @@ export function preloadCaptcha(): void {
 }
 
 /** A token for one form submission. Rejects when the bot check cannot run. */
-export async function getCaptchaToken(action: string): Promise<string> {
+export async function getCaptchaToken(action: CaptchaAction): Promise<string> {
   if (!siteKey) return TEST_CAPTCHA_TOKEN;
   const grecaptcha = await loadScript(siteKey);
   return grecaptcha.execute(siteKey, { action });

@@ -1,4 +1,4 @@
-import { FORGOT_PASSWORD_WINDOW_SECONDS } from '@app/shared/constants';
+import { CAPTCHA_ACTIONS, FORGOT_PASSWORD_WINDOW_SECONDS } from '@app/shared/constants';
 import { normaliseEmail } from '@app/shared/schemas/common';
 import { hitRateLimit } from '../../db/rate-limits.ts';
 import { putResetToken } from '../../db/reset-tokens.ts';
@@ -15,7 +15,7 @@ const SENT = 'Check your email for the password reset link.';
 
 /** Same reply for every email, registered or not; one request per hour per email. */
 export const handler = route('forgotPassword', async ({ body, sourceIp }) => {
-  await verifyCaptcha(body.recaptchaToken, sourceIp);
+  await verifyCaptcha(body.recaptchaToken, sourceIp, CAPTCHA_ACTIONS.forgotPassword);
   const limit = await hitRateLimit('forgot-password', normaliseEmail(body.email), {
     limit: 1,
     windowSeconds: FORGOT_PASSWORD_WINDOW_SECONDS,

@@ -1,4 +1,5 @@
 import {
+  CAPTCHA_ACTIONS,
   LOGIN_ACCOUNT_CAPTCHA_AFTER,
   LOGIN_ATTEMPT_LIMIT,
   LOGIN_CAPTCHA_AFTER,
@@ -37,7 +38,7 @@ export const handler = route('login', async ({ body, sourceIp }) => {
   const needsCaptcha = perAddress.count > LOGIN_CAPTCHA_AFTER || (perAccount.allowed && perAccount.count > LOGIN_ACCOUNT_CAPTCHA_AFTER);
   if (needsCaptcha) {
     if (!body.recaptchaToken) throw badRequest('Complete the bot check to sign in.', 'captcha_required');
-    await verifyCaptcha(body.recaptchaToken, sourceIp);
+    await verifyCaptcha(body.recaptchaToken, sourceIp, CAPTCHA_ACTIONS.login);
   }
 
   const user = await getUserByEmail(body.email);

@@ -1,3 +1,4 @@
+import { CAPTCHA_ACTIONS } from '@app/shared/constants';
 import { createUser, EmailTakenError } from '../../db/users.ts';
 import { hashPassword } from '../../domain/passwords.ts';
 import { toPublicUser } from '../../domain/users.ts';
@@ -8,7 +9,7 @@ import { conflict } from '../../lib/errors.ts';
 import { route } from '../../lib/http.ts';
 
 export const handler = route('register', async ({ body, sourceIp }) => {
-  await verifyCaptcha(body.recaptchaToken, sourceIp);
+  await verifyCaptcha(body.recaptchaToken, sourceIp, CAPTCHA_ACTIONS.register);
   const passwordHash = await hashPassword(body.password, env().SCRYPT_LOG_N);
   try {
     const user = await createUser({ name: body.name, email: body.email, passwordHash, language: body.language ?? 'en' });

@@ -1,3 +1,4 @@
+import { CAPTCHA_ACTIONS } from '@app/shared/constants';
 import { useMutation } from '@tanstack/react-query';
 import type { ForgotPasswordRequest } from '@app/shared/schemas/auth';
 import { api } from '../../../lib/api';
@@ -6,6 +7,6 @@ import { getCaptchaToken } from '../../../lib/captcha';
 export function useForgotPassword() {
   return useMutation({
     mutationFn: async (body: Omit<ForgotPasswordRequest, 'recaptchaToken'>) =>
-      api('forgotPassword', { body: { ...body, recaptchaToken: await getCaptchaToken('forgot_password') } }),
+      api('forgotPassword', { body: { ...body, recaptchaToken: await getCaptchaToken(CAPTCHA_ACTIONS.forgotPassword) } }),
   });
 }

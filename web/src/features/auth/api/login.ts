@@ -1,3 +1,4 @@
+import { CAPTCHA_ACTIONS } from '@app/shared/constants';
 import { useMutation } from '@tanstack/react-query';
 import type { LoginRequest } from '@app/shared/schemas/auth';
 import { api, ApiError } from '../../../lib/api';
@@ -20,7 +21,7 @@ export function useLogin() {
       }
       let recaptchaToken: string;
       try {
-        recaptchaToken = await getCaptchaToken('login');
+        recaptchaToken = await getCaptchaToken(CAPTCHA_ACTIONS.login);
       } catch {
         throw new ApiError({ status: 0, code: 'captcha_unavailable', message: i18n.t('errors.codes.captcha_unavailable') });
       }

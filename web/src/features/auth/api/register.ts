@@ -1,3 +1,4 @@
+import { CAPTCHA_ACTIONS } from '@app/shared/constants';
 import { useMutation } from '@tanstack/react-query';
 import type { RegisterRequest } from '@app/shared/schemas/auth';
 import { api } from '../../../lib/api';
@@ -9,7 +10,7 @@ export function useRegister() {
   const { startSession } = useSessionActions();
   return useMutation({
     mutationFn: async (body: Omit<RegisterRequest, 'recaptchaToken'>) =>
-      api('register', { body: { ...body, recaptchaToken: await getCaptchaToken('register') } }),
+      api('register', { body: { ...body, recaptchaToken: await getCaptchaToken(CAPTCHA_ACTIONS.register) } }),
     onSuccess: startSession,
   });
 }

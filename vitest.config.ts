@@ -95,8 +95,8 @@ export default defineConfig({
           name: 'e2e',
           include: onBundles ? BUNDLE_JOURNEYS : ['**/*.e2e.ts'],
           exclude: [...ALONE_JOURNEYS, ...(process.env.E2E_ONCE === '1' && !onBundles ? BUNDLE_JOURNEYS : [])],
-          // A journey mostly waits (for the browser, the server, DynamoDB Local): two files at a time,
-          // each in its own browser profiles with accounts of its own.
+          // A file per core, each in browser profiles and accounts of its own: Chromium keeps the
+          // cores busy most of the run, and a second file fills the gaps while one waits.
           sequence: { groupOrder: 2 },
         },
       },

@@ -42,6 +42,19 @@ describe('token attacks all answer 401', () => {
   });
 });
 
+describe('the caller before the input', () => {
+  it("answers a signed-in route's stranger 401 without reading the body, however large or broken", async () => {
+    const broken = `{"sessionId":"${'x'.repeat(5 * 1024 * 1024)}`;
+    for (const token of [undefined, 'not-a-token']) {
+      const res = await call<{ error: string; code?: string }>('autosaveSave', { token, rawBody: broken });
+      expect(res.status).toBe(401);
+    }
+    // Signed in, the same body is read and refused for what it is.
+    const u = await registerUser();
+    expect((await call<{ error: string }>('autosaveSave', { token: u.token, rawBody: broken })).body.error).toBe('Request body must be valid JSON');
+  });
+});
+
 describe('session renewal', () => {
   const now = () => Math.floor(Date.now() / 1000);
   const aged = (sub: string, ageSeconds: number, tv = 0) =>

@@ -57,7 +57,7 @@ const OPEN_DURING_MAINTENANCE: ReadonlySet<RouteName> = new Set<RouteName>(['che
 const WRITE_ACTIONS: ReadonlySet<string> = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
 const writesData = (def: RouteDef): boolean => def.table.some((action) => WRITE_ACTIONS.has(action));
 
-/** The one handler wrapper: parse with the route's schemas, authenticate, run, map errors. */
+/** The one handler wrapper: authenticate, parse with the route's schemas, run, map errors. */
 export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise<Out<N>>): LambdaHandler {
   const def: RouteDef = routes[name];
   // Every log line of the request carries API Gateway's and Lambda's request ids.
@@ -78,9 +78,7 @@ export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise
         params: undefined,
         user: undefined,
       } as Record<string, unknown>;
-      if (def.body) ctx.body = parse(def.body, parseJson(rawBody));
-      if (def.query) ctx.query = parse(def.query, event.queryStringParameters ?? {});
-      if (def.params) ctx.params = parse(def.params, event.pathParameters ?? {}, 404);
+      // The caller first, then the input: a stranger's body (up to 6 MB) is never parsed.
       const renewal: Record<string, string> = {};
       if (def.auth === 'user' || def.auth === 'pro') {
         const session = await authenticateSession(event.headers?.authorization, def.auth === 'pro');
@@ -88,6 +86,9 @@ export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise
         const fresh = await renewedToken(session);
         if (fresh) renewal[SESSION_TOKEN_HEADER] = fresh;
       }
+      if (def.body) ctx.body = parse(def.body, parseJson(rawBody));
+      if (def.query) ctx.query = parse(def.query, event.queryStringParameters ?? {});
+      if (def.params) ctx.params = parse(def.params, event.pathParameters ?? {}, 404);
       const out = await fn(ctx as unknown as Ctx<N>);
       if (out instanceof Reply) return json(out.status, out.body, { ...out.headers, ...renewal });
       return json(200, def.response.parse(out), renewal);

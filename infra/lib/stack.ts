@@ -52,6 +52,11 @@ export class LiveTranscribeStack extends Stack {
   constructor(scope: Construct, id: string, props: LiveTranscribeStackProps) {
     super(scope, id, props);
     const production = props.stage === 'prod';
+    // CloudFront's own *.cloudfront.net certificate also offers TLS 1.0 and 1.1; only a custom
+    // domain's certificate lets the distribution require TLS 1.2 (web.ts).
+    if (production && !(props.domainName && props.certificateArn)) {
+      throw new Error('A prod stack needs domainName and certificateArn (ACM, us-east-1): without them the site would also offer TLS below 1.2.');
+    }
 
     this.data = new Data(this, 'Data', { production, existingTableName: props.tableName });
 

@@ -71,7 +71,7 @@ describe('DynamoDB table (prod, full route table, all context)', () => {
 
 describe('LiveTranscribe stack on an existing table (after a point-in-time restore)', () => {
   it('uses the named table for every function and grant, and creates none', () => {
-    const t = synth({ stage: 'prod', siteDir: noSite(), tableName: 'live-transcribe-restored' });
+    const t = synth({ stage: 'prod', siteDir: noSite(), tableName: 'live-transcribe-restored', domainName: 'live.example.org', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-1111-1111-1111-111111111111' });
     t.resourceCountIs('AWS::DynamoDB::GlobalTable', 0);
     t.resourceCountIs('AWS::DynamoDB::Table', 0);
     const fns = ofType(t, 'AWS::Lambda::Function').filter(([, f]) => f.Properties.Environment?.Variables?.TABLE_NAME);

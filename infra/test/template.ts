@@ -114,6 +114,8 @@ export function prodStack(): Synthesized {
     synthApp({
       stage: 'prod',
       siteDir: builtSite(PROD_INLINE_SCRIPT),
+      domainName: 'live.example.org',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-1111-1111-1111-111111111111',
       alarmEmail: 'ops@example.org',
       analyticsOrigins: PROD_ANALYTICS,
       surveyOrigin: 'https://forms.example.net',

@@ -6,7 +6,7 @@ import { webSourceIndexHtml } from '../lib/paths.ts';
 import { buildCsp, CSP_MAX_LENGTH, cspDirectives, inlineScriptHashes, parseOrigins, PERMISSIONS_POLICY, RECAPTCHA, securityHeaders } from '../lib/security-headers.ts';
 import { apiPathPatterns, pathPatternMatches } from '@app/shared/routes';
 import { cachedApiBehaviors, SPA_REWRITE_CODE, VIEWER_ADDRESS_CODE } from '../lib/web.ts';
-import { cspOf, devStack, GENERIC_ROUTES, genericProdStack, ofType, PROD_ANALYTICS, PROD_INLINE_SCRIPT, prodStack, ROUTES, sha256Source, type Json } from './template.ts';
+import { cspOf, devStack, GENERIC_ROUTES, genericProdStack, noSite, ofType, PROD_ANALYTICS, PROD_INLINE_SCRIPT, prodStack, ROUTES, sha256Source, synth, type Json } from './template.ts';
 
 /** The site: S3 and CloudFront, the API paths it forwards, its CloudFront Functions, domain, deployment and security headers. */
 
@@ -191,6 +191,17 @@ describe('Site on CloudFront (prod, generic routes, built site, custom domain)',
         expect.objectContaining({ SystemMetadata: { 'cache-control': 'no-cache' }, DistributionPaths: ['/*'] }),
       ]),
     );
+  });
+});
+
+describe('TLS in production', () => {
+  it('refuses to synthesize a prod stack without a custom domain and its certificate; the distribution then requires TLS 1.2', () => {
+    expect(() => synth({ stage: 'prod', siteDir: noSite() })).toThrow(/domainName and certificateArn/);
+    expect(() => synth({ stage: 'prod', siteDir: noSite(), domainName: 'live.example.org' })).toThrow(/TLS below 1.2/);
+    const { t } = prodStack();
+    t.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021' }) }),
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   LOGIN_ACCOUNT_CAPTCHA_AFTER,
   LOGIN_ATTEMPT_LIMIT,
@@ -8,6 +8,8 @@ import {
 import { clearRateLimit } from '../src/db/rate-limits.ts';
 import { createUser, getUser } from '../src/db/users.ts';
 import { hashPassword } from '../src/domain/passwords.ts';
+import { resetEnv } from '../src/lib/env.ts';
+import { resetSecrets } from '../src/lib/secrets.ts';
 import { call, outbox, registerUser, uniqueEmail } from './call.ts';
 
 const register = (body: Record<string, unknown>) =>
@@ -72,6 +74,37 @@ describe('register', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => register({ email })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(19);
+  });
+});
+
+describe('the bot check on a form', () => {
+  const saved = { secret: process.env.RECAPTCHA_SECRET, appUrl: process.env.APP_URL };
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    for (const [key, value] of [['RECAPTCHA_SECRET', saved.secret], ['APP_URL', saved.appUrl]] as const) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    resetEnv();
+    resetSecrets();
+  });
+
+  it("gives the provider the viewer's whole address (not the /64 network the limits count) and the form's action", async () => {
+    process.env.RECAPTCHA_SECRET = 'test-secret';
+    process.env.APP_URL = 'https://app.example.org';
+    resetEnv();
+    resetSecrets();
+    const asked: URLSearchParams[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: { body: URLSearchParams }) => {
+      asked.push(init.body);
+      return new Response(JSON.stringify({ success: true, score: 0.9, action: 'register', hostname: 'app.example.org' }));
+    });
+    const res = await call('register', {
+      body: { name: 'Viewer', email: uniqueEmail('captcha'), password: 'long-enough-1', recaptchaToken: 'token' },
+      headers: { 'x-viewer-address': '2001:db8:1:2:3:4:5:6' },
+    });
+    expect(res.status).toBe(200);
+    expect(asked.map((b) => b.get('remoteip'))).toEqual(['2001:db8:1:2:3:4:5:6']);
   });
 });
 

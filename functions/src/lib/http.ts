@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { routes, type RouteDef, type RouteName, type Routes } from '@app/shared/routes';
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIP, isIPv4, isIPv6 } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import { DEV_BYPASS_HEADER, ORIGIN_SECRET_HEADER, SESSION_TOKEN_HEADER } from '@app/shared/constants';
 import { cachedSiteSettings } from '../db/site-settings.ts';
@@ -37,6 +37,8 @@ export interface Ctx<N extends RouteName> {
   headers: Record<string, string | undefined>;
   /** The visitor's address for per-client limits: IPv6 reduced to its /64 network (see clientBucket). */
   sourceIp: string;
+  /** The visitor's own address, whole (for the bot check's provider); '' when unknown. */
+  viewerIp: string;
   event: Event;
 }
 
@@ -72,6 +74,7 @@ export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise
         rawBody,
         headers: event.headers ?? {},
         sourceIp: clientAddress(event),
+        viewerIp: viewerAddress(event),
         event,
         body: undefined,
         query: undefined,
@@ -140,6 +143,12 @@ async function fromOrigin(event: Event): Promise<boolean> {
  * distribution's viewer-request function passes the visitor's in `x-viewer-address`
  * (infra/lib/web.ts; it overwrites any value the client sent).
  */
+/** The viewer's address as CloudFront saw it (else the connection's), whole; '' when neither is an address. */
+function viewerAddress(event: Event): string {
+  const candidates = [event.headers?.['x-viewer-address']?.trim() ?? '', event.requestContext?.http?.sourceIp ?? ''];
+  return candidates.find((address) => isIP(address) !== 0) ?? '';
+}
+
 function clientAddress(event: Event): string {
   const viewer = clientBucket(event.headers?.['x-viewer-address']?.trim() ?? '');
   return viewer ?? clientBucket(event.requestContext?.http?.sourceIp ?? '') ?? 'unknown';

@@ -14,8 +14,8 @@ import { sendMail } from '../../lib/mail.ts';
 const SENT = 'Check your email for the password reset link.';
 
 /** Same reply for every email, registered or not; one request per hour per email. */
-export const handler = route('forgotPassword', async ({ body, sourceIp }) => {
-  await verifyCaptcha(body.recaptchaToken, sourceIp, CAPTCHA_ACTIONS.forgotPassword);
+export const handler = route('forgotPassword', async ({ body, viewerIp }) => {
+  await verifyCaptcha(body.recaptchaToken, viewerIp, CAPTCHA_ACTIONS.forgotPassword);
   const limit = await hitRateLimit('forgot-password', normaliseEmail(body.email), {
     limit: 1,
     windowSeconds: FORGOT_PASSWORD_WINDOW_SECONDS,

@@ -27,7 +27,7 @@ const PER_ACCOUNT = { limit: Number.MAX_SAFE_INTEGER, windowSeconds: LOGIN_WINDO
  * is required, and the right password with a valid bot-check token still signs in. Unknown
  * emails and wrong passwords get the same answers and the same counting.
  */
-export const handler = route('login', async ({ body, sourceIp }) => {
+export const handler = route('login', async ({ body, sourceIp, viewerIp }) => {
   const email = normaliseEmail(body.email);
   const addressKey = `${email}|${sourceIp}`;
   const perAddress = await hitRateLimit('login-attempts', addressKey, PER_ADDRESS);
@@ -38,7 +38,7 @@ export const handler = route('login', async ({ body, sourceIp }) => {
   const needsCaptcha = perAddress.count > LOGIN_CAPTCHA_AFTER || (perAccount.allowed && perAccount.count > LOGIN_ACCOUNT_CAPTCHA_AFTER);
   if (needsCaptcha) {
     if (!body.recaptchaToken) throw badRequest('Complete the bot check to sign in.', 'captcha_required');
-    await verifyCaptcha(body.recaptchaToken, sourceIp, CAPTCHA_ACTIONS.login);
+    await verifyCaptcha(body.recaptchaToken, viewerIp, CAPTCHA_ACTIONS.login);
   }
 
   const user = await getUserByEmail(body.email);

@@ -8,8 +8,8 @@ import { env } from '../../lib/env.ts';
 import { conflict } from '../../lib/errors.ts';
 import { route } from '../../lib/http.ts';
 
-export const handler = route('register', async ({ body, sourceIp }) => {
-  await verifyCaptcha(body.recaptchaToken, sourceIp, CAPTCHA_ACTIONS.register);
+export const handler = route('register', async ({ body, viewerIp }) => {
+  await verifyCaptcha(body.recaptchaToken, viewerIp, CAPTCHA_ACTIONS.register);
   const passwordHash = await hashPassword(body.password, env().SCRYPT_LOG_N);
   try {
     const user = await createUser({ name: body.name, email: body.email, passwordHash, language: body.language ?? 'en' });

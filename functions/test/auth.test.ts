@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   LOGIN_ACCOUNT_CAPTCHA_AFTER,
   LOGIN_ATTEMPT_LIMIT,
@@ -8,9 +8,8 @@ import {
 import { clearRateLimit } from '../src/db/rate-limits.ts';
 import { createUser, getUser } from '../src/db/users.ts';
 import { hashPassword } from '../src/domain/passwords.ts';
-import { resetEnv } from '../src/lib/env.ts';
-import { resetSecrets } from '../src/lib/secrets.ts';
 import { call, outbox, registerUser, uniqueEmail } from './call.ts';
+import { CAPTCHA_SITE, useCaptchaProvider } from './captcha-provider.ts';
 
 const register = (body: Record<string, unknown>) =>
   call('register', { body: { name: 'Bia', email: uniqueEmail(), password: 'long-enough-1', recaptchaToken: 'test-pass', ...body } });
@@ -78,27 +77,10 @@ describe('register', () => {
 });
 
 describe('the bot check on a form', () => {
-  const saved = { secret: process.env.RECAPTCHA_SECRET, appUrl: process.env.APP_URL };
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    for (const [key, value] of [['RECAPTCHA_SECRET', saved.secret], ['APP_URL', saved.appUrl]] as const) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-    resetEnv();
-    resetSecrets();
-  });
+  const provider = useCaptchaProvider();
 
   it("gives the provider the viewer's whole address (not the /64 network the limits count) and the form's action", async () => {
-    process.env.RECAPTCHA_SECRET = 'test-secret';
-    process.env.APP_URL = 'https://app.example.org';
-    resetEnv();
-    resetSecrets();
-    const asked: URLSearchParams[] = [];
-    vi.stubGlobal('fetch', async (_url: string, init: { body: URLSearchParams }) => {
-      asked.push(init.body);
-      return new Response(JSON.stringify({ success: true, score: 0.9, action: 'register', hostname: 'app.example.org' }));
-    });
+    const asked = provider({ success: true, score: 0.9, action: 'register', hostname: CAPTCHA_SITE });
     const res = await call('register', {
       body: { name: 'Viewer', email: uniqueEmail('captcha'), password: 'long-enough-1', recaptchaToken: 'token' },
       headers: { 'x-viewer-address': '2001:db8:1:2:3:4:5:6' },

@@ -1,0 +1,40 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetEnv } from '../src/lib/env.ts';
+import { resetSecrets } from '../src/lib/secrets.ts';
+
+/** The site the provider's answers name (APP_URL's host while the file's tests run). */
+export const CAPTCHA_SITE = 'app.example.org';
+
+/**
+ * For the calling file's tests: the bot check with a secret (RECAPTCHA_SECRET) on the site
+ * https://app.example.org, and the provider (siteverify, the global fetch) answering what each
+ * test gives `provider`; both are put back after each test. `provider` returns what was asked.
+ */
+export function useCaptchaProvider(): (answer: Record<string, unknown>) => URLSearchParams[] {
+  const saved = { RECAPTCHA_SECRET: process.env.RECAPTCHA_SECRET, APP_URL: process.env.APP_URL };
+  const reset = () => {
+    resetEnv();
+    resetSecrets();
+  };
+  beforeEach(() => {
+    process.env.RECAPTCHA_SECRET = 'test-secret';
+    process.env.APP_URL = `https://${CAPTCHA_SITE}`;
+    reset();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    reset();
+  });
+  return (answer) => {
+    const asked: URLSearchParams[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: { body: URLSearchParams }) => {
+      asked.push(init.body);
+      return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
+    });
+    return asked;
+  };
+}

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { chromium, type BrowserServer } from 'playwright-core';
 
 /** Debian's Chromium (or CHROMIUM_PATH, e.g. an older version to test against), never a downloaded browser. */
 export function chromiumPath(): string {
@@ -19,3 +20,27 @@ export const FLAGS = [
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
 ];
+
+/**
+ * Browser-window features that headless Chromium preloads for every browser context: the address
+ * bar's popups are WebUI pages (chrome://omnibox-popup.top-chrome), each in a renderer of its own,
+ * loaded again for each new context. They cost as much CPU as the page under test (about 1.7 s a
+ * context on a 2-core machine) and no journey ever opens them.
+ */
+export const UNUSED_BROWSER_UI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+
+const DISABLE_FEATURES = '--disable-features=';
+
+/**
+ * Starts the run's Chromium with FLAGS and UNUSED_BROWSER_UI turned off. Chromium reads only the
+ * last `--disable-features`, and Playwright passes its own list (features that break automation),
+ * so the list Playwright gives this Chromium is read from a first launch and extended.
+ */
+export async function launchChromiumServer(): Promise<BrowserServer> {
+  const options = { executablePath: chromiumPath(), headless: true };
+  const probe = await chromium.launchServer({ ...options, args: FLAGS });
+  const spawned = probe.process().spawnargs;
+  await probe.close();
+  const playwrights = spawned.findLast((a) => a.startsWith(DISABLE_FEATURES))?.slice(DISABLE_FEATURES.length).split(',').filter(Boolean) ?? [];
+  return chromium.launchServer({ ...options, args: [...FLAGS, DISABLE_FEATURES + [...playwrights, ...UNUSED_BROWSER_UI].join(',')] });
+}

@@ -1,6 +1,7 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newContext } from './browser.ts';
+import { UNUSED_BROWSER_UI } from './chromium.ts';
 
 /**
  * The built index.html on the local server (with its production Content-Security-Policy): on `/`
@@ -62,5 +63,26 @@ describe('first load', () => {
       expect(await page.evaluate(() => document.querySelectorAll('link[rel="modulepreload"]').length)).toBe(0);
     });
     expect(requested.some((p) => HOME_CHUNK.test(p))).toBe(false);
+  });
+});
+
+describe("the journeys' Chromium", () => {
+  it('opens only the page under test in a new context, none of the address bar popups, and keeps Playwright’s disabled features', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const cdp = await browser.newBrowserCDPSession();
+    const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { type: string; url: string }[] };
+    await cdp.detach();
+    expect(targetInfos.filter((t) => t.type === 'browser_ui').map((t) => t.url)).toEqual([]);
+
+    await page.goto('chrome://version');
+    const commandLine = await page.locator('#command_line').innerText();
+    // Playwright's list comes first; Chromium reads only the last one, which must keep it whole.
+    const lists = [...commandLine.matchAll(/--disable-features=(\S+)/g)].map((m) => m[1]!.split(','));
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists.at(-1)).toEqual(expect.arrayContaining([...lists.flat(), ...UNUSED_BROWSER_UI]));
+    await context.close();
   });
 });

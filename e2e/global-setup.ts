@@ -1,13 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserServer } from 'playwright-core';
+import type { BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { routes, type RouteDef } from '@app/shared/routes';
 import { bundlesFromEnv, startLocalApp, type LocalApp } from '../functions/src/local/app.ts';
 import { checkoutSimulator } from '../functions/src/local/checkout-simulator.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
-import { chromiumPath, FLAGS } from './chromium.ts';
+import { launchChromiumServer } from './chromium.ts';
 import { E2E_SURVEY_URL, webDist } from './web-build.ts';
 
 /**
@@ -42,7 +42,7 @@ async function start(): Promise<Run> {
   if (!bundlesFrom) process.env.SCRYPT_LOG_N ??= '10';
   const [dist, browser, dataDir] = await Promise.all([
     webDist(root),
-    chromium.launchServer({ executablePath: chromiumPath(), args: FLAGS, headless: true }),
+    launchChromiumServer(),
     mkdtemp(join(tmpdir(), 'e2e-data-')),
   ]);
   const app = await startLocalApp({

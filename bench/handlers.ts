@@ -1,40 +1,22 @@
-import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { routes, type RouteDef } from '@app/shared/routes';
-import { HANDLER_BUNDLING } from '../infra/lib/bundling.ts';
+import { bundleHandlers, HANDLER_FILE } from '../infra/lib/bundling.ts';
 
 /**
- * Every route's handler bundled as deployed (infra/lib/bundling.ts), then imported cold in a
- * fresh Node process five times: bundle size and median cold-import time. Budget < 100 ms.
+ * Every route's handler bundled as deployed (infra/lib/bundling.ts: the esbuild run `cdk synth`
+ * makes), then imported cold in a fresh Node process five times: bundle size and median
+ * cold-import time. Budget < 100 ms.
  */
-const root = resolve(import.meta.dirname, '..');
-// Inside the repo, so the external @aws-sdk/* resolve from node_modules as the runtime's copy would.
-const out = join(root, 'node_modules/.cache/bench-handlers');
-
 export async function benchHandlers(): Promise<{ lines: string[]; ok: boolean }> {
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(out, { recursive: true });
   const handlers = [...new Set((Object.values(routes) as RouteDef[]).map((r) => r.handler))];
+  const bundles = bundleHandlers(handlers);
   const rows: string[] = [];
   let worstMs = 0;
   for (const handler of handlers) {
-    const outfile = join(out, `${handler.replace('/', '__')}.mjs`);
-    await build({
-      entryPoints: [join(root, 'functions/src/handlers', `${handler}.ts`)],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: HANDLER_BUNDLING.target,
-      mainFields: [...HANDLER_BUNDLING.mainFields],
-      minify: HANDLER_BUNDLING.minify,
-      banner: { js: HANDLER_BUNDLING.banner },
-      external: [...HANDLER_BUNDLING.externalModules],
-      outfile,
-      logLevel: 'error',
-    });
+    const outfile = join(bundles, handler, HANDLER_FILE);
     const code = readFileSync(outfile);
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {

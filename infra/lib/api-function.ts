@@ -2,15 +2,16 @@ import * as path from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as fs from 'node:fs';
+import { AssetHashType, DockerImage } from 'aws-cdk-lib';
+import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import type { TableAction } from '@app/shared/routes';
-import { HANDLER_BUNDLING } from './bundling.ts';
-import { handlerEntry, repoRoot } from './paths.ts';
+import { bundleHandlers, LAMBDA_HANDLER } from './bundling.ts';
+import { repoRoot } from './paths.ts';
 
 /** How long function and API access logs are kept. */
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
@@ -48,6 +49,8 @@ export function reservedConcurrencyFromContext(get: (key: string) => string | un
 export interface ApiFunctionProps {
   /** Route-table handler name, e.g. `auth/login` = functions/src/handlers/auth/login.ts. */
   readonly handler: string;
+  /** Every handler of the stack's route table: they are bundled together, in one esbuild run (bundling.ts). */
+  readonly bundledWith: readonly string[];
   readonly table: ITableV2;
   /** Exactly the DynamoDB actions the handler uses; nothing else on the table is granted. */
   readonly tableActions: readonly TableAction[];
@@ -62,6 +65,28 @@ export interface ApiFunctionProps {
 }
 
 /**
+ * A handler's code asset: its folder of the stack's one bundling run (bundleHandlers), copied in
+ * by CDK's local bundling (never Docker; the image is never pulled), hashed by what was built.
+ * Skipped like any bundling when a stack is synthesized without it (`aws:cdk:bundling-stacks`).
+ */
+function handlerCode(handler: string, bundledWith: readonly string[]): Code {
+  return Code.fromAsset(repoRoot, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: DockerImage.fromRegistry('local-bundling-only'),
+      // CDK reuses a staged asset for the same source folder and bundling options: the handler's name makes each its own.
+      environment: { HANDLER: handler },
+      local: {
+        tryBundle(outputDir: string): boolean {
+          fs.cpSync(path.join(bundleHandlers([handler, ...bundledWith]), handler), outputDir, { recursive: true });
+          return true;
+        },
+      },
+    },
+  });
+}
+
+/**
  * One route-table handler on Lambda, with the project's fixed defaults: Node 22 on ARM64,
  * one minified ESM file built by the local esbuild (never Docker) with everything bundled in,
  * the AWS SDK included (nothing external, HANDLER_BUNDLING), the CommonJS `require` banner and
@@ -70,7 +95,7 @@ export interface ApiFunctionProps {
  * grants, and reserved concurrency when given.
  */
 export class ApiFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: LambdaFunction;
   readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
@@ -81,11 +106,9 @@ export class ApiFunction extends Construct {
       removalPolicy: props.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
 
-    this.fn = new NodejsFunction(this, 'Fn', {
-      entry: handlerEntry(props.handler),
-      handler: 'handler',
-      projectRoot: repoRoot,
-      depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
+    this.fn = new LambdaFunction(this, 'Fn', {
+      code: handlerCode(props.handler, props.bundledWith),
+      handler: LAMBDA_HANDLER,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: 512,
@@ -95,17 +118,6 @@ export class ApiFunction extends Construct {
       reservedConcurrentExecutions: props.reservedConcurrency || undefined,
       description: `Route handler ${props.handler}`,
       environment: { NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: LOG_SERVICE, ...props.environment },
-      bundling: {
-        forceDockerBundling: false,
-        format: OutputFormat.ESM,
-        target: HANDLER_BUNDLING.target,
-        mainFields: [...HANDLER_BUNDLING.mainFields],
-        minify: HANDLER_BUNDLING.minify,
-        sourceMap: true,
-        sourcesContent: false,
-        banner: HANDLER_BUNDLING.banner,
-        externalModules: [...HANDLER_BUNDLING.externalModules],
-      },
     });
 
     this.logGroup = logGroup;

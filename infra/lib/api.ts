@@ -2,8 +2,8 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, HttpMethod, LogGroupLogDestination, type HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
@@ -73,7 +73,7 @@ export class Api extends Construct {
   /** The route table the API was built from. */
   readonly routes: Readonly<Record<string, RouteDef>>;
   /** Route name (route-table key) -> its function. */
-  readonly functions = new Map<string, NodejsFunction>();
+  readonly functions = new Map<string, LambdaFunction>();
   /** The API's host name, e.g. `abc123.execute-api.eu-west-1.amazonaws.com` (for a CloudFront origin). */
   readonly domainName: string;
 
@@ -120,6 +120,7 @@ export class Api extends Construct {
     for (const [name, route] of Object.entries(table)) {
       const fn = new ApiFunction(this, routeConstructId(name), {
         handler: route.handler,
+        bundledWith: Object.values(table).map((r) => r.handler),
         table: props.table,
         tableActions: route.table,
         secret: props.secret,

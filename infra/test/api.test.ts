@@ -151,15 +151,29 @@ describe('HTTP API from any route table (prod, generic routes, built site, bundl
     ({ t, outdir } = genericProdStack({ bundle: true }));
   });
 
-  it('bundles each handler with the local esbuild: one minified ESM file with the require banner', () => {
+  it('bundles each handler with the local esbuild: one minified ESM file with the require banner and a map without sources', () => {
     const handlers = ofType(t, 'AWS::Lambda::Function').filter(([, f]) => f.Properties.Environment?.Variables?.TABLE_NAME);
     expect(handlers).toHaveLength(2);
-    for (const [id] of handlers) {
+    for (const [id, f] of handlers) {
+      expect(f.Properties.Handler).toBe('index.handler');
       const assetPath = t.toJSON().Resources[id].Metadata['aws:asset:path'] as string;
       const code = fs.readFileSync(path.join(outdir, assetPath, 'index.mjs'), 'utf8');
       expect(code.startsWith(ESM_REQUIRE_BANNER)).toBe(true);
       expect(code.length / code.split('\n').length).toBeGreaterThan(300); // minified: long lines
+      const map = JSON.parse(fs.readFileSync(path.join(outdir, assetPath, 'index.mjs.map'), 'utf8')) as { sources: string[]; sourcesContent?: unknown };
+      expect(map.sources.length).toBeGreaterThan(0);
+      expect(map.sourcesContent).toBeUndefined();
     }
+  });
+
+  it("gives each function its own handler's bundle (one esbuild run builds them all)", () => {
+    const codeOf = (route: string) => {
+      const assetPath = t.toJSON().Resources[functionOfRoute(t, route)].Metadata['aws:asset:path'] as string;
+      return fs.readFileSync(path.join(outdir, assetPath, 'index.mjs.map'), 'utf8');
+    };
+    const sourcesOf = (route: string) => (JSON.parse(codeOf(route)) as { sources: string[] }).sources.filter((s) => s.includes('functions/src/handlers/'));
+    expect(sourcesOf('DELETE /transcriptions/{id}')).toEqual([expect.stringMatching(/functions\/src\/handlers\/auth\/get-me\.ts$/)]);
+    expect(sourcesOf('POST /stripe/webhook')).toEqual([expect.stringMatching(/functions\/src\/handlers\/billing\/[\w-]+\.ts$/)]);
   });
 
   it('throttles only the stage when the table has none of the throttled routes, and alarms on its functions', () => {

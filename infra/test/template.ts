@@ -84,7 +84,7 @@ export function devStack(): Synthesized & { routeFunctions: Map<string, string> 
 /** Two generic routes: any table entry becomes a route; a path parameter, DELETE, and auth 'stripe' need nothing special. */
 export const GENERIC_ROUTES: Record<string, RouteDef> = {
   deleteThing: { ...routes.getMe, method: 'DELETE', path: '/transcriptions/{id}', auth: 'user', table: ['Query', 'DeleteItem', 'BatchWriteItem'] },
-  hook: { ...routes.getMe, method: 'POST', path: '/stripe/webhook', auth: 'stripe', table: ['GetItem', 'PutItem'], mail: true },
+  hook: { ...routes.getMe, method: 'POST', path: '/stripe/webhook', handler: routes.stripeWebhook.handler, auth: 'stripe', table: ['GetItem', 'PutItem'], mail: true },
 };
 
 /** Prod with the generic routes, a built site, a custom domain and a mail domain; `bundle` builds the handlers too. */

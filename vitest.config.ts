@@ -1,13 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-/**
- * The browser journeys that prove the Lambda bundles: `npm run test:artifacts` runs them on the
- * bundles `cdk synth` made (LOCAL_HANDLERS=bundles), so `npm test` leaves them out of its pass on
- * the sources (E2E_ONCE=1) and each journey runs once.
- */
-const BUNDLE_JOURNEYS = ['artifacts', 'auth', 'billing', 'saved'].map((name) => `${name}.e2e.ts`);
 const onBundles = process.env.LOCAL_HANDLERS === 'bundles';
+/** Checks of what only the synthesized bundles have (the production password cost): run with LOCAL_HANDLERS=bundles. */
+const BUNDLE_ONLY = ['bundles.e2e.ts'];
 /** Journeys that change what every page of the site sees (maintenance closes it): they run alone, after the others. */
 const ALONE_JOURNEYS = ['maintenance.e2e.ts'];
 
@@ -18,6 +14,9 @@ const journeys = {
   globalSetup: ['global-setup.ts'],
   // Browser journeys wait for real work (on the bundles: scrypt at production cost; DynamoDB Local).
   expect: { poll: { timeout: 15_000, interval: 50 } },
+  // The synthesized bundles load as Lambda loads them, by Node itself: transformed by vitest's
+  // module runner, each megabyte bundle (and its source map) would cost seconds of CPU.
+  server: { deps: { external: [/\/cdk\.out\//] } },
   testTimeout: 60_000,
   hookTimeout: 60_000,
 } as const;
@@ -93,8 +92,8 @@ export default defineConfig({
         test: {
           ...journeys,
           name: 'e2e',
-          include: onBundles ? BUNDLE_JOURNEYS : ['**/*.e2e.ts'],
-          exclude: [...ALONE_JOURNEYS, ...(process.env.E2E_ONCE === '1' && !onBundles ? BUNDLE_JOURNEYS : [])],
+          include: ['**/*.e2e.ts'],
+          exclude: [...ALONE_JOURNEYS, ...(onBundles ? [] : BUNDLE_ONLY)],
           // A file per core, each in browser profiles and accounts of its own: Chromium keeps the
           // cores busy most of the run, and a second file fills the gaps while one waits.
           sequence: { groupOrder: 2 },
@@ -104,7 +103,7 @@ export default defineConfig({
         test: {
           ...journeys,
           name: 'e2e-alone',
-          include: onBundles ? [] : ALONE_JOURNEYS,
+          include: ALONE_JOURNEYS,
           fileParallelism: false,
           sequence: { groupOrder: 3 },
         },

@@ -15,9 +15,9 @@ import { E2E_SURVEY_URL, webDist } from './web-build.ts';
  * DynamoDB Local) and one Chromium that every test file connects to.
  * - The web app is built here (with the survey configured, as the journeys need it) into
  *   node_modules/.cache/e2e-web, unless E2E_WEB_DIST names a build to use instead.
- * - With LOCAL_HANDLERS=bundles the handlers are the bundles `cdk synth` made (what Lambda runs),
- *   hashing passwords at the production cost; on the sources, journeys hash cheaply
- *   (SCRYPT_LOG_N=10), as the functions tests do.
+ * - With LOCAL_HANDLERS=bundles the handlers are the bundles `cdk synth` made (what Lambda runs).
+ *   Either way journeys hash passwords cheaply (SCRYPT_LOG_N=10), as the functions tests do: the
+ *   production cost is checked once, on the bundles, in a process of their own (bundles.e2e.ts).
  */
 
 const root = resolve(import.meta.dirname, '..');
@@ -39,7 +39,7 @@ async function start(): Promise<Run> {
   process.env.LOG_LEVEL ??= 'silent';
   process.env.SURVEY_ORIGIN = new URL(E2E_SURVEY_URL).origin;
   const bundlesFrom = bundlesFromEnv(root);
-  if (!bundlesFrom) process.env.SCRYPT_LOG_N ??= '10';
+  process.env.SCRYPT_LOG_N ??= '10';
   const [dist, browser, dataDir] = await Promise.all([
     webDist(root),
     launchChromiumServer(),
@@ -67,6 +67,7 @@ export async function setup(project: TestProject) {
   project.provide('tableName', process.env.TABLE_NAME!);
   project.provide('browserEndpoint', browser.wsEndpoint());
   project.provide('surveyOrigin', surveyOrigin);
+  project.provide('bundlesFrom', app.bundlesFrom ?? '');
 }
 
 export async function teardown() {
@@ -93,5 +94,7 @@ declare module 'vitest' {
     browserEndpoint: string;
     /** The origin the CSP allows the survey form from. */
     surveyOrigin: string;
+    /** The synthesized app (cdk.out) whose bundles the local server runs; empty on the sources. */
+    bundlesFrom: string;
   }
 }

@@ -134,5 +134,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // Above the 5 s a findBy* may wait (src/test/setup.ts), so a slow render fails as what was not found.
+    testTimeout: 15_000,
   },
 });

@@ -1,8 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { i18n, initI18n, loadPageCopy } from '../lib/i18n';
+
+// findBy* and waitFor wait for what renders after lazy chunks and effects. Testing Library's 1 s
+// default was measured too short on a 2-core machine running the browser journeys beside these
+// (a lazily loaded user menu took longer): a wait ends as soon as its element shows, so a longer
+// limit costs nothing when the machine is quiet.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks matchMedia; some components ask for it.
 if (!window.matchMedia) {

@@ -22,17 +22,19 @@ export const FLAGS = [
 ];
 
 /**
- * Browser-window features that headless Chromium preloads for every browser context: the address
- * bar's popups are WebUI pages (chrome://omnibox-popup.top-chrome), each in a renderer of its own,
- * loaded again for each new context. They cost as much CPU as the page under test (about 1.7 s a
- * context on a 2-core machine) and no journey ever opens them.
+ * Chromium features that cost CPU in every new browser context and that no journey uses:
+ * - the address bar's popups, WebUI pages (chrome://omnibox-popup.top-chrome) that headless
+ *   Chromium preloads in a renderer of their own for each context: as much CPU as the page under
+ *   test (about 1.7 s a context on a 2-core machine);
+ * - the spare renderer started ahead of the next navigation, which a new context (a profile of
+ *   its own) never uses: about 0.3 s a context.
  */
-export const UNUSED_BROWSER_UI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+export const UNUSED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup', 'SpareRendererForSitePerProcess'];
 
 const DISABLE_FEATURES = '--disable-features=';
 
 /**
- * Starts the run's Chromium with FLAGS and UNUSED_BROWSER_UI turned off. Chromium reads only the
+ * Starts the run's Chromium with FLAGS and UNUSED_FEATURES turned off. Chromium reads only the
  * last `--disable-features`, and Playwright passes its own list (features that break automation),
  * so the list Playwright gives this Chromium is read from a first launch and extended.
  */
@@ -42,5 +44,5 @@ export async function launchChromiumServer(): Promise<BrowserServer> {
   const spawned = probe.process().spawnargs;
   await probe.close();
   const playwrights = spawned.findLast((a) => a.startsWith(DISABLE_FEATURES))?.slice(DISABLE_FEATURES.length).split(',').filter(Boolean) ?? [];
-  return chromium.launchServer({ ...options, args: [...FLAGS, DISABLE_FEATURES + [...playwrights, ...UNUSED_BROWSER_UI].join(',')] });
+  return chromium.launchServer({ ...options, args: [...FLAGS, DISABLE_FEATURES + [...playwrights, ...UNUSED_FEATURES].join(',')] });
 }

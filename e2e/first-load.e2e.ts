@@ -1,7 +1,7 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newContext } from './browser.ts';
-import { UNUSED_BROWSER_UI } from './chromium.ts';
+import { UNUSED_FEATURES } from './chromium.ts';
 
 /**
  * The built index.html on the local server (with its production Content-Security-Policy): on `/`
@@ -67,7 +67,7 @@ describe('first load', () => {
 });
 
 describe("the journeys' Chromium", () => {
-  it('opens only the page under test in a new context, none of the address bar popups, and keeps Playwright’s disabled features', async () => {
+  it('opens only the page under test in a new context, none of the address bar popups, with the unused features off and Playwright’s disabled features kept', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto('/login');
@@ -82,7 +82,7 @@ describe("the journeys' Chromium", () => {
     // Playwright's list comes first; Chromium reads only the last one, which must keep it whole.
     const lists = [...commandLine.matchAll(/--disable-features=(\S+)/g)].map((m) => m[1]!.split(','));
     expect(lists.length).toBeGreaterThan(0);
-    expect(lists.at(-1)).toEqual(expect.arrayContaining([...lists.flat(), ...UNUSED_BROWSER_UI]));
+    expect(lists.at(-1)).toEqual(expect.arrayContaining([...lists.flat(), ...UNUSED_FEATURES]));
     await context.close();
   });
 });

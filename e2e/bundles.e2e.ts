@@ -15,11 +15,13 @@ import { uniqueEmail } from './browser.ts';
  */
 
 const PRODUCTION_LOG_N = 17;
+/** Each route's bundle, read once from the synthesized template. */
+const bundles = bundlesByRouteKey(inject('bundlesFrom'));
 
 /** Runs route `name`'s bundle once in a fresh Node process (its own cold start, no SCRYPT_LOG_N) with a JSON body. */
 async function invokeCold(name: keyof typeof routes, body: unknown): Promise<{ statusCode: number; body: string }> {
   const def = routes[name] as RouteDef;
-  const bundle = bundlesByRouteKey(inject('bundlesFrom')).get(`${def.method} ${def.path}`)!;
+  const bundle = bundles.get(`${def.method} ${def.path}`)!;
   const event = toEventV2({
     method: def.method,
     path: def.path,

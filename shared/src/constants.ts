@@ -58,6 +58,27 @@ export const DEV_BYPASS_TTL_SECONDS = 60 * 60;
 export const SESSION_TOKEN_HEADER = 'x-session-token';
 export const DEV_BYPASS_HEADER = 'x-dev-bypass';
 /** Sent by CloudFront to the API with a secret value: requests without it did not come through CloudFront. */
+/**
+ * Security events: each is one structured log line of the API that CloudWatch also counts, in the
+ * SECURITY_METRIC metric of the stack's namespace, by its `security_event` dimension.
+ */
+export const SECURITY_EVENTS = [
+  'login_failed',
+  'login_rate_limited',
+  'bot_check_demanded',
+  'bot_check_failed',
+  'password_reset_requested',
+  'password_reset_rate_limited',
+  'password_reset_refused',
+  'password_reset',
+  'logout',
+  'dev_password_failed',
+  'dev_password_rate_limited',
+  'dev_password_accepted',
+] as const;
+export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
+export const SECURITY_METRIC = 'SecurityEvents';
+
 export const ORIGIN_SECRET_HEADER = 'x-origin-verify';
 
 export const UI_LANGUAGES = ['pt', 'en', 'es'] as const;

@@ -149,6 +149,8 @@ export const CAPTCHA_MIN_SCORE = 0.5;
  * the handler calls stay bounded by the cache, at twice the CloudFront requests of a 1 s poll.
  */
 export const LIVE_SHARE_SECONDS = 12 * 60 * 60;
+/** After its speaker stops it or its session completes, a link shows its last words this long, then nothing. */
+export const LIVE_GRACE_SECONDS = 60;
 export const LIVE_SAVE_INTERVAL_MS = 1_000;
 export const LIVE_CACHE_SECONDS = 1;
 export const LIVE_POLL_MS = 500;

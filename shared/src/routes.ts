@@ -151,6 +151,14 @@ export const routes = define({
     method: 'DELETE', path: '/api/live/{code}', handler: 'live/stop-share', auth: 'user',
     params: live.liveCodeParams, response: okResponse, table: ['GetItem', 'PutItem', 'UpdateItem'],
   },
+  listLiveShares: {
+    method: 'GET', path: '/api/live', handler: 'live/list-shares', auth: 'user',
+    response: live.liveLinksResponse, table: ['GetItem', 'Query', 'BatchGetItem'],
+  },
+  stopAllLiveShares: {
+    method: 'DELETE', path: '/api/live', handler: 'live/stop-all-shares', auth: 'user',
+    response: live.stopAllLiveSharesResponse, table: ['GetItem', 'PutItem', 'UpdateItem', 'Query', 'BatchGetItem'],
+  },
   viewLiveShare: {
     method: 'GET', path: '/api/live/{code}', handler: 'live/view-share', auth: 'none',
     params: live.liveCodeParams, query: live.liveViewQuery, response: live.liveViewResponse, table: ['GetItem', 'Query'],

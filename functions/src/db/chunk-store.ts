@@ -1,9 +1,9 @@
-import { BatchGetCommand, BatchWriteCommand, DeleteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import { decodeSearchable, packSegments, SEARCH_OVERLAP, segmentsFromStored, unpackSegments, type ChunkPiece, type Searchable, type StoredSegment } from '../domain/text.ts';
 import { db, isConditionFailure, tableName } from './client.ts';
 import { keys, type TranscriptKind } from './keys.ts';
-import { queryPages } from './pages.ts';
+import { batchGetItems, queryPages } from './pages.ts';
 
 /**
  * The chunk store: transcript text storage shared by saved (TRANS) and automatic (AUTO) transcriptions:
@@ -272,16 +272,6 @@ async function collect(input: QueryCommandInput, idOf: (sk: string) => string, w
   return ids;
 }
 
-export async function getMetaMany<T>(userId: string, kind: TranscriptKind, ids: string[]): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < ids.length; i += 100) {
-    let pending: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => keys.transcript(userId, kind, id));
-    for (let attempt = 0; pending?.length; attempt++) {
-      if (attempt > 8) throw new Error('BatchGet left keys unprocessed');
-      const res = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
-      out.push(...((res.Responses?.[tableName()] ?? []) as T[]));
-      pending = res.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
-  return out;
+export function getMetaMany<T>(userId: string, kind: TranscriptKind, ids: string[]): Promise<T[]> {
+  return batchGetItems<T>(ids.map((id) => keys.transcript(userId, kind, id)));
 }

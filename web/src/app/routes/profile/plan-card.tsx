@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FREE_MONTHLY_COUNTER } from '@app/shared/constants';
+import { FREE_AUTOMATIC_PER_MONTH } from '@app/shared/constants';
 import type { User } from '@app/shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/format';
@@ -45,7 +45,7 @@ export function PlanCard({ user }: { user: User }) {
             </p>
           )}
           {!isPro && usage.data !== undefined && (
-            <p className="mt-1 text-sm text-fg-muted">{t('automatic.counter', { count: usage.data, max: FREE_MONTHLY_COUNTER })}</p>
+            <p className="mt-1 text-sm text-fg-muted">{t('automatic.counter', { count: usage.data, max: FREE_AUTOMATIC_PER_MONTH })}</p>
           )}
           {!isPro && (
             <p className="mt-3 text-sm text-fg-subtle">

@@ -116,7 +116,7 @@ describe('transcription card', () => {
     window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
     mockFetch(({ route }) => {
       if (route === 'getMe') return json(200, { ...proUser, plan: 'free' });
-      if (route === 'listAutomaticTranscriptions') return json(200, { transcriptions: [], nextCursor: null, startedThisMonth: 2 });
+      if (route === 'listAutomaticTranscriptions') return json(200, { transcriptions: [], nextCursor: null, keptThisMonth: 2 });
       return json(404, {});
     });
     renderPage(<HomePage />);

@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_TRANSCRIPTION_LANGUAGE,
-  FREE_MONTHLY_COUNTER,
+  FREE_AUTOMATIC_PER_MONTH,
   FREE_RECOGNITION_LANGUAGE,
   RECOGNITION_LANGUAGES,
   STORAGE_KEYS,
@@ -272,7 +272,7 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
 
           {!user && <VisitorLimit controller={controller} status={status} limitMs={VISITOR_LIMIT_MS} />}
           {isFree && usage.data !== undefined && (
-            <p className="text-xs text-fg-muted">{t('automatic.counter', { count: usage.data, max: FREE_MONTHLY_COUNTER })}</p>
+            <p className="text-xs text-fg-muted">{t('automatic.counter', { count: usage.data, max: FREE_AUTOMATIC_PER_MONTH })}</p>
           )}
 
           {recovered && status === 'ready' && !hasText && (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FREE_MONTHLY_COUNTER, textDirection } from '@app/shared/constants';
+import { FREE_AUTOMATIC_PER_MONTH, textDirection } from '@app/shared/constants';
 import { SignedInPage } from '../../../components/signed-in-page';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -42,7 +42,7 @@ function AutomaticTranscriptions({ isPro }: { isPro: boolean }) {
   const [search, setSearch] = useState('');
   const query = useTranscriptionList('automatic', filters);
   const items = query.data?.pages.flatMap((page) => page.transcriptions) ?? [];
-  const startedThisMonth = query.data?.pages[0]?.startedThisMonth;
+  const keptThisMonth = query.data?.pages[0]?.keptThisMonth;
   const filtered = Boolean(filters.search || filters.month || filters.status !== 'all');
   const lang = currentUiLanguage();
 
@@ -65,9 +65,9 @@ function AutomaticTranscriptions({ isPro }: { isPro: boolean }) {
           <h1 className="text-3xl font-semibold tracking-tight text-fg">{t('automatic.title')}</h1>
           <p className="mt-2 text-fg-muted">{t('automatic.subtitle')}</p>
         </div>
-        {!isPro && startedThisMonth !== undefined && (
+        {!isPro && keptThisMonth !== undefined && (
           <p className="shrink-0 rounded-full bg-primary-soft px-3 py-1.5 text-sm font-medium text-primary-strong">
-            {t('automatic.counter', { count: startedThisMonth, max: FREE_MONTHLY_COUNTER })}
+            {t('automatic.counter', { count: keptThisMonth, max: FREE_AUTOMATIC_PER_MONTH })}
           </p>
         )}
       </div>

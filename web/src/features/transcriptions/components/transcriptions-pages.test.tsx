@@ -51,7 +51,7 @@ function fakeServer({
   plan = 'pro' as User['plan'],
   pages = [items],
   auto = autoItems,
-  startedThisMonth = 3,
+  keptThisMonth = 3,
   failDelete = false,
   failList = false,
 } = {}) {
@@ -85,7 +85,7 @@ function fakeServer({
           (!q.get('month') || i.createdAt.startsWith(q.get('month')!)) &&
           (!q.get('completed') || String(i.isCompleted) === q.get('completed')),
       );
-      return json(200, { transcriptions: found.map(({ fullTranscript: _, ...s }) => s), nextCursor: null, startedThisMonth });
+      return json(200, { transcriptions: found.map(({ fullTranscript: _, ...s }) => s), nextCursor: null, keptThisMonth });
     }
     if (call.route === 'getAutomaticTranscription') return json(200, { ...state.auto.find((i) => i._id === call.params.id), segments: [] });
     if (call.route === 'deleteAutomaticTranscription') {

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FREE_AUTOMATIC_PER_MONTH, textDirection } from '@app/shared/constants';
+import { textDirection } from '@app/shared/constants';
 import { SignedInPage } from '../../../components/signed-in-page';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { formatCountdown, languageName } from '../../../lib/format';
 import { currentUiLanguage } from '../../../lib/i18n';
+import { PLAN_VALUES } from '../../../lib/plan-values';
 import { useTranscriptionDetail } from '../api/get-transcription';
 import type { CompletionFilter, TranscriptionFilters } from '../api/keys';
 import { useTranscriptionList } from '../api/list-transcriptions';
@@ -67,10 +68,13 @@ function AutomaticTranscriptions({ isPro }: { isPro: boolean }) {
         </div>
         {!isPro && keptThisMonth !== undefined && (
           <p className="shrink-0 rounded-full bg-primary-soft px-3 py-1.5 text-sm font-medium text-primary-strong">
-            {t('automatic.counter', { count: keptThisMonth, max: FREE_AUTOMATIC_PER_MONTH })}
+            {t('automatic.counter', { ...PLAN_VALUES, count: keptThisMonth })}
           </p>
         )}
       </div>
+      {!isPro && keptThisMonth !== undefined && keptThisMonth >= PLAN_VALUES.perMonth && (
+        <p className="mt-3 text-sm text-amber-800 dark:text-amber-200">{t('automatic.notKept')}</p>
+      )}
 
       <div role="search" aria-label={t('automatic.filters')} className="mt-6 space-y-3">
         <form

@@ -34,7 +34,6 @@ export const keys = {
   liveShare: (code: string) => ({ PK: `LIVE#${code}`, SK: 'LIVE' }),
   /** The live share of one automatic transcription: its code, so sharing again gives the same link (TTL). */
   liveShareOfSession: (userId: string, sessionId: string) => ({ PK: `LIVESESSION#${userId}#${sessionId}`, SK: 'LIVE' }),
-  /** The viewer ids of a live share heard in one minute (epoch minute, 10 digits; TTL). */
   /** One viewer heard in one minute; a code's viewers of a minute sort together, the minutes in order. */
   liveViewer: (code: string, minute: number, viewerId: string) => ({ PK: `LIVE#${code}`, SK: `${liveViewerPrefix(minute)}${viewerId}` }),
 };

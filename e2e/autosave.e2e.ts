@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { routeUrl } from '@app/shared/routes';
-import { AUTOSAVE_INTERVAL_MS } from '../shared/src/constants.ts';
+import { AUTOSAVE_INTERVAL_MS, FREE_AUTOMATIC_PER_MONTH } from '../shared/src/constants.ts';
 import { registerAccount, type Account } from './browser.ts';
 import { card, deviceContext, dismissUpgradeModal, openApi, openBrowser, speech, startRecording } from './journeys.ts';
 
 /**
  * Autosave, driven by the transcription card and the scripted recognizer:
  * a free user's session shows in the automatic list in progress, then finished after
- * Stop; two minutes offline while speaking lose nothing; neither does a reload mid-session.
+ * Stop; a free user whose month is full transcribes live with nothing kept; two minutes offline while speaking lose nothing; neither does a reload mid-session.
  * The server's copy is read through the API with the user's token.
  */
 const browser = await openBrowser();
@@ -56,7 +56,7 @@ describe('autosave from the transcription card', () => {
     const item = list.getByRole('list', { name: 'Automatic transcriptions' }).getByRole('listitem').filter({ hasText: 'the quarterly numbers' });
     await item.waitFor();
     expect(await item.textContent()).toContain('In progress');
-    await list.getByText('1 of 5 automatic transcriptions started this month').waitFor();
+    await list.getByText(`1 of ${FREE_AUTOMATIC_PER_MONTH} automatic transcriptions kept this month`).waitFor();
 
     await page.bringToFront();
     await s.final('see you next week');
@@ -72,6 +72,38 @@ describe('autosave from the transcription card', () => {
     expect(await item.textContent()).toContain('Finished');
     await list.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'In progress' }).click();
     await list.getByText('No automatic transcriptions match these filters.').waitFor();
+    await context.close();
+  });
+
+  it("a free user whose month's automatic transcriptions are all kept is told before Start; the session transcribes live and the server keeps none of it", async () => {
+    const free = await registerAccount(api, 'autosave-month-full', 'free');
+    const headers = { authorization: `Bearer ${free.token}` };
+    for (let i = 0; i < FREE_AUTOMATIC_PER_MONTH; i++) {
+      expect((await api.get(routeUrl('autosaveSessionId'), { headers })).status()).toBe(200);
+    }
+    const context = await openContext(free);
+    await context.clock.install();
+    const page = await context.newPage();
+    const c = card(page);
+    const s = speech(page);
+    await page.goto('/');
+    await dismissUpgradeModal(page);
+    await c.root.getByText(`${FREE_AUTOMATIC_PER_MONTH} of ${FREE_AUTOMATIC_PER_MONTH} automatic transcriptions kept this month`).waitFor();
+    await c.root.getByText(/^New sessions still transcribe live but are not kept until next month\./).waitFor();
+
+    const refused = page.waitForResponse((res) => new URL(res.url()).pathname === routeUrl('autosaveSessionId'));
+    await startRecording(page);
+    expect((await refused).status()).toBe(403);
+    await s.final('said live, not kept');
+    await page.clock.fastForward(AUTOSAVE_INTERVAL_MS + 1_000);
+    await c.button('Stop').click();
+    await c.statusIs('Stopped');
+    expect(await c.transcriptText()).toBe('said live, not kept');
+    const kept = await serverSessions(free);
+    expect(kept).toHaveLength(FREE_AUTOMATIC_PER_MONTH);
+    expect(kept.map((x) => x.fullTranscript)).not.toContain('said live, not kept');
+    // Nothing waits on the device to be sent later.
+    expect(await page.evaluate(() => localStorage.getItem('autosave_queue') ?? '')).not.toContain('said live');
     await context.close();
   });
 

@@ -25,7 +25,12 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
-export const FREE_MONTHLY_COUNTER = 5;
+/**
+ * Automatic transcriptions a free account keeps a calendar month (UTC), counting the month's
+ * ones it still has (deleting one makes room): past it, a session still transcribes live but
+ * the server keeps none of it. Pro keeps every one. Visitors keep none.
+ */
+export const FREE_AUTOMATIC_PER_MONTH = 5;
 export const REFUND_DAYS = 7;
 export const SUPPORT_RESPONSE_HOURS = 24;
 export const ACCURACY_TEXT = '85–95%';

@@ -116,7 +116,7 @@ export const routes = define({
   // Autosave: the protocol that writes an automatic transcription while a logged-in user speaks
   autosaveSessionId: {
     method: 'GET', path: '/api/transcriptions-autosave/session-id', handler: 'autosave/new-session', auth: 'user',
-    query: tr.sessionIdQuery, response: tr.sessionIdResponse, table: ['GetItem', 'PutItem'],
+    query: tr.sessionIdQuery, response: tr.sessionIdResponse, table: ['GetItem', 'PutItem', 'Query', 'DeleteItem'],
   },
   autosaveSave: {
     method: 'POST', path: '/api/transcriptions-autosave/save', handler: 'autosave/save', auth: 'user',

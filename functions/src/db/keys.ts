@@ -40,7 +40,6 @@ export const keys = {
    */
   liveShareOfSession: (userId: string, sessionId: string) => ({ PK: `USER#${userId}`, SK: `${LIVE_SESSION_PREFIX}${sessionId}` }),
   liveShareOfSessionPrefix: () => LIVE_SESSION_PREFIX,
-  /** The viewer ids of a live share heard in one minute (epoch minute, 10 digits; TTL). */
   /** One viewer heard in one minute; a code's viewers of a minute sort together, the minutes in order. */
   liveViewer: (code: string, minute: number, viewerId: string) => ({ PK: `LIVE#${code}`, SK: `${liveViewerPrefix(minute)}${viewerId}` }),
 };

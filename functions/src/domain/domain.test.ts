@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { effectivePlan, PLAN_GRACE_MS } from './plan.ts';
+import { FREE_AUTOMATIC_PER_MONTH } from '@app/shared/constants';
+import { automaticPerMonth, effectivePlan, PLAN_GRACE_MS } from './plan.ts';
 import { hashResetToken, newResetToken } from './reset-token.ts';
 
 describe('passwords', () => {
@@ -37,6 +38,13 @@ describe('effectivePlan', () => {
     [{ plan: 'pro', planExpiry: new Date(now - 1000).toISOString(), planRenews: true }, 'pro'],
   ])('%j is %s', (user, expected) => {
     expect(effectivePlan(user, now)).toBe(expected);
+  });
+});
+
+describe('automaticPerMonth', () => {
+  it('keeps FREE_AUTOMATIC_PER_MONTH automatic transcriptions a month for free, no limit for Pro', () => {
+    expect(automaticPerMonth('free')).toBe(FREE_AUTOMATIC_PER_MONTH);
+    expect(automaticPerMonth('pro')).toBeUndefined();
   });
 });
 

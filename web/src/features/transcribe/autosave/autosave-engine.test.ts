@@ -166,6 +166,33 @@ describe('autosave engine', () => {
     expect(server.soleSession()).toMatchObject({ text: t.text, completed: true });
   });
 
+  it("a session the plan does not keep (the month's automatic transcriptions are kept already) is asked for once, then nothing is sent or queued", async () => {
+    const server = fakeServer();
+    server.state.monthFull = true;
+    const a = engine();
+    const t = transcript();
+    a.start('pt-BR');
+    await settle();
+    expect(readQueue()).toEqual([]);
+    await sayAndSave(a, t, 'ao vivo, sem guardar');
+    a.update(t.say('e mais'));
+    await advance(AUTOSAVE_INTERVAL_MS * 3);
+    await settle();
+    expect(server.sessionIdCalls()).toHaveLength(1);
+    expect(server.saves()).toEqual([]);
+    expect(server.sessions.size).toBe(0);
+    expect(readQueue()).toEqual([]);
+    expect(a.sessionId()).toBeNull();
+
+    // The next session asks again (a deletion or a new month may have made room).
+    server.state.monthFull = false;
+    a.complete();
+    a.start('pt-BR');
+    await sayAndSave(a, t, 'guardada');
+    expect(server.sessionIdCalls()).toHaveLength(2);
+    expect(server.soleSession().text).toBe(t.text);
+  });
+
   it('drops a session the server no longer has (deleted) and keeps nothing queued', async () => {
     const { server, a, t } = await recording();
     server.sessions.clear();

@@ -24,7 +24,8 @@ export function fakeServer() {
   const keys = new Map<string, string>();
   const calls: Call[] = [];
   /** `lostAnswers`: that many next requests take effect on the server, but their answers never reach the page (it went away, the network dropped). */
-  const state = { offline: false, failSaves: 0, n: 0, maintenance: false, lostAnswers: 0 };
+  /** `monthFull`: the user's plan keeps no more automatic transcriptions this month (a new session is refused). */
+  const state = { offline: false, failSaves: 0, n: 0, maintenance: false, lostAnswers: 0, monthFull: false };
   const fetchFn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const reply = respond(input, init);
     if (state.lostAnswers > 0) {
@@ -47,6 +48,7 @@ export function fakeServer() {
       if (!parsed.success) return json(400, { error: parsed.error.issues[0]!.message, code: 'invalid_input' });
       const known = parsed.data.key === undefined ? undefined : keys.get(parsed.data.key);
       if (known) return json(200, { sessionId: known });
+      if (state.monthFull) return json(403, { error: 'The free plan keeps 5 automatic transcriptions a month', code: 'automatic_limit', requiresPro: true });
       const id = `01JAAAAAAAAAAAAAAAAAAAAA${String(state.n++).padStart(2, '0')}`;
       sessions.set(id, { text: '', segments: [], completed: false, duration: 0, language: 'en-US' });
       if (parsed.data.key !== undefined) keys.set(parsed.data.key, id);

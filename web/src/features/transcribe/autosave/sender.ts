@@ -56,14 +56,19 @@ export function createSender({ queue, transport, getToken, stopped, whole, onSen
     persistNow();
   }
 
-  /** One pass: session id, the deltas, then the completion of a stopped session. */
+  /** One pass: session id, the deltas, then the completion of a stopped session. A dropped entry sends nothing. */
   async function runOnce(e: QueueEntry, { all, keepalive }: Pass): Promise<void> {
-    if (stopped() || !online() || !getToken() || transport.holding()) return;
+    if (!entries.has(e.id) || stopped() || !online() || !getToken() || transport.holding()) return;
     if (!e.sessionId) {
       // Keyed by the entry's id: a request whose answer never arrived (the page went away) or
       // that another page load repeats gets the same session, never a second, empty one.
       const reply = await transport.sessionId(e.id);
       if (transport.refused(reply)) return;
+      if (reply.status === 403 && reply.data?.code === 'automatic_limit') {
+        // The plan keeps no more automatic transcriptions this month: the session goes on live, unsaved.
+        warn('this month\'s automatic transcriptions of the plan are kept already; this session is not saved');
+        return drop(e);
+      }
       const sessionId = reply.data?.sessionId;
       if (reply.status !== 200 || typeof sessionId !== 'string') {
         warn('no session id yet; retrying later', reply.status);

@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomBytes } from 'node:crypto';
-import { LIVE_SHARE_SECONDS, LIVE_VIEWERS_MAX, type RecognitionLanguage } from '@app/shared/constants';
+import { LIVE_SHARE_SECONDS, LIVE_VIEWERS_MAX } from '@app/shared/constants';
+import type { ShareState } from '../domain/live.ts';
 import type { AutomaticTranscriptionItem } from './automatic-transcriptions.ts';
 import { db, isConditionFailure, nowIso, nowSeconds, tableName } from './client.ts';
 import { keys, liveViewerPrefix } from './keys.ts';
@@ -16,19 +17,12 @@ import { batchGetItems, queryPages } from './pages.ts';
  * and the user's links are one Query. Viewers heard in a minute are one string set per minute
  * under the share's partition (`VIEWERS#<epoch minute>`).
  */
-export interface LiveShare {
+/** The share item: who shares what, plus what decides what its link shows (ShareState, domain/live.ts). */
+export interface LiveShare extends ShareState {
   code: string;
   userId: string;
   sessionId: string;
   createdAt: string;
-  /** Epoch seconds: the link dies then (the TTL attribute; DynamoDB deletes it lazily, so always compare). */
-  expiresAt: number;
-  /** The session's length when sharing began (0: the text from the start is shown too). */
-  startOffset?: number;
-  stoppedAt?: string;
-  endOffset?: number;
-  endLanguage?: RecognitionLanguage;
-  endUpdatedAt?: string;
 }
 
 /** 9 random bytes as base64url: 12 URL-safe characters, 72 bits; nothing about the user or session. */

@@ -3,6 +3,7 @@ import type { LiveStatus } from '@app/shared/schemas/live';
 
 /** What decides what a live link shows: the share and the session it shows. */
 export interface ShareState {
+  /** Epoch seconds: the link dies then (the TTL attribute; DynamoDB deletes it lazily, so always compare). */
   expiresAt: number;
   /** Where the viewers' text begins: the session's length when sharing began (0: all of it). */
   startOffset?: number;

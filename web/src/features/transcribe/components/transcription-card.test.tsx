@@ -171,7 +171,7 @@ describe('transcription card', () => {
     await ui.click(within(card()).getByRole('button', { name: 'Start' }));
     await ui.click(await within(card()).findByRole('button', { name: 'Share live' }, { timeout: 5_000 }));
     await within(card()).findByRole('region', { name: 'Live captions link' });
-    expect(calls.find((c) => c.route === 'startLiveShare')?.body).toEqual({ sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
+    expect(calls.find((c) => c.route === 'startLiveShare')?.body).toEqual({ sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA', includeEarlier: false });
     const saves = () => calls.filter((c) => c.route === 'autosaveSave');
     const before = saves().length;
     act(() => rec().final('shared words'));

@@ -5,9 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_CACHE_SECONDS, LIVE_GRACE_SECONDS, LIVE_SHARE_SECONDS, LIVE_VIEWERS_MAX } from '@app/shared/constants';
+import { LIVE_CACHE_SECONDS, LIVE_GRACE_SECONDS, LIVE_SHARE_SECONDS, LIVE_VIEW_MAX_CHARS, LIVE_VIEWERS_MAX } from '@app/shared/constants';
 import { db, tableName } from '../src/db/client.ts';
+import { readTextFrom } from '../src/db/chunk-store.ts';
 import { keys } from '../src/db/keys.ts';
+import { CHUNK_CHARS } from '../src/domain/text.ts';
 import { recordViewer } from '../src/db/live-shares.ts';
 import { queryPages } from '../src/db/pages.ts';
 import { hitRateLimit } from '../src/db/rate-limits.ts';
@@ -286,6 +288,42 @@ const expire = (code: string) =>
       ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
     }),
   );
+
+describe('a late viewer of a long talk', () => {
+  it(`gets at most ${LIVE_VIEW_MAX_CHARS} characters (whole chunks) per answer, and catches up in a few polls, in order`, async () => {
+    const u = await proUser();
+    const sessionId = await newSession(u.token);
+    const pieces = Array.from({ length: 6 }, (_, i) => `${String.fromCharCode(65 + i)}${'x'.repeat(14_998)} `);
+    let offset = 0;
+    for (const piece of pieces) offset = await say(u.token, sessionId, offset, piece);
+    const { code } = (await share(u.token, sessionId, freshIp(), true)).body;
+    let next = 0;
+    let seen = '';
+    let polls = 0;
+    while (next < offset) {
+      const { body } = await view(code, next);
+      expect(body.text.length).toBeLessThanOrEqual(LIVE_VIEW_MAX_CHARS + CHUNK_CHARS);
+      expect(body.text.length).toBeGreaterThan(0);
+      seen += body.text;
+      next = body.next;
+      polls++;
+    }
+    expect(seen).toBe(pieces.join(''));
+    expect(polls).toBeGreaterThan(1);
+    expect(polls).toBeLessThanOrEqual(Math.ceil(offset / LIVE_VIEW_MAX_CHARS) + 1);
+  });
+
+  it('reads at most the given number of chunks in one answer', async () => {
+    const u = await proUser();
+    const sessionId = await newSession(u.token);
+    let offset = 0;
+    for (const word of ['um ', 'dois ', 'três ', 'quatro ', 'cinco ']) offset = await say(u.token, sessionId, offset, word);
+    const first = await readTextFrom(u.id, 'AUTO', sessionId, 0, offset, { maxChars: 1_000, maxChunks: 2 });
+    expect(first).toEqual({ text: 'um dois ', next: 8 });
+    const rest = await readTextFrom(u.id, 'AUTO', sessionId, first.next, offset, { maxChars: 1_000, maxChunks: 10 });
+    expect(rest).toEqual({ text: 'três quatro cinco ', next: offset });
+  });
+});
 
 describe('live links that end', () => {
   it('by default shows the words said from when sharing began, not before; includeEarlier shows them too', async () => {

@@ -156,6 +156,13 @@ export const CAPTCHA_MIN_SCORE = 0.5;
 export const LIVE_SHARE_SECONDS = 12 * 60 * 60;
 /** After its speaker stops it or its session completes, a link shows its last words this long, then nothing. */
 export const LIVE_GRACE_SECONDS = 60;
+/**
+ * One answer to a live viewer carries at most this much text (whole chunks: it ends with the chunk
+ * that crosses it) from at most LIVE_VIEW_MAX_CHUNKS chunks: a late viewer of a long talk catches
+ * up in a few polls, and no request reads more than that, however much has been said.
+ */
+export const LIVE_VIEW_MAX_CHARS = 64_000;
+export const LIVE_VIEW_MAX_CHUNKS = 200;
 export const LIVE_SAVE_INTERVAL_MS = 1_000;
 export const LIVE_CACHE_SECONDS = 1;
 export const LIVE_POLL_MS = 500;

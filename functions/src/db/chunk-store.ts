@@ -98,10 +98,18 @@ export async function readChunks(userId: string, kind: TranscriptKind, id: strin
  * given starts on a chunk boundary). Only when `after` falls inside a chunk, or past the end,
  * is the chunk before it read too (`end`, the stored length as the caller knows it, says when
  * no chunk starting at `after` means the end). Reads are eventually consistent, so the text
- * stops before any chunk that is not visible yet: no gap, the next read brings it. One page of
- * chunks (up to 1 MB) at most: `next` says where to continue.
+ * stops before any chunk that is not visible yet: no gap, the next read brings it. At most
+ * `cap.maxChunks` chunks are read, and the text ends with the chunk that reaches `cap.maxChars`:
+ * `next` says where to continue.
  */
-export async function readTextFrom(userId: string, kind: TranscriptKind, id: string, after: number, end: number): Promise<{ text: string; next: number }> {
+export async function readTextFrom(
+  userId: string,
+  kind: TranscriptKind,
+  id: string,
+  after: number,
+  end: number,
+  cap: { maxChars: number; maxChunks: number },
+): Promise<{ text: string; next: number }> {
   const prefix = keys.transcriptChunkPrefix(kind, id);
   const from = keys.transcriptChunk(userId, kind, id, after).SK;
   const out = await db().send(
@@ -110,6 +118,7 @@ export async function readTextFrom(userId: string, kind: TranscriptKind, id: str
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':from': from, ':to': `${prefix}~` },
       ProjectionExpression: 'SK, l, n, o, x',
+      Limit: cap.maxChunks,
     }),
   );
   const items = out.Items ?? [];
@@ -134,7 +143,7 @@ export async function readTextFrom(userId: string, kind: TranscriptKind, id: str
     if (chunk && next > after) parts.push(decodeSearchable(chunk as Searchable).slice(after - start));
   }
   for (const item of items) {
-    if (offsetOf(item) !== next) break;
+    if (offsetOf(item) !== next || next - after >= cap.maxChars) break;
     parts.push(decodeSearchable(item as Searchable));
     next += item.l as number;
   }

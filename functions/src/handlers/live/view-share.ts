@@ -1,4 +1,4 @@
-import { LIVE_CACHE_SECONDS } from '@app/shared/constants';
+import { LIVE_CACHE_SECONDS, LIVE_VIEW_MAX_CHARS, LIVE_VIEW_MAX_CHUNKS } from '@app/shared/constants';
 import { routes } from '@app/shared/routes';
 import { getAutomaticTranscription } from '../../db/automatic-transcriptions.ts';
 import { readTextFrom } from '../../db/chunk-store.ts';
@@ -20,6 +20,8 @@ import { Reply, route } from '../../lib/http.ts';
  * of then), the session completed or the link expired, and after a short grace no text at all.
  * An unknown code, or one whose session was deleted: 404.
  */
+const LIVE_VIEW_CAP = { maxChars: LIVE_VIEW_MAX_CHARS, maxChunks: LIVE_VIEW_MAX_CHUNKS };
+
 export const handler = route('viewLiveShare', async ({ params, query }) => {
   const share = await getLiveShare(params.code);
   const session = share && (await getAutomaticTranscription(share.userId, share.sessionId));
@@ -28,7 +30,7 @@ export const handler = route('viewLiveShare', async ({ params, query }) => {
   // A link past its grace or expiry shows nothing: the viewer keeps what it has.
   const end = view.end ?? query.after;
   const after = view.end === null ? query.after : Math.min(Math.max(query.after, view.start), end);
-  const read = after < end ? await readTextFrom(share.userId, 'AUTO', share.sessionId, after, session.length) : { text: '', next: after };
+  const read = after < end ? await readTextFrom(share.userId, 'AUTO', share.sessionId, after, session.length, LIVE_VIEW_CAP) : { text: '', next: after };
   const next = Math.min(read.next, end);
   const body = routes.viewLiveShare.response.parse({
     status: view.status,

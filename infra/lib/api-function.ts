@@ -10,6 +10,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import type { TableAction } from '@app/shared/routes';
+import { SECRETS, type SecretName } from '@app/shared/secrets';
 import { bundleHandlers, LAMBDA_HANDLER } from './bundling.ts';
 import { repoRoot } from './paths.ts';
 
@@ -54,8 +55,11 @@ export interface ApiFunctionProps {
   readonly table: ITableV2;
   /** Exactly the DynamoDB actions the handler uses; nothing else on the table is granted. */
   readonly tableActions: readonly TableAction[];
-  /** The secret holding jwtSecret, recaptchaSecret, stripeSecretKey, stripeWebhookSecret. */
-  readonly secret: ISecret;
+  /**
+   * The secrets the handler reads (routeSecrets): each one's ARN goes in its `idVariable`, and the
+   * function may read these and no other.
+   */
+  readonly secrets: Readonly<Partial<Record<SecretName, ISecret>>>;
   /** Given only to functions that send mail. */
   readonly mailIdentity?: IEmailIdentity;
   readonly environment: Record<string, string>;
@@ -101,6 +105,7 @@ export class ApiFunction extends Construct {
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     super(scope, id);
 
+    const secrets = Object.entries(props.secrets) as [SecretName, ISecret][];
     const logGroup = new LogGroup(this, 'Logs', {
       retention: LOG_RETENTION,
       removalPolicy: props.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
@@ -117,7 +122,12 @@ export class ApiFunction extends Construct {
       // Lambda reads 0 as "no executions at all", so 0 here means no reservation.
       reservedConcurrentExecutions: props.reservedConcurrency || undefined,
       description: `Route handler ${props.handler}`,
-      environment: { NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: LOG_SERVICE, ...props.environment },
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: LOG_SERVICE,
+        ...props.environment,
+        ...Object.fromEntries(secrets.map(([name, secret]) => [SECRETS[name].idVariable, secret.secretArn])),
+      },
     });
 
     this.logGroup = logGroup;
@@ -132,9 +142,11 @@ export class ApiFunction extends Construct {
       );
     }
 
-    this.fn.addToRolePolicy(
-      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.secret.secretArn] }),
-    );
+    if (secrets.length > 0) {
+      this.fn.addToRolePolicy(
+        new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: secrets.map(([, secret]) => secret.secretArn) }),
+      );
+    }
 
     if (props.mailIdentity) {
       this.fn.addToRolePolicy(

@@ -31,7 +31,7 @@ export const WEBHOOK_ROUTE: RouteName = 'stripeWebhook';
 export const API_5XX_RATE_PERCENT = 1;
 /** ... or this many 5xx answers in 5 minutes, whatever the rate. */
 export const API_5XX_COUNT = 5;
-/** Webhook calls refused (4xx, e.g. a wrong stripeWebhookSecret) per hour that raise an alarm. */
+/** Webhook calls refused (4xx, e.g. a wrong webhook signing secret) per hour that raise an alarm. */
 export const WEBHOOK_REJECTED_PER_HOUR = 3;
 /** CloudWatch: an alarm's metric math may reference at most 10 metrics. */
 const MAX_ALARM_METRICS = 10;
@@ -140,7 +140,7 @@ export class Monitoring extends Construct {
       );
     }
 
-    // Stripe webhook refused (bad signature, usually a wrong or rotated stripeWebhookSecret).
+    // Stripe webhook refused (bad signature, usually a wrong or rotated webhook signing secret).
     const webhookRoute = api.routes[WEBHOOK_ROUTE];
     if (webhookRoute) {
       new MetricFilter(this, 'WebhookRejectedFilter', {
@@ -158,7 +158,7 @@ export class Monitoring extends Construct {
         alarm(
           'WebhookRejected',
           'stripe-webhook-rejected',
-          `${WEBHOOK_REJECTED_PER_HOUR} or more Stripe webhook calls answered 4xx in an hour: check stripeWebhookSecret against the endpoint's signing secret in Stripe.`,
+          `${WEBHOOK_REJECTED_PER_HOUR} or more Stripe webhook calls answered 4xx in an hour: check the secret live-transcribe/<stage>/stripe-webhook-signing against the endpoint's signing secret in Stripe.`,
           new Metric({ namespace: this.namespace, metricName: 'StripeWebhookRejected', statistic: 'Sum', period: Duration.hours(1) }),
           WEBHOOK_REJECTED_PER_HOUR,
           ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

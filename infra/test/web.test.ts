@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { webSourceIndexHtml } from '../lib/paths.ts';
 import { buildCsp, CSP_MAX_LENGTH, cspDirectives, inlineScriptHashes, parseOrigins, PERMISSIONS_POLICY, RECAPTCHA, securityHeaders } from '../lib/security-headers.ts';
 import { apiPathPatterns, pathPatternMatches } from '@app/shared/routes';
+import { awsSecretName, SECRET_NAMES } from '@app/shared/secrets';
+import { secretConstructId } from '../lib/secrets.ts';
 import { cachedApiBehaviors, SPA_REWRITE_CODE, VIEWER_ADDRESS_CODE } from '../lib/web.ts';
 import { cspOf, devStack, GENERIC_ROUTES, genericProdStack, noSite, ofType, PROD_ANALYTICS, PROD_INLINE_SCRIPT, prodStack, ROUTES, sha256Source, synth, type Json } from './template.ts';
 
@@ -73,9 +75,10 @@ describe('Site on CloudFront (dev, full route table)', () => {
     for (const p of forwarded) expect(ROUTES.some(([, r]) => pathPatternMatches(p, r.path)), p).toBe(true);
   });
 
-  it('exports the site URL, API URL, table name, secret name, alarm topic and access log', () => {
+  it('exports the site URL, API URL, table name, secret names, alarm topic and access log', () => {
     const outputs = Object.keys(json.Outputs as Record<string, unknown>);
-    expect(outputs).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'TableName', 'SecretName', 'AlarmTopicArn', 'ApiAccessLogGroup']));
+    expect(outputs).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'TableName', 'AlarmTopicArn', 'ApiAccessLogGroup']));
+    for (const name of SECRET_NAMES) expect(json.Outputs[`${secretConstructId(name)}Name`].Value).toBe(awsSecretName('dev', name));
     const distId = ofType(t, 'AWS::CloudFront::Distribution')[0]![0];
     expect(json.Outputs.SiteUrl.Value).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distId, 'DomainName'] }]] });
   });

@@ -9,7 +9,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
-import type { TableAction } from '@app/shared/routes';
+import type { TableAction, TableIndex } from '@app/shared/routes';
 import { SECRETS, type SecretName } from '@app/shared/secrets';
 import { bundleHandlers, LAMBDA_HANDLER } from './bundling.ts';
 import { repoRoot } from './paths.ts';
@@ -55,6 +55,8 @@ export interface ApiFunctionProps {
   readonly table: ITableV2;
   /** Exactly the DynamoDB actions the handler uses; nothing else on the table is granted. */
   readonly tableActions: readonly TableAction[];
+  /** The global indexes its Queries read: granted by name with those actions; no other index. */
+  readonly tableIndexes?: readonly TableIndex[];
   /**
    * The secrets the handler reads (routeSecrets): each one's ARN goes in its `idVariable`, and the
    * function may read these and no other.
@@ -133,12 +135,14 @@ export class ApiFunction extends Construct {
     this.logGroup = logGroup;
 
     const actions = [...new Set(props.tableActions)];
+    const indexes = [...new Set(props.tableIndexes ?? [])];
+    if (indexes.length > 0 && !actions.includes('Query')) throw new Error(`${props.handler}: reads the indexes ${indexes.join(', ')} without Query`);
     if (actions.length > 0) {
+      this.fn.addToRolePolicy(new PolicyStatement({ actions: actions.map((a) => `dynamodb:${a}`), resources: [props.table.tableArn] }));
+    }
+    if (indexes.length > 0) {
       this.fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: actions.map((a) => `dynamodb:${a}`),
-          resources: [props.table.tableArn, `${props.table.tableArn}/index/*`],
-        }),
+        new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexes.map((index) => `${props.table.tableArn}/index/${index}`) }),
       );
     }
 

@@ -120,6 +120,7 @@ export class Api extends Construct {
         bundledWith: Object.values(table).map((r) => r.handler),
         table: props.table,
         tableActions: route.table,
+        tableIndexes: route.indexes,
         secrets: Object.fromEntries(routeSecrets(name, route).map((s) => [s, props.secrets[s]])),
         mailIdentity: route.mail ? props.mailIdentity : undefined,
         environment,

@@ -67,18 +67,28 @@ describe('HTTP API and its functions (dev, full route table)', () => {
     }
   });
 
-  it('grants each function exactly the DynamoDB actions its route lists, on the table and its indexes only', () => {
+  it('grants each function exactly the DynamoDB actions its route lists on the table, and Query on the indexes it lists only', () => {
     const tableId = ofType(t, 'AWS::DynamoDB::GlobalTable')[0]![0];
+    const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
     for (const [name, route] of ROUTES) {
       const statements = statementsOfFunction(t, routeFunctions.get(name)!);
       expect(actionsOf(statements, 'dynamodb:'), name).toEqual([...new Set(route.table)].map((a) => `dynamodb:${a}`).sort());
-      for (const s of statements.filter((s: Json) => asArray<string>(s.Action).some((a) => a.startsWith('dynamodb:')))) {
-        expect(s.Resource).toEqual([
-          { 'Fn::GetAtt': [tableId, 'Arn'] },
-          { 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, '/index/*']] },
-        ]);
-      }
+      const dynamo = statements.filter((s: Json) => asArray<string>(s.Action).some((a) => a.startsWith('dynamodb:')));
+      const onTable = dynamo.filter((s: Json) => JSON.stringify(s.Resource) === JSON.stringify(tableArn));
+      expect(onTable, name).toHaveLength(1);
+      const onIndexes = dynamo.filter((s: Json) => !onTable.includes(s));
+      const indexes = route.indexes ?? [];
+      expect(onIndexes.map((s: Json) => ({ Action: s.Action, Resource: asArray(s.Resource) })), name).toEqual(
+        indexes.length === 0 ? [] : [{ Action: 'dynamodb:Query', Resource: indexes.map((i) => ({ 'Fn::Join': ['', [tableArn, `/index/${i}`]] })) }],
+      );
     }
+    // Only the webhook queries an index (the Stripe customer's user, GSI1); no function gets every index.
+    expect(ROUTES.filter(([, r]) => r.indexes?.length).map(([name]) => name)).toEqual(['stripeWebhook']);
+    expect(JSON.stringify(allStatements(t)).includes('/index/*'), 'an index/* grant').toBe(false);
+  });
+
+  it('refuses a route that lists an index without Query', () => {
+    expect(() => synth({ siteDir: noSite(), routes: { thing: { ...routes.getMe, indexes: ['GSI1'] } } })).toThrow(/indexes GSI1 without Query/);
   });
 
   it('reserves concurrency for the Stripe webhook and login functions only', () => {

@@ -38,6 +38,11 @@ export interface RouteDef {
    */
   table: readonly TableAction[];
   /**
+   * The global indexes its Queries read; only these index ARNs are granted, and only with Query.
+   * The functions tests record the index of every Query a handler sends and fail when this differs.
+   */
+  indexes?: readonly TableIndex[];
+  /**
    * The secrets the handler's own code reads (lib/auth.ts signing or checking a token, the bot
    * check, Stripe). What the wrapper reads for it comes on top (routeSecrets); the function may
    * read nothing else: the wrapper refuses any other read, and on AWS it has no access to any other.
@@ -53,6 +58,8 @@ export interface RouteDef {
 }
 
 export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'ConditionCheckItem' | 'Query' | 'BatchWriteItem' | 'BatchGetItem';
+/** The table's global secondary indexes (docs/dynamodb.md). */
+export type TableIndex = 'GSI1';
 
 export { fillPath, matchPath };
 
@@ -187,7 +194,8 @@ export const routes = define({
   },
   stripeWebhook: {
     method: 'POST', path: '/stripe/webhook', handler: 'billing/stripe-webhook', auth: 'stripe',
-    response: billing.webhookResponse, table: ['GetItem', 'Query', 'UpdateItem', 'PutItem'], secrets: ['stripeWebhookSigning'],
+    response: billing.webhookResponse, table: ['GetItem', 'Query', 'UpdateItem', 'PutItem'], indexes: ['GSI1'],
+    secrets: ['stripeWebhookSigning'],
   },
 
   // Site: maintenance bypass, contact, analytics

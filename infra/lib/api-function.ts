@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import * as fs from 'node:fs';
 import { AssetHashType, DockerImage } from 'aws-cdk-lib';
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -13,6 +13,13 @@ import type { TableAction, TableIndex } from '@app/shared/routes';
 import { SECRETS, type SecretName } from '@app/shared/secrets';
 import { bundleHandlers, LAMBDA_HANDLER } from './bundling.ts';
 import { repoRoot } from './paths.ts';
+
+/**
+ * The latest Node.js runtime Lambda (and this aws-cdk-lib) offers. The bundles target an older
+ * Node (HANDLER_BUNDLING.target), which it runs, and the sources stay runnable on the local
+ * Node 20 that runs the tests and the local server.
+ */
+export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
 /** How long function and API access logs are kept. */
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
@@ -93,7 +100,7 @@ function handlerCode(handler: string, bundledWith: readonly string[]): Code {
 }
 
 /**
- * One route-table handler on Lambda, with the project's fixed defaults: Node 22 on ARM64,
+ * One route-table handler on Lambda, with the project's fixed defaults: Node 24 on ARM64,
  * one minified ESM file built by the local esbuild (never Docker) with everything bundled in,
  * the AWS SDK included (nothing external, HANDLER_BUNDLING), the CommonJS `require` banner and
  * a source map (without sources) that Node applies to stack traces, 512 MB (scrypt at N=2^17
@@ -113,10 +120,19 @@ export class ApiFunction extends Construct {
       removalPolicy: props.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
 
+    // Its own role with no AWS managed policy: writing its own log group is all of the basic
+    // execution role it needs (the group exists, so no logs:CreateLogGroup, and no other group).
+    const role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Route handler ${props.handler}: its table actions, secrets and log group`,
+    });
+    logGroup.grantWrite(role);
+
     this.fn = new LambdaFunction(this, 'Fn', {
       code: handlerCode(props.handler, props.bundledWith),
+      role,
       handler: LAMBDA_HANDLER,
-      runtime: Runtime.NODEJS_22_X,
+      runtime: LAMBDA_RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: 512,
       timeout: Duration.seconds(10),

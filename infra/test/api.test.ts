@@ -4,8 +4,9 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDef } from '@app/shared/routes';
 import { SECRETS } from '@app/shared/secrets';
-import { DEFAULT_RESERVED_CONCURRENCY, reservedConcurrencyFromContext } from '../lib/api-function.ts';
-import { ESM_REQUIRE_BANNER } from '../lib/bundling.ts';
+import { Runtime } from 'aws-cdk-lib/aws-lambda';
+import { DEFAULT_RESERVED_CONCURRENCY, LAMBDA_RUNTIME, reservedConcurrencyFromContext } from '../lib/api-function.ts';
+import { ESM_REQUIRE_BANNER, HANDLER_BUNDLING } from '../lib/bundling.ts';
 import { DEFAULT_THROTTLE, ROUTE_THROTTLES, routeThrottles } from '../lib/throttling.ts';
 import { actionsOf, alarmsOf, allStatements, asArray, devStack, functionOfRoute, genericProdStack, keyOf, noSite, ofType, ROUTES, statementsOfFunction, synth, type Json } from './template.ts';
 
@@ -45,7 +46,7 @@ describe('HTTP API and its functions (dev, full route table)', () => {
   it('builds every function with the fixed defaults', () => {
     for (const fnId of routeFunctions.values()) {
       const p = json.Resources[fnId].Properties;
-      expect(p).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler', MemorySize: 512, Timeout: 10 });
+      expect(p).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler', MemorySize: 512, Timeout: 10 });
       const logGroupId = p.LoggingConfig.LogGroup.Ref as string;
       expect(json.Resources[logGroupId]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
       const vars = p.Environment.Variables;
@@ -57,13 +58,29 @@ describe('HTTP API and its functions (dev, full route table)', () => {
     }
   });
 
-  it('gives every function its own role', () => {
+  it('runs the latest Node.js runtime this CDK offers, one the bundles were built for', () => {
+    const major = (name: string) => Number(/^nodejs(\d+)\.x$/.exec(name)?.[1]);
+    const offered = Runtime.ALL.map((r) => r.name).filter((n) => /^nodejs\d+\.x$/.test(n));
+    expect(major(LAMBDA_RUNTIME.name)).toBe(Math.max(...offered.map(major)));
+    // esbuild lowers the bundles' syntax to their target: a runtime older than it could not run them.
+    expect(Number(/^node(\d+)$/.exec(HANDLER_BUNDLING.target)?.[1])).toBeLessThanOrEqual(major(LAMBDA_RUNTIME.name));
+  });
+
+  it('gives every function its own role, with no AWS managed policy: it writes only its own log group', () => {
     const roles = [...routeFunctions.values()].map((fnId) => json.Resources[fnId].Properties.Role['Fn::GetAtt'][0] as string);
     expect(new Set(roles).size).toBe(ROUTES.length);
-    for (const roleId of roles) {
-      expect(json.Resources[roleId].Properties.AssumeRolePolicyDocument.Statement).toEqual([
+    for (const [i, fnId] of [...routeFunctions.values()].entries()) {
+      const role = json.Resources[roles[i]!].Properties;
+      expect(role.AssumeRolePolicyDocument.Statement).toEqual([
         expect.objectContaining({ Effect: 'Allow', Action: 'sts:AssumeRole', Principal: { Service: 'lambda.amazonaws.com' } }),
       ]);
+      expect(role.ManagedPolicyArns, fnId).toBeUndefined();
+      const statements = statementsOfFunction(t, fnId);
+      const logGroupId = json.Resources[fnId].Properties.LoggingConfig.LogGroup.Ref as string;
+      expect(actionsOf(statements, 'logs:'), fnId).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+      for (const s of statements.filter((s: Json) => asArray<string>(s.Action).some((a) => a.startsWith('logs:')))) {
+        expect(s.Resource, fnId).toEqual({ 'Fn::GetAtt': [logGroupId, 'Arn'] });
+      }
     }
   });
 

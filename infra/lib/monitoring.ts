@@ -11,6 +11,7 @@ import {
   type IMetric,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -60,7 +61,22 @@ export class Monitoring extends Construct {
     const stackName = Stack.of(this).stackName;
     this.namespace = stackName;
 
-    this.topic = new Topic(this, 'AlarmTopic', { displayName: `${stackName} alarms` });
+    // Publishers must use TLS. The topic policy this adds replaces SNS's default one (which lets
+    // the account's services publish), so CloudWatch is allowed again: this account's alarms only.
+    this.topic = new Topic(this, 'AlarmTopic', { displayName: `${stackName} alarms`, enforceSSL: true });
+    const { account, partition, region } = Stack.of(this);
+    this.topic.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'CloudWatchAlarmsOfThisAccount',
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': account },
+          ArnLike: { 'aws:SourceArn': `arn:${partition}:cloudwatch:${region}:${account}:alarm:*` },
+        },
+      }),
+    );
     if (props.alarmEmail) {
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(props.alarmEmail)) throw new Error(`alarmEmail "${props.alarmEmail}" is not an email address`);
       this.topic.addSubscription(new EmailSubscription(props.alarmEmail));

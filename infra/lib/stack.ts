@@ -105,6 +105,7 @@ export class LiveTranscribeStack extends Stack {
       new CfnOutput(this, `${secretConstructId(name)}Name`, { value: awsSecretName(props.stage, name), description: `Secrets Manager secret: ${name}` });
     }
     new CfnOutput(this, 'BucketName', { value: this.web.bucket.bucketName });
+    new CfnOutput(this, 'AccessLogBucketName', { value: this.web.logBucket.bucketName, description: 'CloudFront (cloudfront/) and site bucket (s3/) access logs' });
     new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'SNS topic of every alarm' });
     new CfnOutput(this, 'ApiAccessLogGroup', { value: this.api.accessLogs.logGroupName, description: 'API access log (JSON line per request)' });

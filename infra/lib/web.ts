@@ -99,9 +99,14 @@ export interface WebProps {
   readonly surveyOrigin?: string;
 }
 
+/** How long the access logs of CloudFront and of the site bucket are kept. */
+export const ACCESS_LOG_DAYS = 90;
+
 /** Private S3 bucket + CloudFront (origin access control), same origin for the SPA and the API. */
 export class Web extends Construct {
   readonly bucket: Bucket;
+  /** CloudFront's standard logs (`cloudfront/`) and the site bucket's server access logs (`s3/`). */
+  readonly logBucket: Bucket;
   readonly distribution: Distribution;
   /** `https://<custom domain or CloudFront domain>`. */
   readonly url: string;
@@ -114,11 +119,21 @@ export class Web extends Construct {
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
 
+    this.logBucket = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      // CloudFront's standard logs are delivered with an object ACL: the bucket must accept ACLs.
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(ACCESS_LOG_DAYS) }],
+    });
     this.bucket = new Bucket(this, 'Bucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: BucketEncryption.S3_MANAGED,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 's3/',
     });
 
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
@@ -198,6 +213,9 @@ export class Web extends Construct {
       minimumProtocolVersion: props.certificate ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
       domainNames: props.domainName ? [props.domainName] : undefined,
       certificate: props.certificate,
+      enableLogging: true,
+      logBucket: this.logBucket,
+      logFilePrefix: 'cloudfront/',
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

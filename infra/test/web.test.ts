@@ -7,7 +7,7 @@ import { buildCsp, CSP_MAX_LENGTH, cspDirectives, inlineScriptHashes, parseOrigi
 import { apiPathPatterns, pathPatternMatches } from '@app/shared/routes';
 import { awsSecretName, SECRET_NAMES } from '@app/shared/secrets';
 import { secretConstructId } from '../lib/secrets.ts';
-import { cachedApiBehaviors, SPA_REWRITE_CODE, VIEWER_ADDRESS_CODE } from '../lib/web.ts';
+import { ACCESS_LOG_DAYS, cachedApiBehaviors, SPA_REWRITE_CODE, VIEWER_ADDRESS_CODE } from '../lib/web.ts';
 import { cspOf, devStack, GENERIC_ROUTES, genericProdStack, noSite, ofType, PROD_ANALYTICS, PROD_INLINE_SCRIPT, prodStack, ROUTES, sha256Source, synth, type Json } from './template.ts';
 
 /** The site: S3 and CloudFront, the API paths it forwards, its CloudFront Functions, domain, deployment and security headers. */
@@ -73,6 +73,31 @@ describe('Site on CloudFront (dev, full route table)', () => {
     const forwarded = apiPathPatterns();
     for (const [, r] of ROUTES) expect(forwarded.filter((p) => pathPatternMatches(p, r.path)), r.path).toHaveLength(1);
     for (const p of forwarded) expect(ROUTES.some(([, r]) => pathPatternMatches(p, r.path)), p).toBe(true);
+  });
+
+  it('logs every CloudFront request and every request to the site bucket into a private log bucket, kept 90 days', () => {
+    const buckets = ofType(t, 'AWS::S3::Bucket');
+    expect(buckets).toHaveLength(2);
+    const [logsId, logs] = buckets.find(([id]) => id.startsWith('WebAccessLogs'))!;
+    const [, site] = buckets.find(([id]) => id.startsWith('WebBucket'))!;
+    expect(logs.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      // CloudFront's standard logs arrive with an object ACL.
+      OwnershipControls: { Rules: [{ ObjectOwnership: 'ObjectWriter' }] },
+      LifecycleConfiguration: { Rules: [{ ExpirationInDays: ACCESS_LOG_DAYS, Status: 'Enabled' }] },
+    });
+    expect(site.Properties.LoggingConfiguration).toEqual({ DestinationBucketName: { Ref: logsId }, LogFilePrefix: 's3/' });
+    const config = ofType(t, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+    expect(config.Logging).toEqual({ Bucket: { 'Fn::GetAtt': [logsId, 'RegionalDomainName'] }, Prefix: 'cloudfront/' });
+    const policy = ofType(t, 'AWS::S3::BucketPolicy').find(([, p]) => JSON.stringify(p.Properties.Bucket) === JSON.stringify({ Ref: logsId }))![1];
+    expect(policy.Properties.PolicyDocument.Statement).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        expect.objectContaining({ Effect: 'Allow', Principal: { Service: 'logging.s3.amazonaws.com' }, Action: 's3:PutObject' }),
+      ]),
+    );
+    expect(json.Outputs.AccessLogBucketName.Value).toEqual({ Ref: logsId });
   });
 
   it('exports the site URL, API URL, table name, secret names, alarm topic and access log', () => {

@@ -7,6 +7,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Fn, RemovalPolicy } from 'aws-cdk-lib';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { routes, routeSecrets, type RouteDef } from '@app/shared/routes';
 import type { SecretName } from '@app/shared/secrets';
@@ -136,6 +137,19 @@ export class Api extends Construct {
       // API Gateway rejects route settings for a route key that does not exist yet.
       if (throttles.has(routeKey(route))) for (const r of created) this.stage.node.addDependency(r);
     }
+
+    // On every route, now that all are added (children of the API).
+    NagSuppressions.addResourceSuppressions(
+      this.httpApi,
+      [
+        {
+          id: 'AwsSolutions-APIG4',
+          reason:
+            "Authorization happens in the one handler wrapper (functions/src/lib/http.ts), from the route table's auth level: 'user' and 'pro' routes require a valid session token (HS256, checked against the user's tokenVersion), 'stripe' Stripe's signature on the raw body, and 'none' routes are public by design. The wrapper first refuses (403) any request without the origin secret only CloudFront sends, so the API cannot be called around the distribution.",
+        },
+      ],
+      true,
+    );
 
     // Per-route throttles override the stage default for those routes (CloudFormation's own field names).
     if (throttles.size > 0) {

@@ -1,5 +1,6 @@
 import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Secret, type CfnSecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { NagSuppressions } from 'cdk-nag';
 import { awsSecretName, SECRET_NAMES, type SecretName } from '@app/shared/secrets';
 
 /**
@@ -16,6 +17,23 @@ const DESCRIPTIONS: Record<SecretName, string> = {
   botCheck: 'Live Transcribe: reCAPTCHA v3 secret (the bot check of sign-up, sign-in and forgot-password)',
   stripeApiKey: 'Live Transcribe: Stripe secret API key (checkout, cancel, customer portal)',
   stripeWebhookSigning: 'Live Transcribe: signing secret of the Stripe webhook endpoint',
+};
+
+/**
+ * Why no secret rotates on a schedule (AWS's rule AwsSolutions-SMG4 asks for automatic rotation):
+ * README, Operations, Secrets rotation, says how each is rotated by hand.
+ */
+const NO_AUTOMATIC_ROTATION: Record<SecretName, string> = {
+  origin:
+    'Rotated by hand (README, Operations, Secrets rotation): CloudFront takes a new value only when the stack is deployed, and API requests answer 403 between the new value and that deploy, so an operator chooses the moment; a rotation function cannot deploy the distribution.',
+  tokenKey:
+    'Rotated by hand (README, Operations, Secrets rotation): a new token signing key ends every session (all tokens answer 401), so it is rotated when the key may have leaked, not on a schedule.',
+  botCheck:
+    'Issued by reCAPTCHA and regenerated only in its admin console; the operator then stores the new value (README, Operations, Secrets rotation). Secrets Manager cannot rotate it.',
+  stripeApiKey:
+    "Issued by Stripe and rolled only in Stripe's dashboard (with an expiry for the old key); the operator then stores the new value (README, Operations, Secrets rotation). Secrets Manager cannot rotate it.",
+  stripeWebhookSigning:
+    "Issued by Stripe for the webhook endpoint and rolled only in Stripe's dashboard; the operator then stores the new value (README, Operations, Secrets rotation). Secrets Manager cannot rotate it.",
 };
 
 /** Construct id of a secret, at the stack's root: `origin` -> `OriginSecret` (the id it has always had). */
@@ -36,6 +54,7 @@ export function createSecrets(stack: Stack, stage: string, production: boolean):
     });
     // CDK generates a value when given none; a provider's secret starts empty (no version) instead.
     if (!GENERATED_SECRETS.has(name)) (secret.node.defaultChild as CfnSecret).addPropertyDeletionOverride('GenerateSecretString');
+    NagSuppressions.addResourceSuppressions(secret, [{ id: 'AwsSolutions-SMG4', reason: NO_AUTOMATIC_ROTATION[name] }]);
     return [name, secret];
   });
   return Object.fromEntries(made) as Record<SecretName, Secret>;

@@ -35,7 +35,7 @@ export async function checkRecordedGrants(project: TestProject, dir: string): Pr
   if (problems.length === 0) return;
   process.exitCode = 1;
   throw new Error(
-    `IAM grants in shared/src/routes.ts differ from the DynamoDB actions the handlers used in the tests:\n  ${problems.join('\n  ')}`,
+    `IAM grants in shared/src/routes.ts differ from the DynamoDB actions and indexes the handlers used in the tests:\n  ${problems.join('\n  ')}`,
   );
 }
 

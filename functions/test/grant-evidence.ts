@@ -4,10 +4,11 @@
  * the route table grants it. DynamoDB Local never checks IAM, so this is what proves the grants.
  */
 
-/** What the tests saw one route do: how often it was called and the IAM actions its requests needed. */
+/** What the tests saw one route do: how often it was called, the IAM actions its requests needed and the indexes its Queries read. */
 export interface RouteEvidence {
   calls: number;
   actions: string[];
+  indexes: string[];
 }
 
 /** One test file's recording, route name -> evidence. */
@@ -48,12 +49,19 @@ export function iamActions(operation: string, body: unknown): string[] {
   return [operation];
 }
 
+/** The global index a request reads (a Query's `IndexName`), if any. */
+export function indexOf(operation: string, body: unknown): string | undefined {
+  const name = ((body ?? {}) as Json).IndexName;
+  return operation === 'Query' && typeof name === 'string' ? name : undefined;
+}
+
 /** Adds one file's evidence into a running total. */
 export function mergeEvidence(total: Evidence, part: Evidence): Evidence {
   for (const [route, e] of Object.entries(part)) {
-    const t = (total[route] ??= { calls: 0, actions: [] });
+    const t = (total[route] ??= { calls: 0, actions: [], indexes: [] });
     t.calls += e.calls;
     t.actions = [...new Set([...t.actions, ...e.actions])].sort();
+    t.indexes = [...new Set([...t.indexes, ...e.indexes])].sort();
   }
   return total;
 }
@@ -61,12 +69,15 @@ export function mergeEvidence(total: Evidence, part: Evidence): Evidence {
 /**
  * Every difference between the grants and the evidence, one line each (empty when they match):
  * a route with no recorded call (no evidence either way), a recorded route the table does not
- * know, an action a handler used that its grant lacks (it would be refused on AWS), and a granted
- * action no test used (more than the route needs, or a path no test exercises).
+ * know, an action or index a handler used that its grant lacks (it would be refused on AWS), and a
+ * granted action or index no test used (more than the route needs, or a path no test exercises).
  */
-export function grantProblems(grants: Readonly<Record<string, { readonly table: readonly string[] }>>, evidence: Evidence): string[] {
+export function grantProblems(
+  grants: Readonly<Record<string, { readonly table: readonly string[]; readonly indexes?: readonly string[] }>>,
+  evidence: Evidence,
+): string[] {
   const problems: string[] = [];
-  for (const [route, { table }] of Object.entries(grants)) {
+  for (const [route, { table, indexes = [] }] of Object.entries(grants)) {
     const seen = evidence[route];
     if (!seen || seen.calls === 0) {
       problems.push(`${route}: no test called it, so its grant [${table.join(', ')}] has no evidence`);
@@ -76,6 +87,10 @@ export function grantProblems(grants: Readonly<Record<string, { readonly table: 
     const unused = [...new Set(table)].filter((a) => !seen.actions.includes(a));
     if (missing.length > 0) problems.push(`${route}: used ${missing.join(', ')} but is not granted it (AWS would refuse)`);
     if (unused.length > 0) problems.push(`${route}: granted ${unused.join(', ')} but no test used it`);
+    const missingIndexes = seen.indexes.filter((i) => !indexes.includes(i));
+    const unusedIndexes = [...new Set(indexes)].filter((i) => !seen.indexes.includes(i));
+    if (missingIndexes.length > 0) problems.push(`${route}: queried the index ${missingIndexes.join(', ')} but is not granted it (AWS would refuse)`);
+    if (unusedIndexes.length > 0) problems.push(`${route}: granted the index ${unusedIndexes.join(', ')} but no test queried it`);
   }
   for (const route of Object.keys(evidence)) {
     if (!(route in grants)) problems.push(`${route}: recorded but not in the route table`);

@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { iamActions, type Evidence } from './grant-evidence.ts';
+import { iamActions, indexOf, type Evidence } from './grant-evidence.ts';
 
 /**
- * Records, per route, the IAM actions of every DynamoDB request its handler sends while a test
+ * Records, per route, the IAM actions (and the index of every Query) of every DynamoDB request its handler sends while a test
  * calls it (call.ts wraps each invocation in `recordRoute`). Requests outside an invocation (test
  * seeding, table creation) are not attributed to any route.
  */
@@ -16,13 +16,14 @@ const instrumented = new WeakSet<object>();
 
 /** Runs one handler invocation of `route`, attributing its DynamoDB requests to it. */
 export function recordRoute<T>(route: string, fn: () => Promise<T>): Promise<T> {
-  (evidence[route] ??= { calls: 0, actions: [] }).calls++;
+  (evidence[route] ??= { calls: 0, actions: [], indexes: [] }).calls++;
   return currentRoute.run(route, fn);
 }
 
-function record(route: string, actions: string[]) {
-  const e = (evidence[route] ??= { calls: 0, actions: [] });
+function record(route: string, actions: string[], index: string | undefined) {
+  const e = (evidence[route] ??= { calls: 0, actions: [], indexes: [] });
   e.actions = [...new Set([...e.actions, ...actions])].sort();
+  if (index) e.indexes = [...new Set([...e.indexes, index])].sort();
 }
 
 /** The serialized JSON body: a string, bytes, or an object whose text is the JSON (SDK versions differ). */
@@ -49,7 +50,8 @@ export function instrument(client: DynamoDBDocumentClient): void {
         const request = args.request as { headers: Record<string, string>; body?: unknown };
         const operation = request.headers['x-amz-target']?.split('.')[1];
         if (!operation) throw new Error('a DynamoDB request without X-Amz-Target: cannot record its IAM action');
-        record(route, iamActions(operation, JSON.parse(bodyText(request.body))));
+        const body: unknown = JSON.parse(bodyText(request.body));
+        record(route, iamActions(operation, body), indexOf(operation, body));
       }
       return next(args);
     },

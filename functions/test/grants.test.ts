@@ -5,7 +5,7 @@ import { db, tableName } from '../src/db/client.ts';
 import { keys } from '../src/db/keys.ts';
 import { call, registerUser } from './call.ts';
 import { partialRun } from './grant-check.ts';
-import { grantProblems, iamActions, mergeEvidence, type Evidence } from './grant-evidence.ts';
+import { grantProblems, iamActions, indexOf, mergeEvidence, type Evidence } from './grant-evidence.ts';
 import { recorded } from './grant-recorder.ts';
 
 describe('IAM actions of a DynamoDB request', () => {
@@ -26,6 +26,12 @@ describe('IAM actions of a DynamoDB request', () => {
     expect(iamActions('BatchGetItem', { RequestItems: { t: { Keys: [{}] } } })).toEqual(['BatchGetItem']);
   });
 
+  it("names the index a Query reads, and none for the table's own key or another operation", () => {
+    expect(indexOf('Query', { TableName: 't', IndexName: 'GSI1' })).toBe('GSI1');
+    expect(indexOf('Query', { TableName: 't' })).toBeUndefined();
+    expect(indexOf('GetItem', { IndexName: 'GSI1' })).toBeUndefined();
+  });
+
   it('takes any other operation as its own action', () => {
     expect(iamActions('Query', { TableName: 't' })).toEqual(['Query']);
     expect(iamActions('GetItem', undefined)).toEqual(['GetItem']);
@@ -42,8 +48,8 @@ describe('grant check over a recording', () => {
     resetPassword: { table: ['GetItem', 'DeleteItem', 'UpdateItem'] },
   };
   const matching = (): Evidence => ({
-    login: { calls: 3, actions: ['GetItem', 'UpdateItem'] },
-    resetPassword: { calls: 1, actions: ['DeleteItem', 'GetItem', 'UpdateItem'] },
+    login: { calls: 3, actions: ['GetItem', 'UpdateItem'], indexes: [] },
+    resetPassword: { calls: 1, actions: ['DeleteItem', 'GetItem', 'UpdateItem'], indexes: [] },
   });
 
   it('finds nothing when every route used exactly its grant', () => {
@@ -68,22 +74,34 @@ describe('grant check over a recording', () => {
       'resetPassword: no test called it, so its grant [GetItem, DeleteItem, UpdateItem] has no evidence',
     ]);
     const evidence = matching();
-    evidence.login = { calls: 0, actions: [] };
+    evidence.login = { calls: 0, actions: [], indexes: [] };
     expect(grantProblems(grants, evidence)).toEqual(['login: no test called it, so its grant [GetItem, UpdateItem] has no evidence']);
   });
 
+  it('reports an index a handler queried that its grant lacks, and a granted index no test queried', () => {
+    const withIndex = { ...grants, login: { ...grants.login, table: ['GetItem', 'UpdateItem', 'Query'], indexes: ['GSI1'] } };
+    const evidence = matching();
+    evidence.login!.actions.push('Query');
+    expect(grantProblems(withIndex, evidence)).toEqual(['login: granted the index GSI1 but no test queried it']);
+    evidence.login!.indexes = ['GSI1'];
+    expect(grantProblems(withIndex, evidence)).toEqual([]);
+    expect(grantProblems(grants, { ...matching(), resetPassword: { calls: 1, actions: ['DeleteItem', 'GetItem', 'UpdateItem'], indexes: ['GSI1'] } })).toEqual([
+      'resetPassword: queried the index GSI1 but is not granted it (AWS would refuse)',
+    ]);
+  });
+
   it('reports a recorded route the table does not know', () => {
-    expect(grantProblems(grants, { ...matching(), logout: { calls: 1, actions: ['UpdateItem'] } })).toEqual([
+    expect(grantProblems(grants, { ...matching(), logout: { calls: 1, actions: ['UpdateItem'], indexes: [] } })).toEqual([
       'logout: recorded but not in the route table',
     ]);
   });
 
   it('merges the files of a run: calls add up, actions unite', () => {
-    const total = mergeEvidence({}, { login: { calls: 2, actions: ['GetItem'] } });
-    mergeEvidence(total, { login: { calls: 1, actions: ['UpdateItem', 'GetItem'] }, resetPassword: { calls: 1, actions: ['GetItem'] } });
+    const total = mergeEvidence({}, { login: { calls: 2, actions: ['GetItem'], indexes: [] } });
+    mergeEvidence(total, { login: { calls: 1, actions: ['UpdateItem', 'GetItem'], indexes: [] }, resetPassword: { calls: 1, actions: ['GetItem'], indexes: [] } });
     expect(total).toEqual({
-      login: { calls: 3, actions: ['GetItem', 'UpdateItem'] },
-      resetPassword: { calls: 1, actions: ['GetItem'] },
+      login: { calls: 3, actions: ['GetItem', 'UpdateItem'], indexes: [] },
+      resetPassword: { calls: 1, actions: ['GetItem'], indexes: [] },
     });
   });
 });
@@ -99,7 +117,7 @@ describe('recording a handler on DynamoDB Local', () => {
     expect(after.register!.actions).not.toContain('TransactWriteItems');
     expect((await call('getMe', { token: user.token })).status).toBe(200);
     // Counted from before: a worker's earlier files may have called it too (the recorder lives as long as the worker).
-    expect(recorded().getMe).toEqual({ calls: (after.getMe?.calls ?? 0) + 1, actions: ['GetItem'] });
+    expect(recorded().getMe).toEqual({ calls: (after.getMe?.calls ?? 0) + 1, actions: ['GetItem'], indexes: [] });
   });
 
   it('attributes nothing to any route outside a route call', async () => {

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { SECRETS } from '@app/shared/secrets';
 import { ensureTable } from '../src/db/table.ts';
 import { resetEnv } from '../src/lib/env.ts';
 import { resetSecrets } from '../src/lib/secrets.ts';
@@ -22,7 +23,7 @@ Object.assign(process.env, {
   APP_URL: 'http://localhost:3000',
   LOG_LEVEL: 'silent',
 });
-delete process.env.SECRETS_ID;
+for (const { idVariable } of Object.values(SECRETS)) delete process.env[idVariable];
 delete process.env.RECAPTCHA_SECRET;
 resetEnv();
 resetSecrets();

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import * as fs from 'node:fs';
 import { AssetHashType, DockerImage } from 'aws-cdk-lib';
 import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -9,9 +9,17 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
-import type { TableAction } from '@app/shared/routes';
+import type { TableAction, TableIndex } from '@app/shared/routes';
+import { SECRETS, type SecretName } from '@app/shared/secrets';
 import { bundleHandlers, LAMBDA_HANDLER } from './bundling.ts';
 import { repoRoot } from './paths.ts';
+
+/**
+ * The latest Node.js runtime Lambda (and this aws-cdk-lib) offers. The bundles target an older
+ * Node (HANDLER_BUNDLING.target), which it runs, and the sources stay runnable on the local
+ * Node 20 that runs the tests and the local server.
+ */
+export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
 /** How long function and API access logs are kept. */
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
@@ -54,8 +62,13 @@ export interface ApiFunctionProps {
   readonly table: ITableV2;
   /** Exactly the DynamoDB actions the handler uses; nothing else on the table is granted. */
   readonly tableActions: readonly TableAction[];
-  /** The secret holding jwtSecret, recaptchaSecret, stripeSecretKey, stripeWebhookSecret. */
-  readonly secret: ISecret;
+  /** The global indexes its Queries read: granted by name with those actions; no other index. */
+  readonly tableIndexes?: readonly TableIndex[];
+  /**
+   * The secrets the handler reads (routeSecrets): each one's ARN goes in its `idVariable`, and the
+   * function may read these and no other.
+   */
+  readonly secrets: Readonly<Partial<Record<SecretName, ISecret>>>;
   /** Given only to functions that send mail. */
   readonly mailIdentity?: IEmailIdentity;
   readonly environment: Record<string, string>;
@@ -87,7 +100,7 @@ function handlerCode(handler: string, bundledWith: readonly string[]): Code {
 }
 
 /**
- * One route-table handler on Lambda, with the project's fixed defaults: Node 22 on ARM64,
+ * One route-table handler on Lambda, with the project's fixed defaults: Node 24 on ARM64,
  * one minified ESM file built by the local esbuild (never Docker) with everything bundled in,
  * the AWS SDK included (nothing external, HANDLER_BUNDLING), the CommonJS `require` banner and
  * a source map (without sources) that Node applies to stack traces, 512 MB (scrypt at N=2^17
@@ -101,15 +114,25 @@ export class ApiFunction extends Construct {
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     super(scope, id);
 
+    const secrets = Object.entries(props.secrets) as [SecretName, ISecret][];
     const logGroup = new LogGroup(this, 'Logs', {
       retention: LOG_RETENTION,
       removalPolicy: props.production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
 
+    // Its own role with no AWS managed policy: writing its own log group is all of the basic
+    // execution role it needs (the group exists, so no logs:CreateLogGroup, and no other group).
+    const role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Route handler ${props.handler}: its table actions, secrets and log group`,
+    });
+    logGroup.grantWrite(role);
+
     this.fn = new LambdaFunction(this, 'Fn', {
       code: handlerCode(props.handler, props.bundledWith),
+      role,
       handler: LAMBDA_HANDLER,
-      runtime: Runtime.NODEJS_22_X,
+      runtime: LAMBDA_RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: 512,
       timeout: Duration.seconds(10),
@@ -124,24 +147,29 @@ export class ApiFunction extends Construct {
         POWERTOOLS_SERVICE_NAME: LOG_SERVICE,
         METRICS_NAMESPACE: Stack.of(this).stackName,
         ...props.environment,
+        ...Object.fromEntries(secrets.map(([name, secret]) => [SECRETS[name].idVariable, secret.secretArn])),
       },
     });
 
     this.logGroup = logGroup;
 
     const actions = [...new Set(props.tableActions)];
+    const indexes = [...new Set(props.tableIndexes ?? [])];
+    if (indexes.length > 0 && !actions.includes('Query')) throw new Error(`${props.handler}: reads the indexes ${indexes.join(', ')} without Query`);
     if (actions.length > 0) {
+      this.fn.addToRolePolicy(new PolicyStatement({ actions: actions.map((a) => `dynamodb:${a}`), resources: [props.table.tableArn] }));
+    }
+    if (indexes.length > 0) {
       this.fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: actions.map((a) => `dynamodb:${a}`),
-          resources: [props.table.tableArn, `${props.table.tableArn}/index/*`],
-        }),
+        new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexes.map((index) => `${props.table.tableArn}/index/${index}`) }),
       );
     }
 
-    this.fn.addToRolePolicy(
-      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.secret.secretArn] }),
-    );
+    if (secrets.length > 0) {
+      this.fn.addToRolePolicy(
+        new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: secrets.map(([, secret]) => secret.secretArn) }),
+      );
+    }
 
     if (props.mailIdentity) {
       this.fn.addToRolePolicy(

@@ -2,14 +2,15 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, HttpMethod, LogGroupLogDestination, type HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Fn, RemovalPolicy } from 'aws-cdk-lib';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { routes, type RouteDef } from '@app/shared/routes';
+import { routes, routeSecrets, type RouteDef } from '@app/shared/routes';
+import type { SecretName } from '@app/shared/secrets';
 import { ApiFunction, DEFAULT_RESERVED_CONCURRENCY, LOG_RETENTION } from './api-function.ts';
 import { DEFAULT_THROTTLE, routeKey, routeThrottles } from './throttling.ts';
 
@@ -40,9 +41,8 @@ export const ACCESS_LOG_FORMAT = `{${Object.entries(ACCESS_LOG_FIELDS).map(([k, 
 
 export interface ApiProps {
   readonly table: ITableV2;
-  readonly secret: ISecret;
-  /** The value CloudFront sends in ORIGIN_SECRET_HEADER; every function reads it and requires it. */
-  readonly originSecret: ISecret;
+  /** Every secret of the stack; each function is given the ones its route reads (routeSecrets), no other. */
+  readonly secrets: Readonly<Record<SecretName, ISecret>>;
   readonly mailIdentity: IEmailIdentity;
   readonly mailFrom: string;
   /** Recipient of contact-form messages (SUPPORT_EMAIL). */
@@ -103,8 +103,6 @@ export class Api extends Construct {
 
     const environment: Record<string, string> = {
       TABLE_NAME: props.table.tableName,
-      SECRETS_ID: props.secret.secretArn,
-      ORIGIN_SECRET_ID: props.originSecret.secretArn,
       MAIL_TRANSPORT: 'ses',
       MAIL_FROM: props.mailFrom,
       SUPPORT_EMAIL: props.supportEmail,
@@ -123,13 +121,13 @@ export class Api extends Construct {
         bundledWith: Object.values(table).map((r) => r.handler),
         table: props.table,
         tableActions: route.table,
-        secret: props.secret,
+        tableIndexes: route.indexes,
+        secrets: Object.fromEntries(routeSecrets(name, route).map((s) => [s, props.secrets[s]])),
         mailIdentity: route.mail ? props.mailIdentity : undefined,
         environment,
         production: props.production,
         reservedConcurrency: reserved[name],
       }).fn;
-      fn.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.originSecret.secretArn] }));
       this.functions.set(name, fn);
       const created = this.httpApi.addRoutes({
         path: route.path,
@@ -139,6 +137,19 @@ export class Api extends Construct {
       // API Gateway rejects route settings for a route key that does not exist yet.
       if (throttles.has(routeKey(route))) for (const r of created) this.stage.node.addDependency(r);
     }
+
+    // On every route, now that all are added (children of the API).
+    NagSuppressions.addResourceSuppressions(
+      this.httpApi,
+      [
+        {
+          id: 'AwsSolutions-APIG4',
+          reason:
+            "Authorization happens in the one handler wrapper (functions/src/lib/http.ts), from the route table's auth level: 'user' and 'pro' routes require a valid session token (HS256, checked against the user's tokenVersion), 'stripe' Stripe's signature on the raw body, and 'none' routes are public by design. The wrapper first refuses (403) any request without the origin secret only CloudFront sends, so the API cannot be called around the distribution.",
+        },
+      ],
+      true,
+    );
 
     // Per-route throttles override the stage default for those routes (CloudFormation's own field names).
     if (throttles.size > 0) {

@@ -11,6 +11,7 @@ import {
   type IMetric,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -32,7 +33,7 @@ export const WEBHOOK_ROUTE: RouteName = 'stripeWebhook';
 export const API_5XX_RATE_PERCENT = 1;
 /** ... or this many 5xx answers in 5 minutes, whatever the rate. */
 export const API_5XX_COUNT = 5;
-/** Webhook calls refused (4xx, e.g. a wrong stripeWebhookSecret) per hour that raise an alarm. */
+/** Webhook calls refused (4xx, e.g. a wrong webhook signing secret) per hour that raise an alarm. */
 export const WEBHOOK_REJECTED_PER_HOUR = 3;
 /** Failed sign-ins in 5 minutes, all accounts together, that raise an alarm (password guessing at scale, or a broken login). */
 export const FAILED_LOGINS_PER_5_MINUTES = 50;
@@ -63,7 +64,22 @@ export class Monitoring extends Construct {
     const stackName = Stack.of(this).stackName;
     this.namespace = stackName;
 
-    this.topic = new Topic(this, 'AlarmTopic', { displayName: `${stackName} alarms` });
+    // Publishers must use TLS. The topic policy this adds replaces SNS's default one (which lets
+    // the account's services publish), so CloudWatch is allowed again: this account's alarms only.
+    this.topic = new Topic(this, 'AlarmTopic', { displayName: `${stackName} alarms`, enforceSSL: true });
+    const { account, partition, region } = Stack.of(this);
+    this.topic.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'CloudWatchAlarmsOfThisAccount',
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': account },
+          ArnLike: { 'aws:SourceArn': `arn:${partition}:cloudwatch:${region}:${account}:alarm:*` },
+        },
+      }),
+    );
     if (props.alarmEmail) {
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(props.alarmEmail)) throw new Error(`alarmEmail "${props.alarmEmail}" is not an email address`);
       this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
@@ -143,7 +159,7 @@ export class Monitoring extends Construct {
       );
     }
 
-    // Stripe webhook refused (bad signature, usually a wrong or rotated stripeWebhookSecret).
+    // Stripe webhook refused (bad signature, usually a wrong or rotated webhook signing secret).
     const webhookRoute = api.routes[WEBHOOK_ROUTE];
     if (webhookRoute) {
       new MetricFilter(this, 'WebhookRejectedFilter', {
@@ -161,7 +177,7 @@ export class Monitoring extends Construct {
         alarm(
           'WebhookRejected',
           'stripe-webhook-rejected',
-          `${WEBHOOK_REJECTED_PER_HOUR} or more Stripe webhook calls answered 4xx in an hour: check stripeWebhookSecret against the endpoint's signing secret in Stripe.`,
+          `${WEBHOOK_REJECTED_PER_HOUR} or more Stripe webhook calls answered 4xx in an hour: check the secret live-transcribe/<stage>/stripe-webhook-signing against the endpoint's signing secret in Stripe.`,
           new Metric({ namespace: this.namespace, metricName: 'StripeWebhookRejected', statistic: 'Sum', period: Duration.hours(1) }),
           WEBHOOK_REJECTED_PER_HOUR,
           ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

@@ -29,7 +29,8 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
-import { Construct } from 'constructs';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct, type IConstruct } from 'constructs';
 import { buildCsp, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, inlineScriptHashes, PERMISSIONS_POLICY, REFERRER_POLICY } from './security-headers.ts';
 
 /**
@@ -99,9 +100,42 @@ export interface WebProps {
   readonly surveyOrigin?: string;
 }
 
+/**
+ * The deploy-time function of CDK's BucketDeployment (a custom resource that copies the built site
+ * into the bucket and invalidates CloudFront): aws-cdk-lib makes its role and picks its runtime,
+ * so these findings of AWS's rules are suppressed on it, with the reason, and on nothing else.
+ */
+function suppressBucketDeploymentFindings(deployment: BucketDeployment): void {
+  const handler: IConstruct | undefined = deployment.handlerRole.node.scope;
+  if (!handler) throw new Error('BucketDeployment: its handler function was not found');
+  const cdkOwned = "is CDK's BucketDeployment handler, which runs only while the stack deploys (copying the built site into the bucket, then invalidating CloudFront): aws-cdk-lib builds it and follows its own upgrades";
+  NagSuppressions.addResourceSuppressions(
+    handler,
+    [
+      { id: 'AwsSolutions-L1', reason: `Its runtime ${cdkOwned}.` },
+      {
+        id: 'AwsSolutions-IAM4',
+        reason: `The AWS managed basic execution role (writing its logs) ${cdkOwned}.`,
+        appliesTo: ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole'],
+      },
+      {
+        id: 'AwsSolutions-IAM5',
+        reason: `Its wildcards (s3 read on the CDK asset bucket, s3 read, write and delete on the site bucket's objects, CloudFront invalidation, which takes no narrower resource) ${cdkOwned}.`,
+        appliesTo: [{ regex: '/^Action::s3:[A-Za-z]+\\*$/' }, { regex: '/^Resource::.+\\/\\*$/' }, 'Resource::*'],
+      },
+    ],
+    true,
+  );
+}
+
+/** How long the access logs of CloudFront and of the site bucket are kept. */
+export const ACCESS_LOG_DAYS = 90;
+
 /** Private S3 bucket + CloudFront (origin access control), same origin for the SPA and the API. */
 export class Web extends Construct {
   readonly bucket: Bucket;
+  /** CloudFront's standard logs (`cloudfront/`) and the site bucket's server access logs (`s3/`). */
+  readonly logBucket: Bucket;
   readonly distribution: Distribution;
   /** `https://<custom domain or CloudFront domain>`. */
   readonly url: string;
@@ -114,11 +148,21 @@ export class Web extends Construct {
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
 
+    this.logBucket = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      // CloudFront's standard logs are delivered with an object ACL: the bucket must accept ACLs.
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(ACCESS_LOG_DAYS) }],
+    });
     this.bucket = new Bucket(this, 'Bucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: BucketEncryption.S3_MANAGED,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 's3/',
     });
 
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
@@ -198,6 +242,9 @@ export class Web extends Construct {
       minimumProtocolVersion: props.certificate ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
       domainNames: props.domainName ? [props.domainName] : undefined,
       certificate: props.certificate,
+      enableLogging: true,
+      logBucket: this.logBucket,
+      logFilePrefix: 'cloudfront/',
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -214,6 +261,18 @@ export class Web extends Construct {
         ...apiPathPatterns(props.routes).map((p) => [p, apiBehavior] as const),
       ]),
     });
+
+    NagSuppressions.addResourceSuppressions(this.distribution, [
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'No geo restriction: the site is for anyone, anywhere (English, Portuguese and Spanish speakers); no country is excluded.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          "No AWS WAF web ACL: CloudFront's must be created in us-east-1 while this stack deploys to any region, and the API already limits abuse itself: API Gateway throttles per stage and per route (lib/throttling.ts), per-account and per-address limits and the bot check in the handlers, and the origin lock.",
+      },
+    ]);
 
     this.url = `https://${props.domainName ?? this.distribution.distributionDomainName}`;
 
@@ -242,6 +301,7 @@ export class Web extends Construct {
         memoryLimit: 512,
       });
       if (assets) site.node.addDependency(assets);
+      for (const deployment of [assets, site]) if (deployment) suppressBucketDeploymentFindings(deployment);
     }
   }
 }

@@ -3,8 +3,10 @@ import * as path from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDef } from '@app/shared/routes';
-import { DEFAULT_RESERVED_CONCURRENCY, reservedConcurrencyFromContext } from '../lib/api-function.ts';
-import { ESM_REQUIRE_BANNER } from '../lib/bundling.ts';
+import { SECRETS } from '@app/shared/secrets';
+import { Runtime } from 'aws-cdk-lib/aws-lambda';
+import { DEFAULT_RESERVED_CONCURRENCY, LAMBDA_RUNTIME, reservedConcurrencyFromContext } from '../lib/api-function.ts';
+import { ESM_REQUIRE_BANNER, HANDLER_BUNDLING } from '../lib/bundling.ts';
 import { DEFAULT_THROTTLE, ROUTE_THROTTLES, routeThrottles } from '../lib/throttling.ts';
 import { actionsOf, alarmsOf, allStatements, asArray, devStack, functionOfRoute, genericProdStack, keyOf, noSite, ofType, ROUTES, statementsOfFunction, synth, type Json } from './template.ts';
 
@@ -44,40 +46,66 @@ describe('HTTP API and its functions (dev, full route table)', () => {
   it('builds every function with the fixed defaults', () => {
     for (const fnId of routeFunctions.values()) {
       const p = json.Resources[fnId].Properties;
-      expect(p).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler', MemorySize: 512, Timeout: 10 });
+      expect(p).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler', MemorySize: 512, Timeout: 10 });
       const logGroupId = p.LoggingConfig.LogGroup.Ref as string;
       expect(json.Resources[logGroupId]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
       const vars = p.Environment.Variables;
       expect(vars).toMatchObject({ MAIL_TRANSPORT: 'ses', MAIL_FROM: 'Live Transcribe <no-reply@example.com>' });
       expect(vars.TABLE_NAME).toEqual({ Ref: ofType(t, 'AWS::DynamoDB::GlobalTable')[0]![0] });
-      expect(vars.SECRETS_ID).toEqual({ Ref: ofType(t, 'AWS::SecretsManager::Secret')[0]![0] });
       expect(JSON.stringify(vars.APP_URL)).toContain(ofType(t, 'AWS::CloudFront::Distribution')[0]![0]);
-      for (const k of Object.keys(vars)) expect(k).not.toMatch(/JWT|RECAPTCHA|STRIPE_(SECRET|WEBHOOK)|SECRET$/);
+      // A secret's value never: only the ARNs of the function's own secrets (secrets.test.ts).
+      for (const k of Object.keys(vars)) expect(Object.values(SECRETS).map((s) => s.localVariable)).not.toContain(k);
     }
   });
 
-  it('gives every function its own role', () => {
+  it('runs the latest Node.js runtime this CDK offers, one the bundles were built for', () => {
+    const major = (name: string) => Number(/^nodejs(\d+)\.x$/.exec(name)?.[1]);
+    const offered = Runtime.ALL.map((r) => r.name).filter((n) => /^nodejs\d+\.x$/.test(n));
+    expect(major(LAMBDA_RUNTIME.name)).toBe(Math.max(...offered.map(major)));
+    // esbuild lowers the bundles' syntax to their target: a runtime older than it could not run them.
+    expect(Number(/^node(\d+)$/.exec(HANDLER_BUNDLING.target)?.[1])).toBeLessThanOrEqual(major(LAMBDA_RUNTIME.name));
+  });
+
+  it('gives every function its own role, with no AWS managed policy: it writes only its own log group', () => {
     const roles = [...routeFunctions.values()].map((fnId) => json.Resources[fnId].Properties.Role['Fn::GetAtt'][0] as string);
     expect(new Set(roles).size).toBe(ROUTES.length);
-    for (const roleId of roles) {
-      expect(json.Resources[roleId].Properties.AssumeRolePolicyDocument.Statement).toEqual([
+    for (const [i, fnId] of [...routeFunctions.values()].entries()) {
+      const role = json.Resources[roles[i]!].Properties;
+      expect(role.AssumeRolePolicyDocument.Statement).toEqual([
         expect.objectContaining({ Effect: 'Allow', Action: 'sts:AssumeRole', Principal: { Service: 'lambda.amazonaws.com' } }),
       ]);
+      expect(role.ManagedPolicyArns, fnId).toBeUndefined();
+      const statements = statementsOfFunction(t, fnId);
+      const logGroupId = json.Resources[fnId].Properties.LoggingConfig.LogGroup.Ref as string;
+      expect(actionsOf(statements, 'logs:'), fnId).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+      for (const s of statements.filter((s: Json) => asArray<string>(s.Action).some((a) => a.startsWith('logs:')))) {
+        expect(s.Resource, fnId).toEqual({ 'Fn::GetAtt': [logGroupId, 'Arn'] });
+      }
     }
   });
 
-  it('grants each function exactly the DynamoDB actions its route lists, on the table and its indexes only', () => {
+  it('grants each function exactly the DynamoDB actions its route lists on the table, and Query on the indexes it lists only', () => {
     const tableId = ofType(t, 'AWS::DynamoDB::GlobalTable')[0]![0];
+    const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
     for (const [name, route] of ROUTES) {
       const statements = statementsOfFunction(t, routeFunctions.get(name)!);
       expect(actionsOf(statements, 'dynamodb:'), name).toEqual([...new Set(route.table)].map((a) => `dynamodb:${a}`).sort());
-      for (const s of statements.filter((s: Json) => asArray<string>(s.Action).some((a) => a.startsWith('dynamodb:')))) {
-        expect(s.Resource).toEqual([
-          { 'Fn::GetAtt': [tableId, 'Arn'] },
-          { 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, '/index/*']] },
-        ]);
-      }
+      const dynamo = statements.filter((s: Json) => asArray<string>(s.Action).some((a) => a.startsWith('dynamodb:')));
+      const onTable = dynamo.filter((s: Json) => JSON.stringify(s.Resource) === JSON.stringify(tableArn));
+      expect(onTable, name).toHaveLength(1);
+      const onIndexes = dynamo.filter((s: Json) => !onTable.includes(s));
+      const indexes = route.indexes ?? [];
+      expect(onIndexes.map((s: Json) => ({ Action: s.Action, Resource: asArray(s.Resource) })), name).toEqual(
+        indexes.length === 0 ? [] : [{ Action: 'dynamodb:Query', Resource: indexes.map((i) => ({ 'Fn::Join': ['', [tableArn, `/index/${i}`]] })) }],
+      );
     }
+    // Only the webhook queries an index (the Stripe customer's user, GSI1); no function gets every index.
+    expect(ROUTES.filter(([, r]) => r.indexes?.length).map(([name]) => name)).toEqual(['stripeWebhook']);
+    expect(JSON.stringify(allStatements(t)).includes('/index/*'), 'an index/* grant').toBe(false);
+  });
+
+  it('refuses a route that lists an index without Query', () => {
+    expect(() => synth({ siteDir: noSite(), routes: { thing: { ...routes.getMe, indexes: ['GSI1'] } } })).toThrow(/indexes GSI1 without Query/);
   });
 
   it('reserves concurrency for the Stripe webhook and login functions only', () => {

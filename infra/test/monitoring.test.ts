@@ -52,6 +52,27 @@ describe('Logs and alarms (dev, full route table)', () => {
     t.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
+  it("refuses publishers without TLS on the alarm topic, and lets this account's alarms publish", () => {
+    const topicId = ofType(t, 'AWS::SNS::Topic')[0]![0];
+    const policies = ofType(t, 'AWS::SNS::TopicPolicy');
+    expect(policies).toHaveLength(1);
+    const policy = policies[0]![1].Properties;
+    expect(policy.Topics).toEqual([{ Ref: topicId }]);
+    expect(policy.PolicyDocument.Statement).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ Effect: 'Deny', Principal: '*', Action: 'sns:Publish', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        expect.objectContaining({
+          Effect: 'Allow',
+          Principal: { Service: 'cloudwatch.amazonaws.com' },
+          Action: 'sns:Publish',
+          Resource: { Ref: topicId },
+          Condition: expect.objectContaining({ StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } }),
+        }),
+      ]),
+    );
+    expect(policy.PolicyDocument.Statement).toHaveLength(2);
+  });
+
   it('alarms on the API 5xx rate (> 1 % or >= 5 in 5 minutes)', () => {
     const apiId = ofType(t, 'AWS::ApiGatewayV2::Api')[0]![0];
     const topicId = ofType(t, 'AWS::SNS::Topic')[0]![0];

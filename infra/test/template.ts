@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, Aspects, type IAspect } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { expect } from 'vitest';
 import { routes, type RouteDef } from '@app/shared/routes';
@@ -34,11 +34,15 @@ const cdkContext = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'cdk.json'), 
  * Synthesizes the stack. Bundling (esbuild, ~2 s a function) is skipped unless asked for: the
  * template is the same either way, and one small bundled synth proves bundling works.
  */
-export function synthApp(props: Partial<LiveTranscribeStackProps> = {}, { bundle = false } = {}): { template: Template; outdir: string } {
+export function synthApp(
+  props: Partial<LiveTranscribeStackProps> = {},
+  { bundle = false, aspects = [] }: { bundle?: boolean; aspects?: IAspect[] } = {},
+): { template: Template; outdir: string } {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-test-'));
   const context = { ...cdkContext, ...(bundle ? { 'aws:cdk:enable-asset-metadata': true } : { 'aws:cdk:bundling-stacks': [] }) };
   const app = new App({ outdir, context });
   const stack = new LiveTranscribeStack(app, 'Test', { stage: 'dev', mailDomain: 'example.com', ...props });
+  for (const aspect of aspects) Aspects.of(app).add(aspect);
   return { template: Template.fromStack(stack), outdir };
 }
 export const synth = (props: Partial<LiveTranscribeStackProps> = {}, opts: { bundle?: boolean } = {}): Template => synthApp(props, opts).template;
@@ -108,19 +112,20 @@ export function genericProdStack({ bundle = false } = {}): Synthesized {
 export const PROD_INLINE_SCRIPT = "document.documentElement.classList.add('dark')";
 export const PROD_ANALYTICS = ['https://*.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.clarity.ms'];
 
+/** The props of the production stack under test: the full route table, a built site, every context value set. */
+export const prodProps = (): Partial<LiveTranscribeStackProps> => ({
+  stage: 'prod',
+  siteDir: builtSite(PROD_INLINE_SCRIPT),
+  domainName: 'live.example.org',
+  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-1111-1111-1111-111111111111',
+  alarmEmail: 'ops@example.org',
+  analyticsOrigins: PROD_ANALYTICS,
+  surveyOrigin: 'https://forms.example.net',
+});
+
 /** Prod, the full route table, every context value set (alarm email, analytics and survey origins). */
 export function prodStack(): Synthesized {
-  return once('prod', () =>
-    synthApp({
-      stage: 'prod',
-      siteDir: builtSite(PROD_INLINE_SCRIPT),
-      domainName: 'live.example.org',
-      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-1111-1111-1111-111111111111',
-      alarmEmail: 'ops@example.org',
-      analyticsOrigins: PROD_ANALYTICS,
-      surveyOrigin: 'https://forms.example.net',
-    }),
-  );
+  return once('prod', () => synthApp(prodProps()));
 }
 
 // ---- template readers --------------------------------------------------------------------

@@ -5,7 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { webSourceIndexHtml } from '../lib/paths.ts';
 import { buildCsp, CSP_MAX_LENGTH, cspDirectives, inlineScriptHashes, parseOrigins, PERMISSIONS_POLICY, RECAPTCHA, securityHeaders } from '../lib/security-headers.ts';
 import { apiPathPatterns, pathPatternMatches } from '@app/shared/routes';
-import { cachedApiBehaviors, SPA_REWRITE_CODE, VIEWER_ADDRESS_CODE } from '../lib/web.ts';
+import { awsSecretName, SECRET_NAMES } from '@app/shared/secrets';
+import { secretConstructId } from '../lib/secrets.ts';
+import { ACCESS_LOG_DAYS, cachedApiBehaviors, SPA_REWRITE_CODE, VIEWER_ADDRESS_CODE } from '../lib/web.ts';
 import { cspOf, devStack, GENERIC_ROUTES, genericProdStack, noSite, ofType, PROD_ANALYTICS, PROD_INLINE_SCRIPT, prodStack, ROUTES, sha256Source, synth, type Json } from './template.ts';
 
 /** The site: S3 and CloudFront, the API paths it forwards, its CloudFront Functions, domain, deployment and security headers. */
@@ -73,9 +75,35 @@ describe('Site on CloudFront (dev, full route table)', () => {
     for (const p of forwarded) expect(ROUTES.some(([, r]) => pathPatternMatches(p, r.path)), p).toBe(true);
   });
 
-  it('exports the site URL, API URL, table name, secret name, alarm topic and access log', () => {
+  it('logs every CloudFront request and every request to the site bucket into a private log bucket, kept 90 days', () => {
+    const buckets = ofType(t, 'AWS::S3::Bucket');
+    expect(buckets).toHaveLength(2);
+    const [logsId, logs] = buckets.find(([id]) => id.startsWith('WebAccessLogs'))!;
+    const [, site] = buckets.find(([id]) => id.startsWith('WebBucket'))!;
+    expect(logs.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      // CloudFront's standard logs arrive with an object ACL.
+      OwnershipControls: { Rules: [{ ObjectOwnership: 'ObjectWriter' }] },
+      LifecycleConfiguration: { Rules: [{ ExpirationInDays: ACCESS_LOG_DAYS, Status: 'Enabled' }] },
+    });
+    expect(site.Properties.LoggingConfiguration).toEqual({ DestinationBucketName: { Ref: logsId }, LogFilePrefix: 's3/' });
+    const config = ofType(t, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+    expect(config.Logging).toEqual({ Bucket: { 'Fn::GetAtt': [logsId, 'RegionalDomainName'] }, Prefix: 'cloudfront/' });
+    const policy = ofType(t, 'AWS::S3::BucketPolicy').find(([, p]) => JSON.stringify(p.Properties.Bucket) === JSON.stringify({ Ref: logsId }))![1];
+    expect(policy.Properties.PolicyDocument.Statement).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        expect.objectContaining({ Effect: 'Allow', Principal: { Service: 'logging.s3.amazonaws.com' }, Action: 's3:PutObject' }),
+      ]),
+    );
+    expect(json.Outputs.AccessLogBucketName.Value).toEqual({ Ref: logsId });
+  });
+
+  it('exports the site URL, API URL, table name, secret names, alarm topic and access log', () => {
     const outputs = Object.keys(json.Outputs as Record<string, unknown>);
-    expect(outputs).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'TableName', 'SecretName', 'AlarmTopicArn', 'ApiAccessLogGroup']));
+    expect(outputs).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'TableName', 'AlarmTopicArn', 'ApiAccessLogGroup']));
+    for (const name of SECRET_NAMES) expect(json.Outputs[`${secretConstructId(name)}Name`].Value).toBe(awsSecretName('dev', name));
     const distId = ofType(t, 'AWS::CloudFront::Distribution')[0]![0];
     expect(json.Outputs.SiteUrl.Value).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distId, 'DomainName'] }]] });
   });

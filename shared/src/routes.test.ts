@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiPathPatterns, fillPath, isApiPath, pathPatternMatches, routeNamed, routes, routeUrl, type RouteDef } from './routes.ts';
+import { apiPathPatterns, closedDuringMaintenance, fillPath, isApiPath, pathPatternMatches, routeNamed, routes, routeSecrets, routeUrl, type RouteDef } from './routes.ts';
+import { SECRET_NAMES } from './secrets.ts';
 
 /** A route's path with every `{parameter}` filled in. */
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, 'AbC-123');
@@ -64,5 +65,29 @@ describe('route paths by name', () => {
     expect(routeUrl('register')).toBe(routes.register.path);
     expect(routeNamed('GET', '/api/nothing-here')).toBeUndefined();
     expect(routeNamed('DELETE', routes.register.path)).toBeUndefined();
+  });
+});
+
+describe('the secrets each route reads', () => {
+  const all = Object.entries(routes) as [keyof typeof routes, RouteDef][];
+  const readers = (secret: string) => all.filter(([name, def]) => routeSecrets(name, def).includes(secret as never)).map(([name]) => name).sort();
+
+  it('gives every route the origin secret, and the token key to every route that checks or signs a token', () => {
+    for (const [name, def] of all) {
+      const secrets = routeSecrets(name, def);
+      expect(secrets[0], name).toBe('origin');
+      expect(secrets, name).toEqual(SECRET_NAMES.filter((s) => secrets.includes(s)));
+      if (def.auth === 'user' || def.auth === 'pro' || closedDuringMaintenance(name, def)) expect(secrets, name).toContain('tokenKey');
+    }
+    // Public reads and the webhook never see a token.
+    expect(all.filter(([name, def]) => !routeSecrets(name, def).includes('tokenKey')).map(([name]) => name).sort()).toEqual(['maintenanceMode', 'stripeWebhook', 'viewLiveShare']);
+  });
+
+  it('gives the bot check and the Stripe secrets only to the routes whose handlers use them', () => {
+    expect(readers('botCheck')).toEqual(['forgotPassword', 'login', 'register']);
+    expect(readers('stripeApiKey')).toEqual(['cancelCheckout', 'checkout', 'portal']);
+    expect(readers('stripeWebhookSigning')).toEqual(['stripeWebhook']);
+    expect(routeSecrets('stripeWebhook', routes.stripeWebhook)).toEqual(['origin', 'stripeWebhookSigning']);
+    expect(routeSecrets('maintenanceMode', routes.maintenanceMode)).toEqual(['origin']);
   });
 });

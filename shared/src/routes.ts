@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { LIVE_CACHE_SECONDS } from './constants.ts';
 import { fillPath, matchPath } from './route-paths.ts';
+import { SECRET_NAMES, type SecretName } from './secrets.ts';
 import * as auth from './schemas/auth.ts';
 import { okResponse } from './schemas/common.ts';
 import * as billing from './schemas/billing.ts';
@@ -36,6 +37,17 @@ export interface RouteDef {
    * sends and fail when this list differs from it.
    */
   table: readonly TableAction[];
+  /**
+   * The global indexes its Queries read; only these index ARNs are granted, and only with Query.
+   * The functions tests record the index of every Query a handler sends and fail when this differs.
+   */
+  indexes?: readonly TableIndex[];
+  /**
+   * The secrets the handler's own code reads (lib/auth.ts signing or checking a token, the bot
+   * check, Stripe). What the wrapper reads for it comes on top (routeSecrets); the function may
+   * read nothing else: the wrapper refuses any other read, and on AWS it has no access to any other.
+   */
+  secrets?: readonly SecretName[];
   /** Needs to send mail (SES). */
   mail?: boolean;
   /**
@@ -46,6 +58,8 @@ export interface RouteDef {
 }
 
 export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'ConditionCheckItem' | 'Query' | 'BatchWriteItem' | 'BatchGetItem';
+/** The table's global secondary indexes (docs/dynamodb.md). */
+export type TableIndex = 'GSI1';
 
 export { fillPath, matchPath };
 
@@ -55,12 +69,12 @@ export const routes = define({
   register: {
     method: 'POST', path: '/api/auth/register', handler: 'auth/register', auth: 'none',
     body: auth.registerRequest, response: auth.authResponse,
-    table: ['GetItem', 'PutItem'],
+    table: ['GetItem', 'PutItem'], secrets: ['tokenKey', 'botCheck'],
   },
   login: {
     method: 'POST', path: '/api/auth/login', handler: 'auth/login', auth: 'none',
     body: auth.loginRequest, response: auth.authResponse,
-    table: ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem'],
+    table: ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem'], secrets: ['tokenKey', 'botCheck'],
   },
   getMe: {
     method: 'GET', path: '/api/auth/me', handler: 'auth/get-me', auth: 'user',
@@ -73,7 +87,7 @@ export const routes = define({
   forgotPassword: {
     method: 'POST', path: '/api/auth/forgot-password', handler: 'auth/forgot-password', auth: 'none',
     body: auth.forgotPasswordRequest, response: auth.forgotPasswordResponse,
-    table: ['GetItem', 'PutItem', 'UpdateItem'], mail: true,
+    table: ['GetItem', 'PutItem', 'UpdateItem'], secrets: ['botCheck'], mail: true,
   },
   resetPassword: {
     method: 'POST', path: '/api/auth/reset-password', handler: 'auth/reset-password', auth: 'none',
@@ -176,25 +190,27 @@ export const routes = define({
   // Billing (Stripe)
   checkout: {
     method: 'POST', path: '/stripe/checkout', handler: 'billing/create-checkout', auth: 'user',
-    body: billing.checkoutRequest, response: billing.redirectResponse, table: ['GetItem', 'UpdateItem'],
+    body: billing.checkoutRequest, response: billing.redirectResponse, table: ['GetItem', 'UpdateItem'], secrets: ['stripeApiKey'],
   },
   cancelCheckout: {
     method: 'POST', path: '/stripe/checkout/cancel', handler: 'billing/cancel-checkout', auth: 'user',
-    response: okResponse, table: ['GetItem', 'UpdateItem'],
+    response: okResponse, table: ['GetItem', 'UpdateItem'], secrets: ['stripeApiKey'],
   },
   portal: {
     method: 'POST', path: '/stripe/portal', handler: 'billing/create-portal', auth: 'user',
-    response: billing.redirectResponse, table: ['GetItem'],
+    response: billing.redirectResponse, table: ['GetItem'], secrets: ['stripeApiKey'],
   },
   stripeWebhook: {
     method: 'POST', path: '/stripe/webhook', handler: 'billing/stripe-webhook', auth: 'stripe',
-    response: billing.webhookResponse, table: ['GetItem', 'Query', 'UpdateItem', 'PutItem'],
+    response: billing.webhookResponse, table: ['GetItem', 'Query', 'UpdateItem', 'PutItem'], indexes: ['GSI1'],
+    secrets: ['stripeWebhookSigning'],
   },
 
   // Site: maintenance bypass, contact, analytics
   checkDevPassword: {
     method: 'POST', path: '/api/settings/check-dev-password', handler: 'settings/check-dev-password', auth: 'none',
     body: site.checkDevPasswordRequest, response: site.checkDevPasswordResponse, table: ['GetItem', 'PutItem', 'UpdateItem'],
+    secrets: ['tokenKey'],
   },
   contact: {
     method: 'POST', path: '/contact', handler: 'site/send-contact', auth: 'none',
@@ -202,11 +218,37 @@ export const routes = define({
   },
   analytics: {
     method: 'POST', path: '/api/auth/analytics', handler: 'site/record-analytics', auth: 'none',
-    body: site.analyticsRequest, response: okResponse, table: ['GetItem', 'PutItem', 'UpdateItem'],
+    body: site.analyticsRequest, response: okResponse, table: ['GetItem', 'PutItem', 'UpdateItem'], secrets: ['tokenKey'],
   },
 });
 
 export type Routes = typeof routes;
+
+/**
+ * Routes that keep working while maintenance mode is on although they write: the way in (the dev
+ * password check), payments (which must keep landing) and logging out (which must always work).
+ */
+export const OPEN_DURING_MAINTENANCE: ReadonlySet<string> = new Set(['checkDevPassword', 'stripeWebhook', 'logout']);
+const WRITE_ACTIONS: ReadonlySet<TableAction> = new Set<TableAction>(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
+/** Whether a route writes: a write action among its table grants, whatever its HTTP method. */
+export const writesData = (def: RouteDef): boolean => def.table.some((action) => WRITE_ACTIONS.has(action));
+/**
+ * Whether maintenance mode closes a route (503): it writes and is not kept open. A caller with a
+ * valid dev bypass token (signed with the token key) still gets through.
+ */
+export const closedDuringMaintenance = (name: string, def: RouteDef): boolean => writesData(def) && !OPEN_DURING_MAINTENANCE.has(name);
+
+/**
+ * Every secret a route's function reads, in SECRETS order: the origin secret (the wrapper checks it
+ * on every request), the token key when the wrapper checks a session token (auth 'user' and 'pro')
+ * or may check a maintenance bypass token (closedDuringMaintenance), and the handler's own
+ * `secrets`. The stack grants exactly these, and the wrapper refuses a read of any other.
+ */
+export function routeSecrets(name: string, def: RouteDef): SecretName[] {
+  const read = new Set<SecretName>(['origin', ...(def.secrets ?? [])]);
+  if (def.auth === 'user' || def.auth === 'pro' || closedDuringMaintenance(name, def)) read.add('tokenKey');
+  return SECRET_NAMES.filter((s) => read.has(s));
+}
 export type RouteName = keyof Routes;
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 export type RouteBody<N extends RouteName> = Routes[N] extends { body: infer B } ? Infer<B> : undefined;

@@ -5,7 +5,7 @@ import { getUser } from '../db/users.ts';
 import { effectivePlan } from '../domain/plan.ts';
 import type { User } from '../domain/users.ts';
 import { forbidden, unauthorized } from './errors.ts';
-import { secrets } from './secrets.ts';
+import { secret } from './secrets.ts';
 
 export const TOKEN_ISSUER = 'live-transcribe';
 export const TOKEN_AUDIENCE = 'live-transcribe-web';
@@ -13,7 +13,9 @@ export const TOKEN_AUDIENCE = 'live-transcribe-web';
 export const BYPASS_AUDIENCE = 'live-transcribe-dev-bypass';
 
 async function key(): Promise<Uint8Array> {
-  return new TextEncoder().encode((await secrets()).jwtSecret);
+  const value = await secret('tokenKey');
+  if (!value) throw new Error('no token key: JWT_SECRET is unset');
+  return new TextEncoder().encode(value);
 }
 
 /**

@@ -2,7 +2,7 @@ import { CAPTCHA_MIN_SCORE, TEST_CAPTCHA_TOKEN, type CaptchaAction } from '@app/
 import { env } from './env.ts';
 import { badRequest, HttpError } from './errors.ts';
 import { log, securityEvent } from './log.ts';
-import { secrets } from './secrets.ts';
+import { secret } from './secrets.ts';
 
 /**
  * The bot check (reCAPTCHA v3). With a secret configured the token is verified by the provider:
@@ -12,10 +12,10 @@ import { secrets } from './secrets.ts';
  * `remoteIp` is the viewer's own address (the wrapper's source address, behind CloudFront).
  */
 export async function verifyCaptcha(token: string, remoteIp: string, action: CaptchaAction): Promise<void> {
-  const { recaptchaSecret } = await secrets();
+  const recaptchaSecret = await secret('botCheck');
   if (!recaptchaSecret && env().CAPTCHA_MODE === 'recaptcha') {
     // Deployed without its secret: fail closed rather than accept the test token.
-    log.error('captcha: CAPTCHA_MODE is recaptcha but no recaptchaSecret is configured');
+    log.error('captcha: CAPTCHA_MODE is recaptcha but the bot-check secret has no value');
     throw new HttpError(503, 'captcha not configured');
   }
   if (!recaptchaSecret) {

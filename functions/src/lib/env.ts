@@ -18,15 +18,7 @@ const schema = z.object({
   /** Stripe price ids (recurring, monthly) per checkout currency; unused by the local checkout simulator. */
   STRIPE_PRICE_USD: z.string().optional(),
   STRIPE_PRICE_BRL: z.string().optional(),
-  /** Name or ARN of a Secrets Manager secret holding the JSON secrets; unset locally. */
-  SECRETS_ID: z.string().optional(),
-  /** On AWS: the secret holding the value CloudFront sends in ORIGIN_SECRET_HEADER (lib/secrets.ts). */
-  ORIGIN_SECRET_ID: z.string().optional(),
-  /** Local/test value of the origin secret; unset means no origin check. */
-  ORIGIN_SECRET: z.string().min(32).optional(),
-  /** Local/test values of the secrets (never set on Lambda). */
-  JWT_SECRET: z.string().min(32).optional(),
-  RECAPTCHA_SECRET: z.string().optional(),
+  // The secrets' variables (on AWS `<SECRET>_SECRET_ID`, locally their values) are lib/secrets.ts's.
   /** `test`: without a secret, the local verifier (token `test-pass`). `recaptcha`: a secret is required. */
   CAPTCHA_MODE: z.enum(['test', 'recaptcha']).default('test'),
   /** scrypt cost as log2(N); 17 in production. Tests may lower it. */

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
-import { routes, type RouteDef, type RouteName, type Routes } from '@app/shared/routes';
+import { closedDuringMaintenance, routes, routeSecrets, type RouteDef, type RouteName, type Routes } from '@app/shared/routes';
 import { isIP, isIPv4, isIPv6 } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import { DEV_BYPASS_HEADER, ORIGIN_SECRET_HEADER, SESSION_TOKEN_HEADER } from '@app/shared/constants';
@@ -9,7 +9,7 @@ import type { User } from '../domain/users.ts';
 import { authenticateSession, isValidBypassToken, renewedToken } from './auth.ts';
 import { badRequest, HttpError } from './errors.ts';
 import { log, withRequestIds } from './log.ts';
-import { originSecret } from './secrets.ts';
+import { originSecret, withRouteSecrets } from './secrets.ts';
 
 export type Event = APIGatewayProxyEventV2;
 export type Result = APIGatewayProxyStructuredResultV2;
@@ -49,22 +49,20 @@ const GENERIC_500 = 'Something went wrong on our side. Please try again.';
 const MAINTENANCE = 'The site is under maintenance; changes cannot be saved right now. Please try again later.';
 
 /**
- * While maintenance mode is on, every route that writes (its table grants hold a write action,
- * whatever its HTTP method: a GET that creates a session writes) refuses with 503
- * `{code: 'maintenance'}`, except these (the way in, payments, which must keep landing, and
- * logging out, which must always work) and callers sending a valid dev bypass token in the
- * x-dev-bypass header.
+ * The one handler wrapper: authenticate, parse with the route's schemas, run, map errors. While
+ * maintenance mode is on, a route it closes (closedDuringMaintenance: it writes, whatever its HTTP
+ * method, and is not kept open) refuses with 503 `{code: 'maintenance'}`, except to callers sending
+ * a valid dev bypass token in the x-dev-bypass header. The request may read only the secrets the
+ * route table gives the route (routeSecrets).
  */
-const OPEN_DURING_MAINTENANCE: ReadonlySet<RouteName> = new Set<RouteName>(['checkDevPassword', 'stripeWebhook', 'logout']);
-const WRITE_ACTIONS: ReadonlySet<string> = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
-const writesData = (def: RouteDef): boolean => def.table.some((action) => WRITE_ACTIONS.has(action));
-
-/** The one handler wrapper: authenticate, parse with the route's schemas, run, map errors. */
 export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise<Out<N>>): LambdaHandler {
   const def: RouteDef = routes[name];
+  const allowed = routeSecrets(name, def);
   // Every log line of the request carries API Gateway's and Lambda's request ids.
   return (event, context) =>
-    withRequestIds({ correlation_id: event.requestContext?.requestId, function_request_id: context?.awsRequestId }, () => run(event));
+    withRequestIds({ correlation_id: event.requestContext?.requestId, function_request_id: context?.awsRequestId }, () =>
+      withRouteSecrets(name, allowed, () => run(event)),
+    );
   async function run(event: Event): Promise<Result> {
     try {
       if (!(await fromOrigin(event))) return json(403, { error: 'Forbidden', code: 'forbidden' });
@@ -101,7 +99,7 @@ export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise
   }
 
   async function refusedForMaintenance(event: Event): Promise<boolean> {
-    if (!writesData(def) || OPEN_DURING_MAINTENANCE.has(name)) return false;
+    if (!closedDuringMaintenance(name, def)) return false;
     const settings = await cachedSiteSettings();
     if (!settings.maintenanceMode) return false;
     return !(await isValidBypassToken(event.headers?.[DEV_BYPASS_HEADER], settings.devPasswordHash));

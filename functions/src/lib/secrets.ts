@@ -1,71 +1,96 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import * as z from 'zod';
-import { env } from './env.ts';
+import { SECRETS, type SecretName } from '@app/shared/secrets';
 
 /**
- * Secrets: on AWS one Secrets Manager secret (JSON) read once per container;
- * locally the environment (the local server fills defaults, see local/start.ts).
+ * Secrets, each read on its own (shared/src/secrets.ts): on AWS from its own Secrets Manager
+ * secret, whose ARN the stack puts in the secret's `idVariable` of only the functions whose routes
+ * read it, once per container; locally and in tests from the environment's `localVariable` (the
+ * local server fills defaults, see local/app.ts).
+ *
+ * While a route's request runs (`withRouteSecrets`, called by the handler wrapper), reading a
+ * secret the route table does not give that route throws, as AWS would refuse it: a handler that
+ * starts reading a new secret fails its tests until its route declares it.
  */
-const secretsSchema = z.object({
-  jwtSecret: z.string().min(32),
-  recaptchaSecret: z.string().optional(),
-  stripeSecretKey: z.string().optional(),
-  stripeWebhookSecret: z.string().optional(),
-});
-export type Secrets = z.infer<typeof secretsSchema>;
 
-let cached: Promise<Secrets> | undefined;
+/** The token key and the origin secret: at least 32 characters, or nothing is served (fail closed). */
+const strong = z.string().min(32);
+const STRONG: ReadonlySet<SecretName> = new Set<SecretName>(['tokenKey', 'origin']);
 
-export function secrets(): Promise<Secrets> {
-  cached ??= load().catch((err: unknown) => {
-    cached = undefined;
-    throw err;
-  });
-  return cached;
+const scope = new AsyncLocalStorage<{ route: string; secrets: ReadonlySet<SecretName> }>();
+
+/** Runs `fn` (a request of `route`) allowing reads of exactly these secrets. */
+export function withRouteSecrets<T>(route: string, secrets: readonly SecretName[], fn: () => T): T {
+  return scope.run({ route, secrets: new Set(secrets) }, fn);
 }
 
-async function load(): Promise<Secrets> {
-  const e = env();
-  if (e.SECRETS_ID) {
-    const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-    const out = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: e.SECRETS_ID }));
-    return secretsSchema.parse(JSON.parse(out.SecretString ?? '{}'));
+/** A read of a secret the route table does not give the running route. */
+export class UndeclaredSecretError extends Error {
+  override name = 'UndeclaredSecretError';
+}
+
+const cached = new Map<SecretName, Promise<string | undefined>>();
+
+/**
+ * The value of a secret, or undefined when it has none: locally its variable is unset or empty; on
+ * AWS the secret holds no value yet (an operator sets it, README). The token key and the origin
+ * secret, when set, must be strong; on AWS they must be set.
+ */
+export function secret(name: SecretName): Promise<string | undefined> {
+  const running = scope.getStore();
+  if (running && !running.secrets.has(name)) {
+    return Promise.reject(
+      new UndeclaredSecretError(`route ${running.route} read the secret ${name}, which the route table does not give it (shared/src/routes.ts: routeSecrets)`),
+    );
   }
-  return secretsSchema.parse({
-    jwtSecret: e.JWT_SECRET,
-    recaptchaSecret: e.RECAPTCHA_SECRET || undefined,
-    stripeSecretKey: process.env.STRIPE_SECRET_KEY || undefined,
-    stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET || undefined,
-  });
+  let value = cached.get(name);
+  if (!value) {
+    value = load(name).catch((err: unknown) => {
+      cached.delete(name);
+      throw err;
+    });
+    cached.set(name, value);
+  }
+  return value;
 }
 
-let cachedOrigin: Promise<string | undefined> | undefined;
+async function load(name: SecretName): Promise<string | undefined> {
+  const { idVariable, localVariable } = SECRETS[name];
+  const id = process.env[idVariable];
+  if (id) {
+    const stored = await fromSecretsManager(id);
+    return STRONG.has(name) ? strong.parse(stored) : stored || undefined;
+  }
+  // On Lambda a secret without its variable is one the function has no access to.
+  if (process.env.AWS_LAMBDA_FUNCTION_NAME) throw new Error(`this function is not given the secret ${name} (${idVariable} is unset)`);
+  const local = process.env[localVariable] || undefined;
+  return STRONG.has(name) && local !== undefined ? strong.parse(local) : local;
+}
+
+/** The secret's current value; undefined for a secret created without one (Secrets Manager: no AWSCURRENT version). */
+async function fromSecretsManager(id: string): Promise<string | undefined> {
+  const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
+  try {
+    const out = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: id }));
+    return out.SecretString;
+  } catch (err) {
+    // By name, not instanceof: the SDK may be loaded in another realm than this module (vitest's VM pools).
+    if ((err as { name?: unknown }).name === 'ResourceNotFoundException') return undefined;
+    throw err;
+  }
+}
+
+/** Whether this secret is read from Secrets Manager (its variable is set), as on AWS. */
+export const fromAws = (name: SecretName): boolean => Boolean(process.env[SECRETS[name].idVariable]);
 
 /**
  * The value CloudFront adds to every request it forwards to the API (`ORIGIN_SECRET_HEADER`), so
- * only requests through CloudFront are served. On AWS its own generated secret (ORIGIN_SECRET_ID),
- * read once per container; locally ORIGIN_SECRET, normally unset: no check, the local server is
- * the origin.
+ * only requests through CloudFront are served; locally normally unset: no check, the local server
+ * is the origin.
  */
-export function originSecret(): Promise<string | undefined> {
-  cachedOrigin ??= loadOrigin().catch((err: unknown) => {
-    cachedOrigin = undefined;
-    throw err;
-  });
-  return cachedOrigin;
-}
+export const originSecret = (): Promise<string | undefined> => secret('origin');
 
-async function loadOrigin(): Promise<string | undefined> {
-  const e = env();
-  if (e.ORIGIN_SECRET_ID) {
-    const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-    const out = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: e.ORIGIN_SECRET_ID }));
-    // Fail closed: a deployed API with an empty origin secret would serve anyone.
-    return z.string().min(32).parse(out.SecretString);
-  }
-  return e.ORIGIN_SECRET || undefined;
-}
-
+/** Tests and the local server change the variables; this forgets the values read. */
 export function resetSecrets(): void {
-  cached = undefined;
-  cachedOrigin = undefined;
+  cached.clear();
 }

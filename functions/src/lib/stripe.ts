@@ -4,7 +4,7 @@ import type { Currency } from '@app/shared/constants';
 import type { User } from '../domain/users.ts';
 import { env } from './env.ts';
 import { badRequest, HttpError } from './errors.ts';
-import { secrets } from './secrets.ts';
+import { fromAws, secret } from './secrets.ts';
 
 /**
  * Stripe: a lazily created client, webhook verification, checkout and portal sessions.
@@ -23,16 +23,16 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 let cached: { key: string; client: Stripe } | undefined;
 let testClient: Stripe | undefined;
 
-const isLocalRuntime = () => !env().SECRETS_ID && !process.env.AWS_LAMBDA_FUNCTION_NAME;
+const isLocalRuntime = () => !process.env.AWS_LAMBDA_FUNCTION_NAME && !fromAws('stripeApiKey') && !fromAws('stripeWebhookSigning');
 const appUrl = () => env().APP_URL.replace(/\/+$/, '');
 
 /** The Stripe client, or undefined in local mode. */
 export async function stripeClient(): Promise<Stripe | undefined> {
   if (testClient) return testClient;
-  const key = (await secrets()).stripeSecretKey;
+  const key = await secret('stripeApiKey');
   if (!key) {
     if (isLocalRuntime()) return undefined;
-    throw new HttpError(500, 'Billing is not configured: the secret has no stripeSecretKey');
+    throw new HttpError(500, 'Billing is not configured: the stripe-api-key secret has no value');
   }
   if (cached?.key !== key) cached = { key, client: new Stripe(key, { maxNetworkRetries: 2, timeout: 15_000 }) };
   return cached.client;
@@ -45,10 +45,10 @@ export function setStripeClientForTests(client: Stripe | undefined): void {
 
 /** The webhook signing secret: configured, or the fixed local default when running locally. */
 export async function webhookSecret(): Promise<string> {
-  const configured = (await secrets()).stripeWebhookSecret;
+  const configured = await secret('stripeWebhookSigning');
   if (configured) return configured;
   if (isLocalRuntime()) return LOCAL_WEBHOOK_SECRET;
-  throw new HttpError(500, 'Billing is not configured: the secret has no stripeWebhookSecret');
+  throw new HttpError(500, 'Billing is not configured: the stripe-webhook-signing secret has no value');
 }
 
 /** Verifies Stripe's signature on the raw body and parses the event; anything wrong is a 400. */

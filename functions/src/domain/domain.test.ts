@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { effectivePlan, PLAN_GRACE_MS } from './plan.ts';
 import { hashResetToken, newResetToken } from './reset-token.ts';
+import { LEGACY_DEFAULT_RECOGNITION_LANGUAGE, recognitionLanguageOf } from './users.ts';
 
 describe('passwords', () => {
   it('verifies the right password only, with parameters stored in the hash', async () => {
@@ -37,6 +38,24 @@ describe('effectivePlan', () => {
     [{ plan: 'pro', planExpiry: new Date(now - 1000).toISOString(), planRenews: true }, 'pro'],
   ])('%j is %s', (user, expected) => {
     expect(effectivePlan(user, now)).toBe(expected);
+  });
+});
+
+describe('recognitionLanguageOf', () => {
+  it.each([
+    // Not chosen: the interface language's locale.
+    [{ language: 'pt' }, 'pt-BR'],
+    [{ language: 'en' }, 'en-US'],
+    [{ language: 'es' }, 'es-ES'],
+    // Chosen (marked): kept whatever the interface language, the old default included.
+    [{ language: 'en', transcriptionLang: 'fr-FR', transcriptionLangChosen: true }, 'fr-FR'],
+    [{ language: 'es', transcriptionLang: LEGACY_DEFAULT_RECOGNITION_LANGUAGE, transcriptionLangChosen: true }, 'pt-BR'],
+    // Unmarked records from before: the old default is no choice; any other value is one.
+    [{ language: 'en', transcriptionLang: LEGACY_DEFAULT_RECOGNITION_LANGUAGE }, 'en-US'],
+    [{ language: 'es', transcriptionLang: LEGACY_DEFAULT_RECOGNITION_LANGUAGE }, 'es-ES'],
+    [{ language: 'en', transcriptionLang: 'ru-RU' }, 'ru-RU'],
+  ] as const)('%j gets %s', (user, expected) => {
+    expect(recognitionLanguageOf(user)).toBe(expected);
   });
 });
 

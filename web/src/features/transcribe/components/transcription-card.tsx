@@ -5,7 +5,6 @@ import { Captions, Mic, Pause, Play, Save, Square, Trash2 } from 'lucide';
 import { toast } from '../../../lib/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  DEFAULT_TRANSCRIPTION_LANGUAGE,
   FREE_MONTHLY_COUNTER,
   FREE_RECOGNITION_LANGUAGE,
   RECOGNITION_LANGUAGES,
@@ -105,12 +104,13 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
   const isPro = user?.plan === 'pro';
   const titleId = useId();
 
-  // Pro: the last choice on this device, else the profile's default, else pt-BR. Others: the free language.
+  // Pro: the last choice on this device, else the profile's (the user's choice, else their interface
+  // language's locale, as the server answers it). Others: the free language.
   const [picked, setPicked] = useState<RecognitionLanguage | null>(() => {
     const stored = readStorage(STORAGE_KEYS.transcriptionLang);
     return isRecognitionLanguage(stored) ? stored : null;
   });
-  const desired: RecognitionLanguage = isPro ? (picked ?? user.transcriptionLang ?? DEFAULT_TRANSCRIPTION_LANGUAGE) : FREE_RECOGNITION_LANGUAGE;
+  const desired: RecognitionLanguage = isPro ? (picked ?? user.transcriptionLang) : FREE_RECOGNITION_LANGUAGE;
   const pick = (language: RecognitionLanguage) => {
     setPicked(language);
     writeStorage(STORAGE_KEYS.transcriptionLang, language);

@@ -53,10 +53,10 @@ describe('autosave from the transcription card', () => {
 
     const list = await context.newPage();
     await list.goto('/transcricoes-automaticas');
-    const item = list.getByRole('list', { name: 'Automatic transcriptions' }).getByRole('listitem').filter({ hasText: 'the quarterly numbers' });
+    const item = list.getByRole('list', { name: 'My recordings' }).getByRole('listitem').filter({ hasText: 'the quarterly numbers' });
     await item.waitFor();
     expect(await item.textContent()).toContain('In progress');
-    await list.getByText('1 of 5 automatic transcriptions started this month').waitFor();
+    await list.getByText('1 of 5 recordings started this month').waitFor();
 
     await page.bringToFront();
     await s.final('see you next week');
@@ -71,7 +71,7 @@ describe('autosave from the transcription card', () => {
     await item.waitFor();
     expect(await item.textContent()).toContain('Finished');
     await list.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'In progress' }).click();
-    await list.getByText('No automatic transcriptions match these filters.').waitFor();
+    await list.getByText('No recordings match these filters.').waitFor();
     await context.close();
   });
 

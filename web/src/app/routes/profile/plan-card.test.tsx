@@ -55,7 +55,7 @@ describe('plan card', () => {
     const plan = await renderPlanCard();
     expect(within(plan).getByText('Pro costs $6.00/month (or R$35.00/month).')).toBeInTheDocument();
     expect(within(plan).getByText('Manage: available with Pro')).toBeInTheDocument();
-    expect(await within(plan).findByText('2 of 5 automatic transcriptions started this month')).toBeInTheDocument();
+    expect(await within(plan).findByText('2 of 5 recordings started this month')).toBeInTheDocument();
     expect(within(plan).queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
     expect(within(plan).getByText('Export as TXT, SRT or VTT')).toBeInTheDocument();
     expect(within(plan).getByText('Desktop app coming soon.')).toBeInTheDocument();

@@ -111,7 +111,7 @@ describe('transcription card', () => {
     expect(transcript()).toHaveAttribute('lang', 'he-IL');
   });
 
-  it('free users see how many automatic transcriptions they started this month', async () => {
+  it('free users see how many recordings they started this month', async () => {
     vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
     window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
     mockFetch(({ route }) => {
@@ -120,7 +120,7 @@ describe('transcription card', () => {
       return json(404, {});
     });
     renderPage(<HomePage />);
-    expect(await within(card()).findByText('2 of 5 automatic transcriptions started this month')).toBeInTheDocument();
+    expect(await within(card()).findByText('2 of 5 recordings started this month')).toBeInTheDocument();
     // Free users: English only, no visitor limit.
     expect(within(card()).getByRole('button', { name: 'Spanish (Spain)' })).toHaveAttribute('aria-disabled', 'true');
     expect(within(card()).queryByRole('progressbar')).not.toBeInTheDocument();

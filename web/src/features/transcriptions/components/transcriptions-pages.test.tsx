@@ -101,7 +101,7 @@ function fakeServer({
 
 const signIn = () => window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
 const dateOf = (iso: string) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-const autoList = () => screen.getByRole('list', { name: 'Automatic transcriptions' });
+const autoList = () => screen.getByRole('list', { name: 'My recordings' });
 
 /** Each kind's page, and how its first transcription (ID_A) is named and deleted. */
 const KINDS = [
@@ -112,7 +112,7 @@ const KINDS = [
     list: 'Saved transcriptions',
     listRoute: 'listTranscriptions',
     empty: 'No saved transcriptions yet.',
-    start: 'Transcription',
+    start: 'Transcribe',
     open: 'Planejamento',
     dialog: 'Planejamento',
     confirm: 'Delete this transcription?',
@@ -122,13 +122,13 @@ const KINDS = [
     kind: 'automatic',
     Page: AutomaticTranscriptionsPage,
     path: '/transcricoes-automaticas',
-    list: 'Automatic transcriptions',
+    list: 'My recordings',
     listRoute: 'listAutomaticTranscriptions',
-    empty: 'No automatic transcriptions yet.',
+    empty: 'No recordings yet.',
     start: 'Start transcribing',
     open: `Open the transcription of ${dateOf(autoItems[0]!.createdAt)}`,
     dialog: `Transcription of ${dateOf(autoItems[0]!.createdAt)}`,
-    confirm: 'Delete this automatic transcription?',
+    confirm: 'Delete this recording?',
     deleteRoute: 'deleteAutomaticTranscription',
   },
 ] as const;
@@ -330,7 +330,7 @@ describe('automatic transcriptions page (/transcricoes-automaticas)', () => {
     signIn();
     fakeServer({ plan: 'free' });
     renderPage(<AutomaticTranscriptionsPage />, { path: '/transcricoes-automaticas' });
-    await screen.findByRole('list', { name: 'Automatic transcriptions' });
+    await screen.findByRole('list', { name: 'My recordings' });
     const [first, second] = within(autoList()).getAllByRole('listitem');
     expect(first).toHaveTextContent('In progress');
     expect(first).toHaveTextContent('01:05');
@@ -338,14 +338,14 @@ describe('automatic transcriptions page (/transcricoes-automaticas)', () => {
     expect(first).toHaveTextContent('Sessão em andamento sobre o projeto');
     expect(second).toHaveTextContent('Finished');
     expect(second).toHaveTextContent('62:05');
-    expect(screen.getByText('3 of 5 automatic transcriptions started this month')).toBeInTheDocument();
+    expect(screen.getByText('3 of 5 recordings started this month')).toBeInTheDocument();
   });
 
   it('shows no counter to Pro users', async () => {
     signIn();
     fakeServer({ plan: 'pro' });
     renderPage(<AutomaticTranscriptionsPage />, { path: '/transcricoes-automaticas' });
-    await screen.findByRole('list', { name: 'Automatic transcriptions' });
+    await screen.findByRole('list', { name: 'My recordings' });
     expect(screen.queryByText(/of 5 automatic transcriptions/)).not.toBeInTheDocument();
   });
 
@@ -353,7 +353,7 @@ describe('automatic transcriptions page (/transcricoes-automaticas)', () => {
     signIn();
     const { autoLists: lists } = fakeServer({ plan: 'free' });
     renderPage(<AutomaticTranscriptionsPage />, { path: '/transcricoes-automaticas' });
-    await screen.findByRole('list', { name: 'Automatic transcriptions' });
+    await screen.findByRole('list', { name: 'My recordings' });
     const ui = userEvent.setup();
     const status = screen.getByRole('group', { name: 'Status' });
     expect(within(status).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
@@ -391,7 +391,7 @@ describe('automatic transcriptions page (/transcricoes-automaticas)', () => {
     signIn();
     fakeServer({ plan: 'free' });
     renderPage(<AutomaticTranscriptionsPage />, { path: '/transcricoes-automaticas' });
-    await screen.findByRole('list', { name: 'Automatic transcriptions' });
+    await screen.findByRole('list', { name: 'My recordings' });
     const ui = userEvent.setup();
     const [first] = within(autoList()).getAllByRole('listitem');
     await ui.click(within(first!).getByRole('button', { name: /^Open the transcription of/ }));
@@ -409,6 +409,6 @@ describe('automatic transcriptions page (/transcricoes-automaticas)', () => {
     expect(within(status).getAllByRole('button').map((b) => b.textContent)).toEqual(['Todas', 'Finalizadas', 'Em andamento']);
     expect(screen.getByRole('combobox', { name: 'Mês' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Buscar' })).toBeInTheDocument();
-    expect(await screen.findByText('3 de 5 transcrições automáticas iniciadas este mês')).toBeInTheDocument();
+    expect(await screen.findByText('3 de 5 gravações iniciadas este mês')).toBeInTheDocument();
   });
 });

@@ -160,7 +160,7 @@ describe('axe-core on a live captions page', () => {
       data: { sessionId, offset: 0, text, segments: [], duration: 3, language: 'en-US' },
     });
     expect(saved.status()).toBe(200);
-    const { code } = (await (await setup.request.post(routeUrl('startLiveShare'), { headers, data: { sessionId } })).json()) as { code: string };
+    const { code } = (await (await setup.request.post(routeUrl('startLiveShare'), { headers, data: { sessionId, includeEarlier: true } })).json()) as { code: string };
     await setup.close();
 
     const context = await newContext(browser, { colorScheme: 'light' });

@@ -1,7 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { routes, type RouteDef } from '@app/shared/routes';
-import { buildCsp, inlineScriptHashes, parseOrigins, securityHeaders } from '../infra/lib/security-headers.ts';
+import { buildCsp, inlineScriptHashes, securityHeaders } from '../infra/lib/security-headers.ts';
 import { baseUrl } from './browser.ts';
+import { E2E_ANALYTICS_ORIGINS } from './web-build.ts';
 
 /**
  * Every route through the local server, which runs the handlers Lambda runs (with
@@ -14,7 +15,7 @@ async function expectedHeaders(): Promise<Record<string, string>> {
   const html = await (await fetch(new URL('/', baseUrl()))).text();
   return securityHeaders(
     buildCsp({
-      analyticsOrigins: parseOrigins(process.env.ANALYTICS_ORIGINS),
+      analyticsOrigins: E2E_ANALYTICS_ORIGINS,
       surveyOrigin: inject('surveyOrigin'),
       scriptHashes: inlineScriptHashes(html),
     }),

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { routeUrl } from '@app/shared/routes';
-import { AUTOSAVE_INTERVAL_MS } from '../shared/src/constants.ts';
+import { AUTOSAVE_INTERVAL_MS, FREE_AUTOMATIC_PER_MONTH } from '../shared/src/constants.ts';
 import { registerAccount, type Account } from './browser.ts';
-import { card, deviceContext, dismissUpgradeModal, openApi, openBrowser, speech, startRecording } from './journeys.ts';
+import { card, deviceContext, deviceCopies, dismissUpgradeModal, openApi, openBrowser, speech, startRecording, storedSegmentTexts } from './journeys.ts';
 
 /**
  * Autosave, driven by the transcription card and the scripted recognizer:
  * a free user's session shows in the automatic list in progress, then finished after
- * Stop; two minutes offline while speaking lose nothing; neither does a reload mid-session.
+ * Stop; a free user whose month is full transcribes live with nothing kept; two minutes offline
+ * while speaking lose nothing; neither does a reload mid-session; the unsent text is kept on the
+ * device once, in the transcript's device copy the queue reads.
  * The server's copy is read through the API with the user's token.
  */
 const browser = await openBrowser();
@@ -56,7 +58,7 @@ describe('autosave from the transcription card', () => {
     const item = list.getByRole('list', { name: 'My recordings' }).getByRole('listitem').filter({ hasText: 'the quarterly numbers' });
     await item.waitFor();
     expect(await item.textContent()).toContain('In progress');
-    await list.getByText('1 of 5 recordings started this month').waitFor();
+    await list.getByText(`1 of ${FREE_AUTOMATIC_PER_MONTH} recordings kept this month`).waitFor();
 
     await page.bringToFront();
     await s.final('see you next week');
@@ -72,6 +74,38 @@ describe('autosave from the transcription card', () => {
     expect(await item.textContent()).toContain('Finished');
     await list.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'In progress' }).click();
     await list.getByText('No recordings match these filters.').waitFor();
+    await context.close();
+  });
+
+  it("a free user whose month's recordings are all kept is told before Start; the session transcribes live and the server keeps none of it", async () => {
+    const free = await registerAccount(api, 'autosave-month-full', 'free');
+    const headers = { authorization: `Bearer ${free.token}` };
+    for (let i = 0; i < FREE_AUTOMATIC_PER_MONTH; i++) {
+      expect((await api.get(routeUrl('autosaveSessionId'), { headers })).status()).toBe(200);
+    }
+    const context = await openContext(free);
+    await context.clock.install();
+    const page = await context.newPage();
+    const c = card(page);
+    const s = speech(page);
+    await page.goto('/');
+    await dismissUpgradeModal(page);
+    await c.root.getByText(`${FREE_AUTOMATIC_PER_MONTH} of ${FREE_AUTOMATIC_PER_MONTH} recordings kept this month`).waitFor();
+    await c.root.getByText(/^New sessions still transcribe live but are not kept until next month\./).waitFor();
+
+    const refused = page.waitForResponse((res) => new URL(res.url()).pathname === routeUrl('autosaveSessionId'));
+    await startRecording(page);
+    expect((await refused).status()).toBe(403);
+    await s.final('said live, not kept');
+    await page.clock.fastForward(AUTOSAVE_INTERVAL_MS + 1_000);
+    await c.button('Stop').click();
+    await c.statusIs('Stopped');
+    expect(await c.transcriptText()).toBe('said live, not kept');
+    const kept = await serverSessions(free);
+    expect(kept).toHaveLength(FREE_AUTOMATIC_PER_MONTH);
+    expect(kept.map((x) => x.fullTranscript)).not.toContain('said live, not kept');
+    // Nothing waits on the device to be sent later.
+    expect(await page.evaluate(() => localStorage.getItem('autosave_queue') ?? '')).not.toContain('said live');
     await context.close();
   });
 
@@ -99,8 +133,9 @@ describe('autosave from the transcription card', () => {
     await expect.poll(() => c.transcriptText()).toBe(spoken.join(' '));
     // Nothing new reached the server while offline.
     expect((await serverSessions(pro))[0]?.fullTranscript).toBe('before the connection drops.');
-    // ... and the unsent text waits in device storage.
-    expect(await page.evaluate(() => localStorage.getItem('autosave_queue'))).toContain('offline phrase number 15.');
+    // ... and the unsent text waits in device storage, in the transcript's device copy (the queue keeps no copy of its own).
+    await expect.poll(() => storedSegmentTexts(page)).toContain('offline phrase number 15.');
+    expect(await deviceCopies(page, 'offline phrase number 15.')).toBe(1);
 
     // Back online: the 'online' event sends the backlog at once (no waiting for the 30-second save).
     await context.setOffline(false);
@@ -143,6 +178,46 @@ describe('autosave from the transcription card', () => {
     await expect
       .poll(async () => (await serverSessions(pro)).map((x) => [x.isCompleted, x.fullTranscript]))
       .toEqual([[true, 'first words. more words right before the reload. and after the reload.']]);
+    await context.close();
+  });
+
+  it('the unsent text is on the device once; after a reload the queue sends it unrestored, the restore prompt declined, and then nothing of it is left', async () => {
+    const pro = await registerAccount(api, 'autosave-once', 'pro');
+    const context = await openContext(pro);
+    await context.clock.install();
+    // The server cannot be reached for the autosave: everything said stays unsent.
+    const autosave = (url: URL) => url.pathname.startsWith('/api/transcriptions-autosave/');
+    await context.route(autosave, (route) => route.abort());
+    const page = await context.newPage();
+    const s = speech(page);
+    await page.goto('/');
+    await startRecording(page);
+    const said = ['words the server has not got.', 'nor these ones.'];
+    for (const words of said) await s.final(words);
+    await page.clock.fastForward(2_000);
+    await expect.poll(() => storedSegmentTexts(page)).toEqual(said);
+    await s.interim('still speaking');
+    await card(page).transcript.getByText('still speaking').waitFor();
+
+    await page.reload();
+    const c = card(page);
+    await c.restorePrompt.waitFor();
+    // Each part once on the device: the finals in the transcript's device copy, the interim text in its pagehide tail.
+    for (const words of [...said, 'still speaking']) expect(await deviceCopies(page, words)).toBe(1);
+
+    // Declined: no longer offered, but still the queue's to send.
+    await c.button('Discard').click();
+    await c.restorePrompt.waitFor({ state: 'detached' });
+    expect(await deviceCopies(page, said[0]!)).toBe(1);
+    await context.unroute(autosave);
+    await page.clock.fastForward(AUTOSAVE_INTERVAL_MS + 1_000);
+    await expect.poll(async () => (await serverSessions(pro)).map((x) => x.fullTranscript)).toEqual([said.join(' ')]);
+    // Sent, and not offered: nothing of it is left on the device.
+    await expect.poll(() => deviceCopies(page, said[0]!)).toBe(0);
+    expect(await deviceCopies(page, 'still speaking')).toBe(0);
+    await page.reload();
+    await c.button('Start').waitFor();
+    expect(await c.restorePrompt.count()).toBe(0);
     await context.close();
   });
 });

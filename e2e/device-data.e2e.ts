@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { routeNamed } from '@app/shared/routes';
 import { registerAccount, type Account } from './browser.ts';
-import { card, deviceContext, logOut, openApi, openBrowser, speech, startRecording, storedSegmentTexts } from './journeys.ts';
+import { card, deviceContext, deviceCopies, logOut, openApi, openBrowser, speech, startRecording, storedSegmentTexts } from './journeys.ts';
 
 /**
  * Device data belongs to a user, in Chromium's real storage (IndexedDB and localStorage):
@@ -15,15 +15,17 @@ const api = await openApi();
 /** A context signed in as `account` once (a later logout or token change sticks across reloads). */
 const openContext = (account: Account) => deviceContext(browser, { account, signInOnce: true, speech: true });
 
-/** Transcript data in device storage: the autosave queue, the recovery tail and marker, and the IndexedDB copy's owner. */
+/** Transcript data in device storage: the autosave queue, the recovery tails and marker, and the owner of the IndexedDB copy the marker names. */
 function deviceData(page: Page) {
   return page.evaluate(async () => {
+    const marker = localStorage.getItem('transcribe.recovery.active');
     const owner = await new Promise<string | null | undefined>((resolve, reject) => {
+      if (marker === null) return resolve(undefined);
       const open = indexedDB.open('live-transcribe');
       open.onerror = () => reject(open.error);
       open.onsuccess = () => {
         const db = open.result;
-        const get = db.transaction('recovery-meta').objectStore('recovery-meta').get('current');
+        const get = db.transaction('recovery-meta').objectStore('recovery-meta').get(marker);
         get.onerror = () => reject(get.error);
         get.onsuccess = () => {
           db.close();
@@ -34,7 +36,7 @@ function deviceData(page: Page) {
     return {
       queue: localStorage.getItem('autosave_queue'),
       tail: localStorage.getItem('transcribe.recovery'),
-      marker: localStorage.getItem('transcribe.recovery.active'),
+      marker,
       owner,
     };
   });
@@ -68,9 +70,10 @@ describe('device data belongs to its user', () => {
     });
     await page.goto('/');
     await record(page, 'words only A may read.');
-    expect(await deviceData(page)).toMatchObject({ owner: a.id, marker: '1' });
-    // The autosave queue is written to device storage at most once a second.
-    await expect.poll(async () => (await deviceData(page)).queue).toContain('words only A may read.');
+    expect(await deviceData(page)).toMatchObject({ owner: a.id, marker: expect.any(String) });
+    // The autosave queue is written to device storage at most once a second; it reads the text from the device copy.
+    await expect.poll(async () => (await deviceData(page)).queue).toContain(a.id);
+    expect(await deviceCopies(page, 'words only A may read.')).toBe(1);
 
     await logOut(page);
     // Sent with A's token before the session ended on the server.
@@ -80,6 +83,7 @@ describe('device data belongs to its user', () => {
     expect(requests.indexOf('autosaveComplete 200')).toBeGreaterThan(saved);
     expect(await card(page).transcriptText()).not.toContain('words only A may read.');
     await expect.poll(() => deviceData(page)).toEqual({ queue: null, tail: null, marker: null, owner: undefined });
+    expect(await deviceCopies(page, 'words only A may read.')).toBe(0);
 
     await reloadAs(page, b.token);
     expect(await card(page).restorePrompt.count()).toBe(0);

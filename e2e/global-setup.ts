@@ -8,7 +8,7 @@ import { bundlesFromEnv, startLocalApp, type LocalApp } from '../functions/src/l
 import { checkoutSimulator } from '../functions/src/local/checkout-simulator.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
 import { launchChromiumServer } from './chromium.ts';
-import { E2E_SURVEY_URL, webDist } from './web-build.ts';
+import { E2E_ANALYTICS_ORIGINS, E2E_SURVEY_URL, webDist } from './web-build.ts';
 
 /**
  * Boots, once for every browser journey of the run: the built SPA, the local product (handlers,
@@ -38,6 +38,7 @@ const shared = globalThis as { e2eRun?: { projects: number; started: Promise<Run
 async function start(): Promise<Run> {
   process.env.LOG_LEVEL ??= 'silent';
   process.env.SURVEY_ORIGIN = new URL(E2E_SURVEY_URL).origin;
+  process.env.ANALYTICS_ORIGINS = E2E_ANALYTICS_ORIGINS.join(',');
   const bundlesFrom = bundlesFromEnv(root);
   process.env.SCRYPT_LOG_N ??= '10';
   const [dist, browser, dataDir] = await Promise.all([

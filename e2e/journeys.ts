@@ -148,6 +148,34 @@ export function storedSegmentTexts(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * How many times `text` occurs in the device's storage: every localStorage value and every
+ * record of the app's IndexedDB database (the device copy of transcripts, the upload queue).
+ */
+export function deviceCopies(page: Page, text: string): Promise<number> {
+  return page.evaluate(async (needle) => {
+    const count = (haystack: string) => haystack.split(needle).length - 1;
+    let found = 0;
+    for (let i = 0; i < localStorage.length; i++) found += count(localStorage.getItem(localStorage.key(i)!) ?? '');
+    if (!(await indexedDB.databases()).some((d) => d.name === 'live-transcribe')) return found;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('live-transcribe');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => resolve(open.result);
+    });
+    for (const name of Array.from(db.objectStoreNames)) {
+      const records = await new Promise<unknown[]>((resolve, reject) => {
+        const all = db.transaction(name).objectStore(name).getAll();
+        all.onerror = () => reject(all.error);
+        all.onsuccess = () => resolve(all.result);
+      });
+      for (const record of records) found += count(JSON.stringify(record));
+    }
+    db.close();
+    return found;
+  }, text);
+}
+
 /** Presses Start on the card and waits until the first recognizer is listening. */
 export async function startRecording(page: Page): Promise<void> {
   await card(page).button('Start').click();

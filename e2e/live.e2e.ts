@@ -53,6 +53,8 @@ describe('live caption sharing', () => {
     await startRecording(page);
     await s.final('good morning everyone');
 
+    // What was said before sharing is shown only when the speaker asks for it.
+    await c.root.getByRole('checkbox', { name: 'Also show what was said before sharing' }).check();
     await c.root.getByRole('button', { name: 'Share live', exact: true }).click();
     const panel = c.root.getByRole('region', { name: 'Live captions link' });
     const link = await panel.getByRole('textbox', { name: 'Live link' }).inputValue();

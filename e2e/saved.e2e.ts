@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { FREE_AUTOMATIC_PER_MONTH } from '@app/shared/constants';
 import { routeNamed, routeUrl } from '@app/shared/routes';
 import { downloadedText, registerAccount, type Account } from './browser.ts';
 import { deviceContext, openApi, openBrowser } from './journeys.ts';
@@ -164,7 +165,7 @@ describe('automatic transcriptions (/transcricoes-automaticas)', () => {
     expect(await item('física quântica').textContent()).toContain('In progress');
     expect(await item('física quântica').textContent()).toContain('01:05');
     expect(await item('química orgânica').textContent()).toContain('Finished');
-    await main.getByText('2 of 5 recordings started this month').waitFor();
+    await main.getByText(`2 of ${FREE_AUTOMATIC_PER_MONTH} recordings kept this month`).waitFor();
 
     // Completion filter.
     const status = main.getByRole('group', { name: 'Status' });

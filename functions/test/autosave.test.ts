@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUTOSAVE_SAVES_PER_MINUTE, FREE_AUTOSAVE_DAILY_CHARS, SEGMENTS_MAX } from '@app/shared/constants';
+import { AUTOSAVE_SAVES_PER_MINUTE, FREE_AUTOMATIC_PER_MONTH, FREE_AUTOSAVE_DAILY_CHARS, SEGMENTS_MAX } from '@app/shared/constants';
 import { db } from '../src/db/client.ts';
 import { keys } from '../src/db/keys.ts';
 import { clearRateLimit, meterAutosave } from '../src/db/rate-limits.ts';
@@ -145,12 +145,12 @@ describe('autosave', () => {
     await delta(u.token, a, 0, 'Uma Transcrição terminada ' + 'x'.repeat(300));
     await delta(u.token, b, 0, 'ainda em andamento');
     expect((await call('autosaveComplete', { token: u.token, body: { sessionId: a } })).status).toBe(200);
-    type List = { transcriptions: { _id: string; isCompleted: boolean; preview: string }[]; startedThisMonth: number };
+    type List = { transcriptions: { _id: string; isCompleted: boolean; preview: string }[]; keptThisMonth: number };
     const list = async (query: Record<string, string>) => (await call<List>('listAutomaticTranscriptions', { token: u.token, query })).body;
     const all = await list({});
     expect(all.transcriptions.map((t) => t._id)).toEqual([b, a]);
     expect(all.transcriptions[1]!.preview).toHaveLength(200);
-    expect(all.startedThisMonth).toBe(2);
+    expect(all.keptThisMonth).toBe(2);
     expect((await list({ completed: 'true' })).transcriptions.map((t) => t._id)).toEqual([a]);
     expect((await list({ completed: 'false' })).transcriptions.map((t) => t._id)).toEqual([b]);
     expect((await list({ search: 'transcricao' })).transcriptions.map((t) => t._id)).toEqual([a]);
@@ -254,8 +254,8 @@ describe('autosave session key', () => {
 
     const other = await open(u.token, crypto.randomUUID());
     expect(other.body.sessionId).not.toBe(first.body.sessionId);
-    const list = (await call<{ startedThisMonth: number }>('listAutomaticTranscriptions', { token: u.token })).body;
-    expect(list.startedThisMonth).toBe(2);
+    const list = (await call<{ keptThisMonth: number }>('listAutomaticTranscriptions', { token: u.token })).body;
+    expect(list.keptThisMonth).toBe(2);
   });
 
   it('concurrent first requests with one key open one session', async () => {
@@ -304,5 +304,86 @@ describe('autosave session key', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('key must be 10 to 64 letters, digits, hyphens or underscores');
     expect(await storedItems(u.id)).toEqual(before);
+  });
+});
+
+describe("a free account's automatic transcriptions a month", () => {
+  type Refusal = { sessionId?: string; error?: string; code?: string; requiresPro?: boolean };
+  const open = (token: string, key?: string) => call<Refusal>('autosaveSessionId', { token, query: key === undefined ? {} : { key } });
+  const kept = async (token: string) => (await call<{ keptThisMonth: number }>('listAutomaticTranscriptions', { token })).body.keptThisMonth;
+  const sessionIds = async (userId: string) =>
+    (await storedItems(userId)).filter((i) => String(i.SK).startsWith('AUTO#')).map((i) => String(i.id));
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it(`keeps ${FREE_AUTOMATIC_PER_MONTH}; the next is refused with 403 {error, code} and leaves nothing stored; deleting one makes room`, async () => {
+    const u = await registerUser();
+    const keys = Array.from({ length: FREE_AUTOMATIC_PER_MONTH }, () => crypto.randomUUID());
+    const ids: string[] = [];
+    for (const key of keys) {
+      const res = await open(u.token, key);
+      expect(res.status).toBe(200);
+      ids.push(res.body.sessionId!);
+    }
+    expect(await kept(u.token)).toBe(FREE_AUTOMATIC_PER_MONTH);
+
+    const before = await storedItems(u.id);
+    for (const refused of [await open(u.token, crypto.randomUUID()), await open(u.token)]) {
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({
+        error: expect.stringContaining(`keeps ${FREE_AUTOMATIC_PER_MONTH} automatic transcriptions a month`) as unknown,
+        code: 'automatic_limit',
+        requiresPro: true,
+      });
+    }
+    // Neither the session nor its key stays: a retry with that key asks again.
+    expect(await storedItems(u.id)).toEqual(before);
+
+    // A key that already names a session still gives it (a retry of a session the month kept).
+    expect((await open(u.token, keys[2])).body.sessionId).toBe(ids[2]);
+
+    expect((await call('deleteAutomaticTranscription', { token: u.token, params: { id: ids[0]! } })).status).toBe(200);
+    const again = await open(u.token, crypto.randomUUID());
+    expect(again.status).toBe(200);
+    expect(await kept(u.token)).toBe(FREE_AUTOMATIC_PER_MONTH);
+    expect((await sessionIds(u.id)).sort()).toEqual([...ids.slice(1), again.body.sessionId!].sort());
+  });
+
+  it('counts only the calendar month: last month\'s sessions leave this month\'s allowance whole', async () => {
+    const now = new Date();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 60_000); // the previous month's last minute
+    const u = await registerUser();
+    for (let i = 0; i < FREE_AUTOMATIC_PER_MONTH; i++) expect((await open(u.token, crypto.randomUUID())).status).toBe(200);
+    expect((await open(u.token, crypto.randomUUID())).status).toBe(403);
+    vi.useRealTimers();
+    // Signed in again now (the first token was made on last month's clock).
+    const { token } = (await call<{ token: string }>('login', { body: { email: u.email, password: u.password } })).body;
+    expect(await kept(token)).toBe(0);
+    expect((await open(token, crypto.randomUUID())).status).toBe(200);
+    expect(await sessionIds(u.id)).toHaveLength(FREE_AUTOMATIC_PER_MONTH + 1);
+  });
+
+  it('sessions opened at the same moment never pass the allowance', async () => {
+    const u = await registerUser();
+    const first = FREE_AUTOMATIC_PER_MONTH - 2;
+    for (let i = 0; i < first; i++) expect((await open(u.token, crypto.randomUUID())).status).toBe(200);
+    const replies = await Promise.all(Array.from({ length: 6 }, () => open(u.token, crypto.randomUUID())));
+    const opened = replies.filter((r) => r.status === 200).map((r) => r.body.sessionId!);
+    expect(replies.filter((r) => r.status !== 200).map((r) => [r.status, r.body.code])).toEqual(Array(6 - opened.length).fill([403, 'automatic_limit']));
+    expect(opened.length).toBeLessThanOrEqual(2);
+    const stored = await sessionIds(u.id);
+    expect(stored).toHaveLength(first + opened.length);
+    expect(stored).toEqual(expect.arrayContaining(opened));
+  });
+
+  it('Pro keeps every one, and so does a free account once it is Pro', async () => {
+    const u = await registerUser();
+    for (let i = 0; i < FREE_AUTOMATIC_PER_MONTH; i++) await open(u.token, crypto.randomUUID());
+    expect((await open(u.token, crypto.randomUUID())).status).toBe(403);
+    await setPlan(u.id, 'pro', new Date(Date.now() + 86_400_000).toISOString());
+    for (let i = 0; i < 3; i++) expect((await open(u.token, crypto.randomUUID())).status).toBe(200);
+    expect(await kept(u.token)).toBe(FREE_AUTOMATIC_PER_MONTH + 3);
   });
 });

@@ -5,9 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_CACHE_SECONDS, LIVE_SHARE_SECONDS, LIVE_VIEWERS_MAX } from '@app/shared/constants';
+import { LIVE_CACHE_SECONDS, LIVE_GRACE_SECONDS, LIVE_SHARE_SECONDS, LIVE_VIEW_MAX_CHARS, LIVE_VIEWERS_MAX } from '@app/shared/constants';
 import { db, tableName } from '../src/db/client.ts';
+import { readTextFrom } from '../src/db/chunk-store.ts';
 import { keys } from '../src/db/keys.ts';
+import { CHUNK_CHARS } from '../src/domain/text.ts';
 import { recordViewer } from '../src/db/live-shares.ts';
 import { queryPages } from '../src/db/pages.ts';
 import { hitRateLimit } from '../src/db/rate-limits.ts';
@@ -37,28 +39,32 @@ async function newSession(token: string) {
 }
 
 /** Text appended through the real autosave route, as the speaker's client sends it while sharing. */
-async function say(token: string, sessionId: string, offset: number, text: string) {
+async function say(token: string, sessionId: string, offset: number, text: string, language = 'pt-BR') {
   const res = await call<{ length: number }>('autosaveSave', {
     token,
-    body: { sessionId, offset, text, segments: [], duration: 10, language: 'pt-BR' },
+    body: { sessionId, offset, text, segments: [], duration: 10, language },
   });
   expect(res.status).toBe(200);
   return res.body.length;
 }
 
-const share = (token: string, sessionId: string, sourceIp = freshIp()) =>
-  call<{ code: string; expiresAt: string; error?: string; requiresPro?: boolean }>('startLiveShare', { token, body: { sessionId }, sourceIp });
+const share = (token: string, sessionId: string, sourceIp = freshIp(), includeEarlier?: boolean) =>
+  call<{ code: string; expiresAt: string; error?: string; requiresPro?: boolean }>('startLiveShare', {
+    token,
+    body: { sessionId, ...(includeEarlier === undefined ? {} : { includeEarlier }) },
+    sourceIp,
+  });
 const view = (code: string, after?: number | string) =>
   call<View>('viewLiveShare', { params: { code }, query: after === undefined ? {} : { after: String(after) } });
 const stop = (token: string, code: string) => call('stopLiveShare', { token, params: { code }, sourceIp: freshIp() });
 
-/** A Pro speaker with a session holding `text` (sent in the given pieces), shared. */
-async function sharedSession(pieces: string[] = ['Olá a vocês. ', 'Bem-vindos.']) {
+/** A Pro speaker with a session holding `text` (sent in the given pieces), shared with what was said before sharing (or not). */
+async function sharedSession(pieces: string[] = ['Olá a vocês. ', 'Bem-vindos.'], includeEarlier = true) {
   const u = await proUser();
   const sessionId = await newSession(u.token);
   let offset = 0;
   for (const piece of pieces) offset = await say(u.token, sessionId, offset, piece);
-  const res = await share(u.token, sessionId);
+  const res = await share(u.token, sessionId, freshIp(), includeEarlier);
   expect(res.status).toBe(200);
   return { u, sessionId, code: res.body.code };
 }
@@ -262,6 +268,143 @@ describe('following a live share', () => {
 });
 
 /** Counting spans this minute and the last: a test that places viewers in minutes starts well inside one. */
+/** Moves a share's or a session's moment into the past, as if that much time had gone by. */
+async function backdate(key: Record<string, string>, attribute: 'stoppedAt' | 'updatedAt', seconds: number) {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `SET ${attribute} = :then`,
+      ExpressionAttributeValues: { ':then': new Date(Date.now() - seconds * 1000).toISOString() },
+    }),
+  );
+}
+const expire = (code: string) =>
+  db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.liveShare(code),
+      UpdateExpression: 'SET expiresAt = :past',
+      ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
+    }),
+  );
+
+describe('a late viewer of a long talk', () => {
+  it(`gets at most ${LIVE_VIEW_MAX_CHARS} characters (whole chunks) per answer, and catches up in a few polls, in order`, async () => {
+    const u = await proUser();
+    const sessionId = await newSession(u.token);
+    const pieces = Array.from({ length: 6 }, (_, i) => `${String.fromCharCode(65 + i)}${'x'.repeat(14_998)} `);
+    let offset = 0;
+    for (const piece of pieces) offset = await say(u.token, sessionId, offset, piece);
+    const { code } = (await share(u.token, sessionId, freshIp(), true)).body;
+    let next = 0;
+    let seen = '';
+    let polls = 0;
+    while (next < offset) {
+      const { body } = await view(code, next);
+      expect(body.text.length).toBeLessThanOrEqual(LIVE_VIEW_MAX_CHARS + CHUNK_CHARS);
+      expect(body.text.length).toBeGreaterThan(0);
+      seen += body.text;
+      next = body.next;
+      polls++;
+    }
+    expect(seen).toBe(pieces.join(''));
+    expect(polls).toBeGreaterThan(1);
+    expect(polls).toBeLessThanOrEqual(Math.ceil(offset / LIVE_VIEW_MAX_CHARS) + 1);
+  });
+
+  it('reads at most the given number of chunks in one answer', async () => {
+    const u = await proUser();
+    const sessionId = await newSession(u.token);
+    let offset = 0;
+    for (const word of ['um ', 'dois ', 'três ', 'quatro ', 'cinco ']) offset = await say(u.token, sessionId, offset, word);
+    const first = await readTextFrom(u.id, 'AUTO', sessionId, 0, offset, { maxChars: 1_000, maxChunks: 2 });
+    expect(first).toEqual({ text: 'um dois ', next: 8 });
+    const rest = await readTextFrom(u.id, 'AUTO', sessionId, first.next, offset, { maxChars: 1_000, maxChunks: 10 });
+    expect(rest).toEqual({ text: 'três quatro cinco ', next: offset });
+  });
+});
+
+describe('live links that end', () => {
+  it('by default shows the words said from when sharing began, not before; includeEarlier shows them too', async () => {
+    const { u, sessionId, code } = await sharedSession(['Conversa privada antes. '], false);
+    expect((await view(code)).body).toMatchObject({ status: 'live', text: '', next: 24 });
+    await say(u.token, sessionId, 24, 'Agora, para todos.');
+    expect((await view(code)).body).toMatchObject({ text: 'Agora, para todos.', next: 42 });
+    expect((await view(code, 3)).body).toMatchObject({ text: 'Agora, para todos.', next: 42 });
+    const open = await sharedSession(['Tudo. '], true);
+    expect((await view(open.code)).body).toMatchObject({ text: 'Tudo. ', next: 6 });
+  });
+
+  it('a stopped link reveals nothing new: not the words, nor the language or the time of what follows', async () => {
+    const { u, sessionId, code } = await sharedSession(['Antes. ']);
+    const before = (await view(code)).body;
+    expect((await stop(u.token, code)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 5));
+    await say(u.token, sessionId, 7, 'Now in English, in private.', 'en-US');
+    const after = (await view(code)).body;
+    expect(after).toMatchObject({ status: 'ended', text: 'Antes. ', next: 7, language: 'pt-BR', updatedAt: before.updatedAt });
+  });
+
+  it(`a stopped or completed link shows its last words for a short grace (${LIVE_GRACE_SECONDS} s), then no text`, async () => {
+    const stopped = await sharedSession(['Últimas palavras. ']);
+    expect((await stop(stopped.u.token, stopped.code)).status).toBe(200);
+    await backdate(keys.liveShare(stopped.code), 'stoppedAt', LIVE_GRACE_SECONDS - 10);
+    expect((await view(stopped.code)).body).toMatchObject({ status: 'ended', text: 'Últimas palavras. ' });
+    await backdate(keys.liveShare(stopped.code), 'stoppedAt', LIVE_GRACE_SECONDS + 1);
+    expect((await view(stopped.code)).body).toMatchObject({ status: 'ended', text: '', next: 0 });
+
+    const completed = await sharedSession(['Fim. ']);
+    expect((await call('autosaveComplete', { token: completed.u.token, body: { sessionId: completed.sessionId } })).status).toBe(200);
+    expect((await view(completed.code)).body).toMatchObject({ status: 'ended', text: 'Fim. ' });
+    await backdate(keys.transcript(completed.u.id, 'AUTO', completed.sessionId), 'updatedAt', LIVE_GRACE_SECONDS + 1);
+    expect((await view(completed.code)).body).toMatchObject({ status: 'ended', text: '' });
+  });
+
+  it('an expired link shows no text in any state: live, stopped or completed', async () => {
+    const live = await sharedSession(['Um. ']);
+    const stopped = await sharedSession(['Dois. ']);
+    await stop(stopped.u.token, stopped.code);
+    const completed = await sharedSession(['Três. ']);
+    await call('autosaveComplete', { token: completed.u.token, body: { sessionId: completed.sessionId } });
+    for (const { code } of [live, stopped, completed]) {
+      await expire(code);
+      expect((await view(code)).body, code).toMatchObject({ status: 'ended', text: '' });
+    }
+  });
+
+  it("lists the caller's links (live or ended, newest first) and stops them all at once", async () => {
+    const u = await proUser();
+    const codes: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const sessionId = await newSession(u.token);
+      await say(u.token, sessionId, 0, `Sessão ${i}. `);
+      codes.push((await share(u.token, sessionId)).body.code);
+    }
+    await stop(u.token, codes[0]!);
+    const other = await sharedSession();
+    const list = await call<{ links: { code: string; status: string; createdAt: string; expiresAt: string }[] }>('listLiveShares', { token: u.token });
+    expect(list.status).toBe(200);
+    expect(list.body.links.map((l) => [l.code, l.status])).toEqual([
+      [codes[2], 'live'],
+      [codes[1], 'live'],
+      [codes[0], 'ended'],
+    ]);
+    expect(JSON.stringify(list.body)).not.toContain(other.code);
+    const all = await call<{ stopped: number }>('stopAllLiveShares', { token: u.token, sourceIp: freshIp() });
+    expect(all.body).toEqual({ stopped: 2 });
+    for (const code of codes) expect((await view(code)).body.status).toBe('ended');
+    expect((await view(other.code)).body.status).toBe('live');
+    const after = await call<{ links: { status: string }[] }>('listLiveShares', { token: u.token });
+    expect(after.body.links.map((l) => l.status)).toEqual(['ended', 'ended', 'ended']);
+    // An expired link leaves the list.
+    await expire(codes[1]!);
+    expect((await call<{ links: { code: string }[] }>('listLiveShares', { token: u.token })).body.links.map((l) => l.code)).toEqual([codes[2], codes[0]]);
+    expect((await call('listLiveShares', {})).status).toBe(401);
+    expect((await call('stopAllLiveShares', {})).status).toBe(401);
+  });
+});
+
 async function awayFromMinuteEdge() {
   const second = new Date().getSeconds();
   if (second > 50) await new Promise((r) => setTimeout(r, (61 - second) * 1000));

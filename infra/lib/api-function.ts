@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import * as fs from 'node:fs';
@@ -117,7 +117,14 @@ export class ApiFunction extends Construct {
       // Lambda reads 0 as "no executions at all", so 0 here means no reservation.
       reservedConcurrentExecutions: props.reservedConcurrency || undefined,
       description: `Route handler ${props.handler}`,
-      environment: { NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: LOG_SERVICE, ...props.environment },
+      // METRICS_NAMESPACE: where the security events' metric lines (embedded metric format) count, the
+      // stack's name, as the alarms' other custom metrics.
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: LOG_SERVICE,
+        METRICS_NAMESPACE: Stack.of(this).stackName,
+        ...props.environment,
+      },
     });
 
     this.logGroup = logGroup;

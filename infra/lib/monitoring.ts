@@ -15,6 +15,7 @@ import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import { SECURITY_METRIC, type SecurityEvent } from '@app/shared/constants';
 import type { RouteName } from '@app/shared/routes';
 import type { Api } from './api.ts';
 import { routeKey } from './throttling.ts';
@@ -33,6 +34,8 @@ export const API_5XX_RATE_PERCENT = 1;
 export const API_5XX_COUNT = 5;
 /** Webhook calls refused (4xx, e.g. a wrong stripeWebhookSecret) per hour that raise an alarm. */
 export const WEBHOOK_REJECTED_PER_HOUR = 3;
+/** Failed sign-ins in 5 minutes, all accounts together, that raise an alarm (password guessing at scale, or a broken login). */
+export const FAILED_LOGINS_PER_5_MINUTES = 50;
 /** CloudWatch: an alarm's metric math may reference at most 10 metrics. */
 const MAX_ALARM_METRICS = 10;
 
@@ -165,6 +168,24 @@ export class Monitoring extends Construct {
         ),
       );
     }
+
+    // Failed sign-ins, counted by the login function's security-event log lines (embedded metric format).
+    notify(
+      alarm(
+        'FailedLogins',
+        'failed-logins',
+        `${FAILED_LOGINS_PER_5_MINUTES} or more failed sign-ins in 5 minutes: password guessing, or a broken login page. Logs: the login function's "security event: login_failed" lines (source_ip).`,
+        new Metric({
+          namespace: this.namespace,
+          metricName: SECURITY_METRIC,
+          dimensionsMap: { security_event: 'login_failed' satisfies SecurityEvent },
+          statistic: 'Sum',
+          period: FIVE_MINUTES,
+        }),
+        FAILED_LOGINS_PER_5_MINUTES,
+        ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      ),
+    );
 
     // Throttles of any function: metric math sums at most 10 metrics, so groups of 10 and a composite.
     const fns = [...api.functions.values()];

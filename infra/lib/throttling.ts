@@ -25,6 +25,11 @@ export const ROUTE_THROTTLES = {
   contact: { rateLimit: 1, burstLimit: 5 },
   checkDevPassword: { rateLimit: 1, burstLimit: 5 },
   analytics: { rateLimit: 20, burstLimit: 50 },
+  // The live view (cached by CloudFront 1 s per offset: a few origin calls a second per talk) and
+  // the viewers' pings (one per viewer every 30 s: 5,000 viewers are about 170 a second) get
+  // buckets of their own, so a crowd, or one client, following a talk never uses up the stage's.
+  viewLiveShare: { rateLimit: 200, burstLimit: 400 },
+  recordLiveViewer: { rateLimit: 250, burstLimit: 500 },
 } as const satisfies Partial<Record<RouteName, Throttle>>;
 
 /** An HTTP API route key: `POST /api/auth/login`. */

@@ -103,7 +103,7 @@ describe('HTTP API and its functions (dev, full route table)', () => {
     }
   });
 
-  it('throttles the stage, and login, register, forgot-password, contact, analytics and the dev password per route', () => {
+  it('throttles the stage, and login, register, forgot-password, contact, analytics, the dev password and the live view and pings per route', () => {
     const stages = ofType(t, 'AWS::ApiGatewayV2::Stage');
     expect(stages).toHaveLength(1);
     const [stageId, stage] = stages[0]!;
@@ -112,7 +112,8 @@ describe('HTTP API and its functions (dev, full route table)', () => {
       AutoDeploy: true,
       DefaultRouteSettings: { ThrottlingBurstLimit: DEFAULT_THROTTLE.burstLimit, ThrottlingRateLimit: DEFAULT_THROTTLE.rateLimit },
     });
-    const names = ['login', 'register', 'forgotPassword', 'contact', 'analytics', 'checkDevPassword'] as const;
+    const costly = ['login', 'register', 'forgotPassword', 'contact', 'analytics', 'checkDevPassword'] as const;
+    const names = [...costly, 'viewLiveShare', 'recordLiveViewer'] as const;
     expect(Object.keys(ROUTE_THROTTLES).sort()).toEqual([...names].sort());
     const settings = stage.Properties.RouteSettings as Record<string, Json>;
     expect(Object.keys(settings).sort()).toEqual(names.map((n) => keyOf(routes[n])).sort());
@@ -120,8 +121,10 @@ describe('HTTP API and its functions (dev, full route table)', () => {
     for (const n of names) {
       const s = settings[keyOf(routes[n])];
       expect(s, n).toEqual({ ThrottlingBurstLimit: ROUTE_THROTTLES[n].burstLimit, ThrottlingRateLimit: ROUTE_THROTTLES[n].rateLimit });
-      expect(s.ThrottlingRateLimit, n).toBeLessThan(DEFAULT_THROTTLE.rateLimit);
     }
+    for (const n of costly) expect(settings[keyOf(routes[n])]!.ThrottlingRateLimit, n).toBeLessThan(DEFAULT_THROTTLE.rateLimit);
+    // A crowd of viewers has buckets of its own, no smaller than the stage's.
+    for (const n of ['viewLiveShare', 'recordLiveViewer'] as const) expect(ROUTE_THROTTLES[n].rateLimit, n).toBeGreaterThanOrEqual(DEFAULT_THROTTLE.rateLimit);
     for (const n of ['contact', 'forgotPassword', 'checkDevPassword'] as const) {
       expect(ROUTE_THROTTLES[n].rateLimit, n).toBeLessThan(ROUTE_THROTTLES.login.rateLimit);
       expect(ROUTE_THROTTLES[n].burstLimit, n).toBeLessThan(ROUTE_THROTTLES.login.burstLimit);

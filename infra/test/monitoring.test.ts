@@ -2,7 +2,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '@app/shared/routes';
 import { ACCESS_LOG_FORMAT } from '../lib/api.ts';
-import { API_5XX_COUNT, API_5XX_RATE_PERCENT, WEBHOOK_REJECTED_PER_HOUR } from '../lib/monitoring.ts';
+import { API_5XX_COUNT, API_5XX_RATE_PERCENT, FAILED_LOGINS_PER_5_MINUTES, WEBHOOK_REJECTED_PER_HOUR } from '../lib/monitoring.ts';
 import { alarmsOf, asArray, devStack, dims, keyOf, metricsOf, ofType, prodStack, ROUTES, type Json } from './template.ts';
 
 /** Logs and alarms: retention, the API access log, the alarm topic and the alarms on the API, functions, webhook and throttles. */
@@ -29,6 +29,22 @@ describe('Logs and alarms (dev, full route table)', () => {
     for (const fnId of routeFunctions.values()) {
       expect(json.Resources[fnId].Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).toBe('live-transcribe');
     }
+  });
+
+  it('counts security events in the stack namespace and alarms on a burst of failed sign-ins', () => {
+    // Each function writes its security events' metric lines (embedded metric format) to the namespace the alarms read.
+    for (const fnId of routeFunctions.values()) expect(json.Resources[fnId].Properties.Environment.Variables.METRICS_NAMESPACE).toBe('Test');
+    const alarm = alarmsOf(t).get('Test-failed-logins')!;
+    expect(alarm).toMatchObject({
+      Namespace: 'Test',
+      MetricName: 'SecurityEvents',
+      Dimensions: [{ Name: 'security_event', Value: 'login_failed' }],
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: FAILED_LOGINS_PER_5_MINUTES,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    expect(alarm.AlarmActions).toHaveLength(1);
   });
 
   it('has an SNS topic for alarms, without a subscription unless alarmEmail is set', () => {

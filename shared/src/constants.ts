@@ -25,7 +25,12 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
-export const FREE_MONTHLY_COUNTER = 5;
+/**
+ * Automatic transcriptions a free account keeps a calendar month (UTC), counting the month's
+ * ones it still has (deleting one makes room): past it, a session still transcribes live but
+ * the server keeps none of it. Pro keeps every one. Visitors keep none.
+ */
+export const FREE_AUTOMATIC_PER_MONTH = 5;
 export const REFUND_DAYS = 7;
 export const SUPPORT_RESPONSE_HOURS = 24;
 export const ACCURACY_TEXT = '85–95%';
@@ -58,6 +63,27 @@ export const DEV_BYPASS_TTL_SECONDS = 60 * 60;
 export const SESSION_TOKEN_HEADER = 'x-session-token';
 export const DEV_BYPASS_HEADER = 'x-dev-bypass';
 /** Sent by CloudFront to the API with a secret value: requests without it did not come through CloudFront. */
+/**
+ * Security events: each is one structured log line of the API that CloudWatch also counts, in the
+ * SECURITY_METRIC metric of the stack's namespace, by its `security_event` dimension.
+ */
+export const SECURITY_EVENTS = [
+  'login_failed',
+  'login_rate_limited',
+  'bot_check_demanded',
+  'bot_check_failed',
+  'password_reset_requested',
+  'password_reset_rate_limited',
+  'password_reset_refused',
+  'password_reset',
+  'logout',
+  'dev_password_failed',
+  'dev_password_rate_limited',
+  'dev_password_accepted',
+] as const;
+export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
+export const SECURITY_METRIC = 'SecurityEvents';
+
 export const ORIGIN_SECRET_HEADER = 'x-origin-verify';
 
 export const UI_LANGUAGES = ['pt', 'en', 'es'] as const;
@@ -129,6 +155,15 @@ export const CAPTCHA_MIN_SCORE = 0.5;
  * the handler calls stay bounded by the cache, at twice the CloudFront requests of a 1 s poll.
  */
 export const LIVE_SHARE_SECONDS = 12 * 60 * 60;
+/** After its speaker stops it or its session completes, a link shows its last words this long, then nothing. */
+export const LIVE_GRACE_SECONDS = 60;
+/**
+ * One answer to a live viewer carries at most this much text (whole chunks: it ends with the chunk
+ * that crosses it) from at most LIVE_VIEW_MAX_CHUNKS chunks: a late viewer of a long talk catches
+ * up in a few polls, and no request reads more than that, however much has been said.
+ */
+export const LIVE_VIEW_MAX_CHARS = 64_000;
+export const LIVE_VIEW_MAX_CHUNKS = 200;
 export const LIVE_SAVE_INTERVAL_MS = 1_000;
 export const LIVE_CACHE_SECONDS = 1;
 export const LIVE_POLL_MS = 500;

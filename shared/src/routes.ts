@@ -116,7 +116,7 @@ export const routes = define({
   // Autosave: the protocol that writes an automatic transcription while a logged-in user speaks
   autosaveSessionId: {
     method: 'GET', path: '/api/transcriptions-autosave/session-id', handler: 'autosave/new-session', auth: 'user',
-    query: tr.sessionIdQuery, response: tr.sessionIdResponse, table: ['GetItem', 'PutItem'],
+    query: tr.sessionIdQuery, response: tr.sessionIdResponse, table: ['GetItem', 'PutItem', 'Query', 'DeleteItem'],
   },
   autosaveSave: {
     method: 'POST', path: '/api/transcriptions-autosave/save', handler: 'autosave/save', auth: 'user',
@@ -150,6 +150,14 @@ export const routes = define({
   stopLiveShare: {
     method: 'DELETE', path: '/api/live/{code}', handler: 'live/stop-share', auth: 'user',
     params: live.liveCodeParams, response: okResponse, table: ['GetItem', 'PutItem', 'UpdateItem'],
+  },
+  listLiveShares: {
+    method: 'GET', path: '/api/live', handler: 'live/list-shares', auth: 'user',
+    response: live.liveLinksResponse, table: ['GetItem', 'Query', 'BatchGetItem'],
+  },
+  stopAllLiveShares: {
+    method: 'DELETE', path: '/api/live', handler: 'live/stop-all-shares', auth: 'user',
+    response: live.stopAllLiveSharesResponse, table: ['GetItem', 'PutItem', 'UpdateItem', 'Query', 'BatchGetItem'],
   },
   viewLiveShare: {
     method: 'GET', path: '/api/live/{code}', handler: 'live/view-share', auth: 'none',

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { FREE_RECOGNITION_LANGUAGE, PREVIEW_CHARS, type RecognitionLanguage } from '@app/shared/constants';
 import type { AutomaticTranscriptionSummary } from '@app/shared/schemas/transcriptions';
@@ -33,8 +33,28 @@ export const SESSION_KEY_TTL_SECONDS = 30 * 24 * 60 * 60;
  * retries, reloads and duplicated requests never open a second, empty one. The key lives
  * under the caller's partition, so one user's key never names another user's session. Once
  * the session is deleted, its key still names it (the client then drops what it queued).
+ *
+ * `keepAtMost` (a free account's monthly allowance): a new session is kept only while the
+ * calendar month (UTC) then holds at most that many. It is put first and the month's sessions
+ * counted after (a strongly consistent read), so of sessions opened at the same moment the
+ * count of the last one put sees them all, and the allowance is never passed. A session past
+ * it is taken back with its key, and the answer is null. A key that already names a session
+ * gives that session, whatever the count.
  */
-export async function createAutomaticTranscription(userId: string, key?: string, language: RecognitionLanguage = FREE_RECOGNITION_LANGUAGE): Promise<string> {
+export async function createAutomaticTranscription(
+  userId: string,
+  key?: string,
+  { language = FREE_RECOGNITION_LANGUAGE, keepAtMost }: { language?: RecognitionLanguage; keepAtMost?: number } = {},
+): Promise<string | null> {
+  const opened = await openSession(userId, key, language);
+  if (keepAtMost === undefined || !opened.created) return opened.id;
+  if ((await countAutomaticTranscriptionsThisMonth(userId, new Date(createdAtOf(opened.id)))) <= keepAtMost) return opened.id;
+  await takeBack(userId, opened.id, key);
+  return null;
+}
+
+/** Puts a new session (and its key), or finds the one the key already names (`created` false). */
+async function openSession(userId: string, key: string | undefined, language: RecognitionLanguage): Promise<{ id: string; created: boolean }> {
   const id = ulid();
   const now = nowIso();
   const item: AutomaticTranscriptionItem = { id, language, isCompleted: false, duration: 0, preview: '', length: 0, createdAt: createdAtOf(id), updatedAt: now };
@@ -45,7 +65,7 @@ export async function createAutomaticTranscription(userId: string, key?: string,
   };
   if (key === undefined) {
     await db().send(new PutCommand(session));
-    return id;
+    return { id, created: true };
   }
   const keyItem = keys.autosaveKey(userId, key);
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -64,16 +84,28 @@ export async function createAutomaticTranscription(userId: string, key?: string,
           ],
         }),
       );
-      return id;
+      return { id, created: true };
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
     }
     // The key is taken (or a concurrent call with it is writing): its session is the answer.
     const out = await db().send(new GetCommand({ TableName: tableName(), Key: keyItem, ConsistentRead: true }));
     const existing = out.Item?.sessionId;
-    if (typeof existing === 'string') return existing;
+    if (typeof existing === 'string') return { id: existing, created: false };
   }
   throw new Error('automatic transcription: too much contention on a session key');
+}
+
+/** Removes a session just opened, and its key, so that a retry with the key asks again. */
+async function takeBack(userId: string, id: string, key: string | undefined): Promise<void> {
+  const session = { TableName: tableName(), Key: keys.transcript(userId, 'AUTO', id) };
+  if (key === undefined) {
+    await db().send(new DeleteCommand(session));
+    return;
+  }
+  await db().send(
+    new TransactWriteCommand({ TransactItems: [{ Delete: session }, { Delete: { TableName: tableName(), Key: keys.autosaveKey(userId, key) } }] }),
+  );
 }
 
 export async function getAutomaticTranscription(userId: string, id: string): Promise<AutomaticTranscriptionItem | undefined> {
@@ -247,7 +279,7 @@ export async function listAutomaticTranscriptions(userId: string, page: PageRequ
   return { items: items.map(toSummary), more, lastId: items.at(-1)?.id };
 }
 
-/** Automatic transcriptions started in the current calendar month (UTC). */
+/** The automatic transcriptions of the calendar month (UTC) of `now` the user has (a strongly consistent count). */
 export async function countAutomaticTranscriptionsThisMonth(userId: string, now = new Date()): Promise<number> {
   const month = now.toISOString().slice(0, 7);
   const { lo, hi } = monthRange(month);
@@ -258,6 +290,7 @@ export async function countAutomaticTranscriptionsThisMonth(userId: string, now 
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
     ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':lo': b.lo, ':hi': b.hi },
     Select: 'COUNT',
+    ConsistentRead: true,
   });
   for await (const out of pages) count += out.Count ?? 0;
   return count;

@@ -1,9 +1,9 @@
-import { BatchGetCommand, BatchWriteCommand, DeleteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import { decodeSearchable, packSegments, SEARCH_OVERLAP, segmentsFromStored, unpackSegments, type ChunkPiece, type Searchable, type StoredSegment } from '../domain/text.ts';
 import { db, isConditionFailure, tableName } from './client.ts';
 import { keys, type TranscriptKind } from './keys.ts';
-import { queryPages } from './pages.ts';
+import { batchGetItems, queryPages } from './pages.ts';
 
 /**
  * The chunk store: transcript text storage shared by saved (TRANS) and automatic (AUTO) transcriptions:
@@ -98,10 +98,18 @@ export async function readChunks(userId: string, kind: TranscriptKind, id: strin
  * given starts on a chunk boundary). Only when `after` falls inside a chunk, or past the end,
  * is the chunk before it read too (`end`, the stored length as the caller knows it, says when
  * no chunk starting at `after` means the end). Reads are eventually consistent, so the text
- * stops before any chunk that is not visible yet: no gap, the next read brings it. One page of
- * chunks (up to 1 MB) at most: `next` says where to continue.
+ * stops before any chunk that is not visible yet: no gap, the next read brings it. At most
+ * `cap.maxChunks` chunks are read, and the text ends with the chunk that reaches `cap.maxChars`:
+ * `next` says where to continue.
  */
-export async function readTextFrom(userId: string, kind: TranscriptKind, id: string, after: number, end: number): Promise<{ text: string; next: number }> {
+export async function readTextFrom(
+  userId: string,
+  kind: TranscriptKind,
+  id: string,
+  after: number,
+  end: number,
+  cap: { maxChars: number; maxChunks: number },
+): Promise<{ text: string; next: number }> {
   const prefix = keys.transcriptChunkPrefix(kind, id);
   const from = keys.transcriptChunk(userId, kind, id, after).SK;
   const out = await db().send(
@@ -110,6 +118,7 @@ export async function readTextFrom(userId: string, kind: TranscriptKind, id: str
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':from': from, ':to': `${prefix}~` },
       ProjectionExpression: 'SK, l, n, o, x',
+      Limit: cap.maxChunks,
     }),
   );
   const items = out.Items ?? [];
@@ -134,7 +143,7 @@ export async function readTextFrom(userId: string, kind: TranscriptKind, id: str
     if (chunk && next > after) parts.push(decodeSearchable(chunk as Searchable).slice(after - start));
   }
   for (const item of items) {
-    if (offsetOf(item) !== next) break;
+    if (offsetOf(item) !== next || next - after >= cap.maxChars) break;
     parts.push(decodeSearchable(item as Searchable));
     next += item.l as number;
   }
@@ -272,16 +281,6 @@ async function collect(input: QueryCommandInput, idOf: (sk: string) => string, w
   return ids;
 }
 
-export async function getMetaMany<T>(userId: string, kind: TranscriptKind, ids: string[]): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < ids.length; i += 100) {
-    let pending: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => keys.transcript(userId, kind, id));
-    for (let attempt = 0; pending?.length; attempt++) {
-      if (attempt > 8) throw new Error('BatchGet left keys unprocessed');
-      const res = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
-      out.push(...((res.Responses?.[tableName()] ?? []) as T[]));
-      pending = res.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
-  return out;
+export function getMetaMany<T>(userId: string, kind: TranscriptKind, ids: string[]): Promise<T[]> {
+  return batchGetItems<T>(ids.map((id) => keys.transcript(userId, kind, id)));
 }

@@ -1,5 +1,7 @@
 export type TranscriptKind = 'TRANS' | 'AUTO';
 
+const LIVE_SESSION_PREFIX = 'LIVESESSION#';
+
 /** Every partition and sort key is built here and nowhere else (docs/dynamodb.md). */
 export const keys = {
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
@@ -32,9 +34,12 @@ export const keys = {
   contactPk: (month: string) => `CONTACT#${month}`,
   /** A live caption share, found by its code (TTL). */
   liveShare: (code: string) => ({ PK: `LIVE#${code}`, SK: 'LIVE' }),
-  /** The live share of one automatic transcription: its code, so sharing again gives the same link (TTL). */
-  liveShareOfSession: (userId: string, sessionId: string) => ({ PK: `LIVESESSION#${userId}#${sessionId}`, SK: 'LIVE' }),
-  /** The viewer ids of a live share heard in one minute (epoch minute, 10 digits; TTL). */
+  /**
+   * The live share of one automatic transcription: its code, so sharing again gives the same link
+   * (TTL). Under the user's partition, so the user's live links are one Query.
+   */
+  liveShareOfSession: (userId: string, sessionId: string) => ({ PK: `USER#${userId}`, SK: `${LIVE_SESSION_PREFIX}${sessionId}` }),
+  liveShareOfSessionPrefix: () => LIVE_SESSION_PREFIX,
   /** One viewer heard in one minute; a code's viewers of a minute sort together, the minutes in order. */
   liveViewer: (code: string, minute: number, viewerId: string) => ({ PK: `LIVE#${code}`, SK: `${liveViewerPrefix(minute)}${viewerId}` }),
 };

@@ -1,28 +1,28 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomBytes } from 'node:crypto';
 import { LIVE_SHARE_SECONDS, LIVE_VIEWERS_MAX } from '@app/shared/constants';
+import type { ShareState } from '../domain/live.ts';
+import type { AutomaticTranscriptionItem } from './automatic-transcriptions.ts';
 import { db, isConditionFailure, nowIso, nowSeconds, tableName } from './client.ts';
 import { keys, liveViewerPrefix } from './keys.ts';
-import { queryPages } from './pages.ts';
+import { batchGetItems, queryPages } from './pages.ts';
 
 /**
  * Live caption shares: `LIVE#<code>` holds whose automatic transcription the code shows
- * (owner and session ids, never sent to viewers), until when (`expiresAt`, also the TTL) and
- * whether its owner stopped it (`stoppedAt`, and `endOffset`: the length of the text then, the
- * most a viewer may read). The text itself is the session's chunks, never copied.
- * `LIVESESSION#<userId>#<sessionId>` points at the session's current share, so sharing again
- * gives the same code while it lives. Viewers heard in a minute are one string set per minute
+ * (owner and session ids, never sent to viewers), where its text begins (`startOffset`), until
+ * when (`expiresAt`, also the TTL) and whether its owner stopped it (`stoppedAt`, with the
+ * session's length, language and last change then: `endOffset`, `endLanguage`, `endUpdatedAt`).
+ * The text itself is the session's chunks, never copied. `USER#<userId>` / `LIVESESSION#<sessionId>`
+ * points at the session's current share, so sharing again gives the same code while it lives,
+ * and the user's links are one Query. Viewers heard in a minute are one string set per minute
  * under the share's partition (`VIEWERS#<epoch minute>`).
  */
-export interface LiveShare {
+/** The share item: who shares what, plus what decides what its link shows (ShareState, domain/live.ts). */
+export interface LiveShare extends ShareState {
   code: string;
   userId: string;
   sessionId: string;
   createdAt: string;
-  /** Epoch seconds: the link dies then (the TTL attribute; DynamoDB deletes it lazily, so always compare). */
-  expiresAt: number;
-  stoppedAt?: string;
-  endOffset?: number;
 }
 
 /** 9 random bytes as base64url: 12 URL-safe characters, 72 bits; nothing about the user or session. */
@@ -41,7 +41,7 @@ export async function getLiveShare(code: string, consistent = false): Promise<Li
  * new one. The share item is written before the pointer to it, and the pointer only replaces the
  * one just read, so of two concurrent calls the second returns the first one's code.
  */
-export async function startLiveShare(userId: string, sessionId: string): Promise<LiveShare> {
+export async function startLiveShare(userId: string, sessionId: string, startOffset: number): Promise<LiveShare> {
   const pointerKey = keys.liveShareOfSession(userId, sessionId);
   for (let attempt = 0; attempt < 3; attempt++) {
     const pointer = (await db().send(new GetCommand({ TableName: tableName(), Key: pointerKey, ConsistentRead: true }))).Item as
@@ -51,7 +51,7 @@ export async function startLiveShare(userId: string, sessionId: string): Promise
       const current = await getLiveShare(pointer.code, true);
       if (current && isLive(current)) return current;
     }
-    const share: LiveShare = { code: newLiveCode(), userId, sessionId, createdAt: nowIso(), expiresAt: nowSeconds() + LIVE_SHARE_SECONDS };
+    const share: LiveShare = { code: newLiveCode(), userId, sessionId, createdAt: nowIso(), expiresAt: nowSeconds() + LIVE_SHARE_SECONDS, startOffset };
     try {
       await db().send(
         new PutCommand({
@@ -78,20 +78,32 @@ export async function startLiveShare(userId: string, sessionId: string): Promise
   throw new Error('live share: too much contention');
 }
 
+/** The session as the share's viewers last see it once it is stopped. */
+export type SessionAtStop = Pick<AutomaticTranscriptionItem, 'length' | 'language' | 'updatedAt'>;
+
 /**
- * Stops the caller's share: `endOffset` caps what viewers can read from then on, so what the
- * speaker says after stopping is never shown. False when the code is not the caller's (or unknown).
- * Stopping again changes nothing.
+ * Stops the caller's share: the session's length, language and last change now are what viewers
+ * see from then on, so what the speaker says after stopping is never shown, nor that they go on.
+ * False when the code is not the caller's (or unknown). Stopping again changes nothing.
  */
-export async function stopLiveShare(userId: string, code: string, endOffset: number): Promise<boolean> {
+export async function stopLiveShare(userId: string, code: string, session: SessionAtStop | undefined): Promise<boolean> {
+  const now = nowIso();
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.liveShare(code),
-        UpdateExpression: 'SET stoppedAt = if_not_exists(stoppedAt, :now), endOffset = if_not_exists(endOffset, :end)',
+        UpdateExpression:
+          'SET stoppedAt = if_not_exists(stoppedAt, :now), endOffset = if_not_exists(endOffset, :end), ' +
+          'endLanguage = if_not_exists(endLanguage, :lang), endUpdatedAt = if_not_exists(endUpdatedAt, :updated)',
         ConditionExpression: 'userId = :user',
-        ExpressionAttributeValues: { ':now': nowIso(), ':end': endOffset, ':user': userId },
+        ExpressionAttributeValues: {
+          ':now': now,
+          ':end': session?.length ?? 0,
+          ':lang': session?.language ?? null,
+          ':updated': session?.updatedAt ?? now,
+          ':user': userId,
+        },
       }),
     );
     return true;
@@ -99,6 +111,40 @@ export async function stopLiveShare(userId: string, code: string, endOffset: num
     if (isConditionFailure(err)) return false;
     throw err;
   }
+}
+
+/** A share of the caller's with the session it shows (undefined once that session is deleted). */
+export interface OwnShare {
+  share: LiveShare;
+  session: AutomaticTranscriptionItem | undefined;
+}
+
+/**
+ * The caller's shares that have not expired, newest first, each with its session: one Query of
+ * the user's share pointers, one batch read of the shares and their sessions.
+ */
+export async function listOwnShares(userId: string, now = nowSeconds()): Promise<OwnShare[]> {
+  const pointers: { code: string; sessionId: string }[] = [];
+  const input = {
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    FilterExpression: 'expiresAt > :now',
+    ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':prefix': keys.liveShareOfSessionPrefix(), ':now': now },
+    ProjectionExpression: 'SK, code',
+  };
+  for await (const page of queryPages(input)) {
+    for (const item of page.Items ?? []) pointers.push({ code: item.code as string, sessionId: (item.SK as string).slice(keys.liveShareOfSessionPrefix().length) });
+  }
+  const items = await batchGetItems<Record<string, unknown>>(
+    pointers.flatMap((p) => [keys.liveShare(p.code), keys.transcript(userId, 'AUTO', p.sessionId)]),
+  );
+  const shares = new Map(items.filter((i) => i.type === 'liveShare').map((i) => [i.code as string, i as unknown as LiveShare]));
+  const sessions = new Map(items.filter((i) => i.type === 'autosaveSession').map((i) => [i.id as string, i as unknown as AutomaticTranscriptionItem]));
+  return pointers
+    .map((p) => shares.get(p.code))
+    .filter((share): share is LiveShare => share !== undefined && share.userId === userId && share.expiresAt > now)
+    .map((share) => ({ share, session: sessions.get(share.sessionId) }))
+    .sort((a, b) => b.share.createdAt.localeCompare(a.share.createdAt));
 }
 
 const minuteOf = (seconds: number) => Math.floor(seconds / 60);

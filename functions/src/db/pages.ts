@@ -1,4 +1,6 @@
 import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
   QueryCommand,
   ScanCommand,
   type QueryCommandInput,
@@ -6,7 +8,7 @@ import {
   type ScanCommandInput,
   type ScanCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
-import { db } from './client.ts';
+import { db, tableName } from './client.ts';
 
 type Key = Record<string, unknown>;
 
@@ -34,3 +36,21 @@ export const queryPages = (input: QueryCommandInput): AsyncGenerator<QueryComman
 /** The pages of one Scan (tests and tooling: no route scans the table). */
 export const scanPages = (input: ScanCommandInput): AsyncGenerator<ScanCommandOutput> =>
   pages(input, (page) => db().send(new ScanCommand(page)));
+
+/**
+ * Items by key, in batches of 100 (BatchGetItem's limit), asking again for the keys DynamoDB left
+ * unprocessed; missing items are left out, and the order is DynamoDB's.
+ */
+export async function batchGetItems<T>(keys: readonly Key[]): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending: Key[] | undefined = keys.slice(i, i + 100);
+    for (let attempt = 0; pending?.length; attempt++) {
+      if (attempt > 8) throw new Error('BatchGet left keys unprocessed');
+      const res: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      out.push(...((res.Responses?.[tableName()] ?? []) as T[]));
+      pending = res.UnprocessedKeys?.[tableName()]?.Keys;
+    }
+  }
+  return out;
+}

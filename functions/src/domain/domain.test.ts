@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { FREE_AUTOMATIC_PER_MONTH } from '@app/shared/constants';
 import { returnOrigin, siteOrigins } from './origins.ts';
-import { effectivePlan, PLAN_GRACE_MS } from './plan.ts';
+import { automaticPerMonth, effectivePlan, PLAN_GRACE_MS } from './plan.ts';
 import { hashResetToken, newResetToken } from './reset-token.ts';
 import { LEGACY_DEFAULT_RECOGNITION_LANGUAGE, recognitionLanguageOf } from './users.ts';
 
@@ -77,6 +78,13 @@ describe('site origins', () => {
       expect(returnOrigin('http://localhost:3000', origin), String(origin)).toBe('http://localhost:3000');
     }
     expect(returnOrigin('https://transcribe.example.com', 'http://localhost:3000')).toBe('https://transcribe.example.com');
+  });
+});
+
+describe('automaticPerMonth', () => {
+  it('keeps FREE_AUTOMATIC_PER_MONTH automatic transcriptions a month for free, no limit for Pro', () => {
+    expect(automaticPerMonth('free')).toBe(FREE_AUTOMATIC_PER_MONTH);
+    expect(automaticPerMonth('pro')).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Plan } from '@app/shared/constants';
+import { FREE_AUTOMATIC_PER_MONTH, type Plan } from '@app/shared/constants';
 
 /** Days a paid plan stays active past its recorded period end, covering webhook delays. */
 export const PLAN_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
@@ -14,3 +14,6 @@ export function effectivePlan(user: { plan: string; planExpiry: string | null; p
   if (user.planExpiry && Date.parse(user.planExpiry) + grace <= now) return 'free';
   return 'pro';
 }
+
+/** How many automatic transcriptions of a calendar month a plan keeps: free FREE_AUTOMATIC_PER_MONTH, Pro no limit (undefined). */
+export const automaticPerMonth = (plan: Plan): number | undefined => (plan === 'free' ? FREE_AUTOMATIC_PER_MONTH : undefined);

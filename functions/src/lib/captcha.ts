@@ -1,7 +1,7 @@
 import { CAPTCHA_MIN_SCORE, TEST_CAPTCHA_TOKEN, type CaptchaAction } from '@app/shared/constants';
 import { env } from './env.ts';
 import { badRequest, HttpError } from './errors.ts';
-import { log } from './log.ts';
+import { log, securityEvent } from './log.ts';
 import { secrets } from './secrets.ts';
 
 /**
@@ -19,7 +19,7 @@ export async function verifyCaptcha(token: string, remoteIp: string, action: Cap
     throw new HttpError(503, 'captcha not configured');
   }
   if (!recaptchaSecret) {
-    if (token !== TEST_CAPTCHA_TOKEN) throw badRequest('The bot check failed. Reload the page and try again.', 'captcha_failed');
+    if (token !== TEST_CAPTCHA_TOKEN) refuse(action, remoteIp);
     return;
   }
   let ok = false;
@@ -37,5 +37,10 @@ export async function verifyCaptcha(token: string, remoteIp: string, action: Cap
   } catch (err) {
     log.warn('captcha verification unavailable', { error: String(err) });
   }
-  if (!ok) throw badRequest('The bot check failed. Reload the page and try again.', 'captcha_failed');
+  if (!ok) refuse(action, remoteIp);
+}
+
+function refuse(action: CaptchaAction, remoteIp: string): never {
+  securityEvent('bot_check_failed', { action, source_ip: remoteIp });
+  throw badRequest('The bot check failed. Reload the page and try again.', 'captcha_failed');
 }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { SECURITY_METRIC, type SecurityEvent } from '@app/shared/constants';
 
 /**
  * Structured JSON logs, one line each, with the field names of Powertools for AWS Lambda's logger
@@ -44,8 +45,8 @@ function traceId(): string | undefined {
   return header ? (/Root=([^;]+)/.exec(header)?.[1] ?? undefined) : undefined;
 }
 
-function write(level: Level, message: string, fields: Fields = {}) {
-  if (!enabled(level)) return;
+function write(level: Level, message: string, fields: Fields = {}, always = false) {
+  if (always ? (process.env.LOG_LEVEL ?? '').toLowerCase() === 'silent' : !enabled(level)) return;
   const lambda = process.env.AWS_LAMBDA_FUNCTION_NAME;
   const line = JSON.stringify({
     level: level.toUpperCase(),
@@ -66,3 +67,42 @@ export const log = {
   warn: (message: string, fields?: Fields) => write('warn', message, fields),
   error: (message: string, fields?: Fields) => write('error', message, fields),
 };
+
+/** How loud each security event is: a refusal warns, the rest informs. */
+const SECURITY_LEVEL: Record<SecurityEvent, Level> = {
+  login_failed: 'warn',
+  login_rate_limited: 'warn',
+  bot_check_demanded: 'info',
+  bot_check_failed: 'warn',
+  password_reset_requested: 'info',
+  password_reset_rate_limited: 'warn',
+  password_reset_refused: 'warn',
+  password_reset: 'info',
+  logout: 'info',
+  dev_password_failed: 'warn',
+  dev_password_rate_limited: 'warn',
+  dev_password_accepted: 'info',
+};
+
+/**
+ * A security event (a sign-in refused or slowed, a bot check demanded or failed, a password reset
+ * asked for, refused or done, a logout, a maintenance-password attempt): one log line
+ * (`security_event` names it) that is also a metric, in
+ * CloudWatch's embedded metric format (the `_aws` member: CloudWatch Logs makes the
+ * SecurityEvents count of METRICS_NAMESPACE from the line itself, with no API call). Written at
+ * every LOG_LEVEL but silent, so the metric never misses one. Carries no email address or
+ * password: the user's id when known, the client's address.
+ */
+export function securityEvent(event: SecurityEvent, fields: Fields = {}): void {
+  const namespace = process.env.METRICS_NAMESPACE;
+  const metric = namespace
+    ? {
+        _aws: {
+          Timestamp: Date.now(),
+          CloudWatchMetrics: [{ Namespace: namespace, Dimensions: [['security_event']], Metrics: [{ Name: SECURITY_METRIC, Unit: 'Count' }] }],
+        },
+        [SECURITY_METRIC]: 1,
+      }
+    : {};
+  write(SECURITY_LEVEL[event], `security event: ${event}`, { ...fields, ...metric, security_event: event }, true);
+}

@@ -9,6 +9,8 @@ export const liveCodeParams = z.object({ code: liveCode });
 
 export const startLiveShareRequest = z.object({
   sessionId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown session'),
+  /** Show what was said before sharing began too (by default a share starts at the words said from then on). */
+  includeEarlier: z.boolean().default(false),
 });
 export const liveShareResponse = z.object({
   code: liveCode,
@@ -38,6 +40,17 @@ export const liveViewResponse = z.object({
   updatedAt: z.string(),
 });
 export type LiveView = z.infer<typeof liveViewResponse>;
+
+/** One of the caller's live links, for the profile: live until stopped, expired, or its session completed. */
+export const liveLink = z.object({
+  code: liveCode,
+  status: z.enum(LIVE_STATUSES),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+});
+export type LiveLink = z.infer<typeof liveLink>;
+export const liveLinksResponse = z.object({ links: z.array(liveLink) });
+export const stopAllLiveSharesResponse = z.object({ stopped: z.number().int().min(0) });
 
 /** A random id the viewer page makes once, sent every LIVE_VIEWER_PING_MS while it follows. */
 export const liveViewerRequest = z.object({ viewerId: z.uuid('viewerId must be a UUID') });

@@ -157,8 +157,8 @@ export type AutomaticTranscriptionSummary = z.infer<typeof automaticTranscriptio
 export const automaticTranscriptionList = z.object({
   transcriptions: z.array(automaticTranscriptionSummary),
   nextCursor: z.string().nullable(),
-  /** Sessions started this calendar month (UTC): the free tier's "n of 5" counter. */
-  startedThisMonth: z.number().int(),
+  /** The automatic transcriptions of this calendar month (UTC) the user has: a free account keeps FREE_AUTOMATIC_PER_MONTH. */
+  keptThisMonth: z.number().int(),
 });
 
 export const automaticTranscriptionDetail = automaticTranscriptionSummary.extend({

@@ -9,21 +9,24 @@ import { verifyCaptcha } from '../../lib/captcha.ts';
 import { env } from '../../lib/env.ts';
 import { tooMany } from '../../lib/errors.ts';
 import { route } from '../../lib/http.ts';
+import { securityEvent } from '../../lib/log.ts';
 import { sendMail } from '../../lib/mail.ts';
 
 const SENT = 'Check your email for the password reset link.';
 
 /** Same reply for every email, registered or not; one request per hour per email. */
-export const handler = route('forgotPassword', async ({ body, viewerIp }) => {
+export const handler = route('forgotPassword', async ({ body, viewerIp, sourceIp }) => {
   await verifyCaptcha(body.recaptchaToken, viewerIp, CAPTCHA_ACTIONS.forgotPassword);
   const limit = await hitRateLimit('forgot-password', normaliseEmail(body.email), {
     limit: 1,
     windowSeconds: FORGOT_PASSWORD_WINDOW_SECONDS,
   });
   if (!limit.allowed) {
+    securityEvent('password_reset_rate_limited', { source_ip: sourceIp });
     throw tooMany('You can only request a password reset once per hour.', limit.secondsLeft, 'reset_rate_limited');
   }
   const user = await getUserByEmail(body.email);
+  securityEvent('password_reset_requested', { user_id: user?.id ?? null, source_ip: sourceIp });
   if (user) {
     const { token, hash } = newResetToken();
     await putResetToken(hash, user.id, user.tokenVersion);

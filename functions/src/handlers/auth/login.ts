@@ -15,6 +15,7 @@ import { verifyCaptcha } from '../../lib/captcha.ts';
 import { env } from '../../lib/env.ts';
 import { badRequest, tooMany, unauthorized } from '../../lib/errors.ts';
 import { route } from '../../lib/http.ts';
+import { securityEvent } from '../../lib/log.ts';
 
 /** Attempts per account and client address (refused past LOGIN_ATTEMPT_LIMIT: only that address waits). */
 const PER_ADDRESS = { limit: LOGIN_ATTEMPT_LIMIT, windowSeconds: LOGIN_WINDOW_SECONDS };
@@ -32,18 +33,25 @@ export const handler = route('login', async ({ body, sourceIp, viewerIp }) => {
   const addressKey = `${email}|${sourceIp}`;
   const perAddress = await hitRateLimit('login-attempts', addressKey, PER_ADDRESS);
   if (!perAddress.allowed) {
+    securityEvent('login_rate_limited', { source_ip: sourceIp });
     throw tooMany('Too many sign-in attempts. Wait a moment and try again, or reset your password.', perAddress.secondsLeft, 'login_rate_limited');
   }
   const perAccount = await hitRateLimit('login-account', email, PER_ACCOUNT);
   const needsCaptcha = perAddress.count > LOGIN_CAPTCHA_AFTER || (perAccount.allowed && perAccount.count > LOGIN_ACCOUNT_CAPTCHA_AFTER);
   if (needsCaptcha) {
-    if (!body.recaptchaToken) throw badRequest('Complete the bot check to sign in.', 'captcha_required');
+    if (!body.recaptchaToken) {
+      securityEvent('bot_check_demanded', { action: CAPTCHA_ACTIONS.login, source_ip: sourceIp });
+      throw badRequest('Complete the bot check to sign in.', 'captcha_required');
+    }
     await verifyCaptcha(body.recaptchaToken, viewerIp, CAPTCHA_ACTIONS.login);
   }
 
   const user = await getUserByEmail(body.email);
   const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash(env().SCRYPT_LOG_N)));
-  if (!user || !ok) throw unauthorized('Invalid email or password.', 'invalid_credentials');
+  if (!user || !ok) {
+    securityEvent('login_failed', { user_id: user?.id ?? null, source_ip: sourceIp });
+    throw unauthorized('Invalid email or password.', 'invalid_credentials');
+  }
   await clearRateLimit('login-attempts', addressKey);
   return { user: toPublicUser(user), token: await signToken(user) };
 });

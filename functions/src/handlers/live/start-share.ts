@@ -9,8 +9,9 @@ export const LIVE_SHARE_RATE: RateRule = { limit: 30, windowSeconds: 60 * 60 };
 
 /**
  * Shares the caller's automatic transcription in progress: its live code (the same one while
- * that share lives) and when the link dies. Someone else's or an unknown session is 404; a
- * completed one 409.
+ * that share lives) and when the link dies. Viewers read the words said from now on, or the
+ * whole session with `includeEarlier`. Someone else's or an unknown session is 404; a completed
+ * one 409.
  */
 export const handler = route('startLiveShare', async ({ user, body, sourceIp }) => {
   const limit = await hitRateLimit('live-share', sourceIp, LIVE_SHARE_RATE);
@@ -18,6 +19,6 @@ export const handler = route('startLiveShare', async ({ user, body, sourceIp }) 
   const session = await getAutomaticTranscription(user.id, body.sessionId);
   if (!session) throw notFound('Unknown session');
   if (session.isCompleted) throw conflict('This transcription has ended: start a new one to share it.', 'session_completed');
-  const share = await startLiveShare(user.id, body.sessionId);
+  const share = await startLiveShare(user.id, body.sessionId, body.includeEarlier ? 0 : session.length);
   return { code: share.code, expiresAt: new Date(share.expiresAt * 1000).toISOString() };
 });

@@ -15,6 +15,6 @@ export const handler = route('stopLiveShare', async ({ user, params, sourceIp })
   const share = await getLiveShare(params.code, true);
   if (!share || share.userId !== user.id) throw notFound('Unknown live link');
   const session = await getAutomaticTranscription(user.id, share.sessionId);
-  if (!(await stopLiveShare(user.id, params.code, session?.length ?? 0))) throw notFound('Unknown live link');
+  if (!(await stopLiveShare(user.id, params.code, session))) throw notFound('Unknown live link');
   return { ok: true as const };
 });

@@ -1,8 +1,10 @@
-import { LIVE_CACHE_SECONDS } from '@app/shared/constants';
+import { LIVE_CACHE_SECONDS, LIVE_VIEW_MAX_CHARS, LIVE_VIEW_MAX_CHUNKS } from '@app/shared/constants';
 import { routes } from '@app/shared/routes';
 import { getAutomaticTranscription } from '../../db/automatic-transcriptions.ts';
 import { readTextFrom } from '../../db/chunk-store.ts';
-import { isLive, getLiveShare } from '../../db/live-shares.ts';
+import { nowSeconds } from '../../db/client.ts';
+import { getLiveShare } from '../../db/live-shares.ts';
+import { liveWindow } from '../../domain/live.ts';
 import { notFound } from '../../lib/errors.ts';
 import { Reply, route } from '../../lib/http.ts';
 
@@ -13,25 +15,29 @@ import { Reply, route } from '../../lib/http.ts';
  * session, one Query of the chunks from `after` on; and the same for everyone, so CloudFront
  * keeps it LIVE_CACHE_SECONDS (keyed by path and `after` only).
  *
- * "ended": the owner stopped sharing (the text stops where it was then), the session completed
- * (its whole text), or the link expired (no more text). An unknown code, or one whose session
- * was deleted: 404.
+ * What the link shows (domain/live.ts): the words said since sharing began (or all of them, as
+ * the speaker chose), live; "ended" once the speaker stopped sharing (the text, language and time
+ * of then), the session completed or the link expired, and after a short grace no text at all.
+ * An unknown code, or one whose session was deleted: 404.
  */
+const LIVE_VIEW_CAP = { maxChars: LIVE_VIEW_MAX_CHARS, maxChunks: LIVE_VIEW_MAX_CHUNKS };
+
 export const handler = route('viewLiveShare', async ({ params, query }) => {
   const share = await getLiveShare(params.code);
   const session = share && (await getAutomaticTranscription(share.userId, share.sessionId));
   if (!share || !session) throw notFound('This live caption link does not exist.');
-  const live = isLive(share) && !session.isCompleted;
-  const end = share.endOffset ?? (live || session.isCompleted ? Infinity : query.after);
-  const after = Math.min(query.after, end);
-  const read = after < end ? await readTextFrom(share.userId, 'AUTO', share.sessionId, after, session.length) : { text: '', next: after };
+  const view = liveWindow(share, session, nowSeconds());
+  // A link past its grace or expiry shows nothing: the viewer keeps what it has.
+  const end = view.end ?? query.after;
+  const after = view.end === null ? query.after : Math.min(Math.max(query.after, view.start), end);
+  const read = after < end ? await readTextFrom(share.userId, 'AUTO', share.sessionId, after, session.length, LIVE_VIEW_CAP) : { text: '', next: after };
   const next = Math.min(read.next, end);
   const body = routes.viewLiveShare.response.parse({
-    status: live ? 'live' : 'ended',
+    status: view.status,
     text: read.text.slice(0, Math.max(0, next - after)),
     next,
-    language: session.language,
-    updatedAt: session.updatedAt,
+    language: view.language,
+    updatedAt: view.updatedAt,
   });
   return new Reply(200, body, { 'cache-control': `public, max-age=${LIVE_CACHE_SECONDS}` });
 });

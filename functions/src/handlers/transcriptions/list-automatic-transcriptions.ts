@@ -4,9 +4,9 @@ import { nextCursor, pageRequest } from '../../lib/paging.ts';
 
 export const handler = route('listAutomaticTranscriptions', async ({ user, query }) => {
   const completed = query.completed === undefined ? undefined : query.completed === 'true';
-  const [{ items, more, lastId }, startedThisMonth] = await Promise.all([
+  const [{ items, more, lastId }, keptThisMonth] = await Promise.all([
     listAutomaticTranscriptions(user.id, { ...pageRequest(query), completed }),
     countAutomaticTranscriptionsThisMonth(user.id),
   ]);
-  return { transcriptions: items, nextCursor: nextCursor(more, lastId), startedThisMonth };
+  return { transcriptions: items, nextCursor: nextCursor(more, lastId), keptThisMonth };
 });

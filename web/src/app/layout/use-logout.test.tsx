@@ -30,8 +30,8 @@ describe('useLogout', () => {
   it('sends the user’s unsent autosave text, then ends the session, wipes the user’s transcripts from the device and goes home', async () => {
     // What this user left on the device: an autosave session the server has not got, and the recovery copy.
     const engine = createAutosaveEngine({ userId: 'u1', getToken: () => null });
-    engine.start('pt-BR');
-    engine.update({ text: 'não enviado', segments: [], durationSec: 2, language: 'pt-BR' });
+    engine.start('pt-BR', 'r1');
+    engine.update({ transcript: 'r1', text: 'não enviado', segments: [], durationSec: 2, language: 'pt-BR' });
     engine.dispose();
     const recovery = createRecoveryStore();
     recovery.begin({ id: 'r1', userId: 'u1', language: 'pt-BR', startedAt: '2025-05-01T10:00:00.000Z' });

@@ -4,27 +4,28 @@ import { json, mockFetch } from '../../test/render';
 import { createAutosaveEngine } from './autosave/autosave-engine';
 import { readQueue } from './autosave/queue-storage';
 import { LOGOUT_SEND_MS, logOutDevice } from './device-data';
-import { createRecoveryStore } from './lib/recovery';
+import { createRecoveryStore, readTranscript } from './lib/recovery';
 import { hasRecoveryMarker } from './lib/recovery-marker';
 
 const tokenOf = (userId: string) => `h.${btoa(JSON.stringify({ sub: userId })).replace(/=+$/, '')}.s`;
 
-/** What an earlier page load of `userId` left on this device: an unsent autosave session and, for the first, the recovery copy. */
-function leftBy(userId: string, text: string, recovery = true) {
+/** What an earlier page load of `userId` left on this device: its transcript's device copy, and an autosave session the server has not got. */
+function leftBy(userId: string, text: string) {
+  const id = `r-${userId}`;
+  const segment = { text, startMs: 0, endMs: 900 };
   const engine = createAutosaveEngine({ userId, getToken: () => null });
-  engine.start('en-US');
-  engine.update({ text, segments: [{ text, startMs: 0, endMs: 900 }], durationSec: 1, language: 'en-US' });
+  engine.start('en-US', id);
+  engine.update({ transcript: id, text, segments: [segment], durationSec: 1, language: 'en-US' });
   engine.dispose();
-  if (!recovery) return;
   const store = createRecoveryStore();
-  store.begin({ id: `r-${userId}`, userId, language: 'en-US', startedAt: '2025-05-01T10:00:00.000Z' });
-  store.append({ text, startMs: 0, endMs: 900 });
+  store.begin({ id, userId, language: 'en-US', startedAt: '2025-05-01T10:00:00.000Z' });
+  store.append(segment);
   store.flushSync('');
 }
 
 describe('logout on this device', () => {
   it('sends the user’s queued text with their token first, then removes only their transcripts from the device', async () => {
-    leftBy('u2', 'words of another account', false);
+    leftBy('u2', 'words of another account');
     leftBy('u1', 'words of the user leaving');
     window.localStorage.setItem(STORAGE_KEYS.token, tokenOf('u1'));
     const log: string[] = [];
@@ -46,7 +47,9 @@ describe('logout on this device', () => {
     expect(log).toEqual(['autosaveSessionId', 'autosaveSave', 'autosaveComplete', 'end session']);
     expect(calls[1]?.body).toMatchObject({ offset: 0, text: 'words of the user leaving' });
     expect(calls.every((c) => c.headers.authorization === `Bearer ${tokenOf('u1')}`)).toBe(true);
-    expect(readQueue().map((e) => [e.userId, e.text])).toEqual([['u2', 'words of another account']]);
+    expect(readQueue().map((e) => [e.userId, e.base, e.length])).toEqual([['u2', 0, 'words of another account'.length]]);
+    expect((await readTranscript('r-u2'))?.segments.map((s) => s.text)).toEqual(['words of another account']);
+    expect(await readTranscript('r-u1')).toBeNull();
     expect(hasRecoveryMarker()).toBe(false);
     expect(await createRecoveryStore().load('u1')).toBeNull();
   });

@@ -10,7 +10,7 @@ const warn = (...args: unknown[]) => console.warn('[logout]', ...args);
  * Logout on this device. While still signed in, the user's running autosave session is
  * completed and the queued text sent (waiting at most LOGOUT_SEND_MS); then `endSession`
  * runs, and the user's transcripts leave device storage: their autosave queue entries,
- * sent or not, and the recovery copy if they recorded it. Data of a visitor or another
+ * sent or not, and every device transcript they recorded. Data of a visitor or another
  * account stays (offered only to its owner). Never rejects: a failure is logged and the
  * session ends all the same. The code for each part loads only when there is data for it.
  */
@@ -23,7 +23,8 @@ export async function logOutDevice(userId: string | null, endSession: () => void
   const [autosave, recovery] = userId
     ? await Promise.all([
         hasQueuedAutosave() ? load(import('./autosave/autosave-engine')) : null,
-        hasRecoveryMarker() ? load(import('./lib/recovery')) : null,
+        // The queue's text is read from device transcripts the marker may not name.
+        hasRecoveryMarker() || hasQueuedAutosave() ? load(import('./lib/recovery')) : null,
       ])
     : [null, null];
 

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@app/shared/constants';
+import { FREE_AUTOMATIC_PER_MONTH, STORAGE_KEYS } from '@app/shared/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -55,7 +55,10 @@ describe('plan card', () => {
     const plan = await renderPlanCard();
     expect(within(plan).getByText('Pro costs $6.00/month (or R$35.00/month).')).toBeInTheDocument();
     expect(within(plan).getByText('Manage: available with Pro')).toBeInTheDocument();
-    expect(await within(plan).findByText('2 of 5 recordings started this month')).toBeInTheDocument();
+    expect(await within(plan).findByText(`2 of ${FREE_AUTOMATIC_PER_MONTH} recordings kept this month`)).toBeInTheDocument();
+    expect(
+      within(plan).getByText(`No time limit on sessions, English recognition and ${FREE_AUTOMATIC_PER_MONTH} recordings kept each month.`),
+    ).toBeInTheDocument();
     expect(within(plan).queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
     expect(within(plan).getByText('Export as TXT, SRT or VTT')).toBeInTheDocument();
     expect(within(plan).getByText('Desktop app coming soon.')).toBeInTheDocument();

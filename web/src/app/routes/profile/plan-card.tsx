@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { FREE_MONTHLY_COUNTER } from '@app/shared/constants';
 import type { User } from '@app/shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/format';
 import { currentUiLanguage } from '../../../lib/i18n';
 import { useMonthlyUsage } from '../../../lib/monthly-usage';
+import { PLAN_VALUES } from '../../../lib/plan-values';
 import { useOpenPortal } from '../../../features/billing/api/portal';
 import { ProBadge } from '../../../features/billing/components/pro-badge';
 import { ProBenefits } from '../../../features/billing/components/pro-benefits';
@@ -36,7 +36,7 @@ export function PlanCard({ user }: { user: User }) {
             {isPro ? t('profile.planPro') : t('profile.planFree')}
             {isPro && <ProBadge />}
           </p>
-          <p className="mt-1 text-sm text-fg-muted">{isPro ? t('profile.proDescription') : t('profile.freeDescription')}</p>
+          <p className="mt-1 text-sm text-fg-muted">{isPro ? t('profile.proDescription', PLAN_VALUES) : t('profile.freeDescription', PLAN_VALUES)}</p>
           {isPro && user.planExpiry && (
             <p className="mt-1 text-sm text-fg-muted">
               {user.planRenews === false
@@ -45,7 +45,7 @@ export function PlanCard({ user }: { user: User }) {
             </p>
           )}
           {!isPro && usage.data !== undefined && (
-            <p className="mt-1 text-sm text-fg-muted">{t('automatic.counter', { count: usage.data, max: FREE_MONTHLY_COUNTER })}</p>
+            <p className="mt-1 text-sm text-fg-muted">{t('automatic.counter', { ...PLAN_VALUES, count: usage.data })}</p>
           )}
           {!isPro && (
             <p className="mt-3 text-sm text-fg-subtle">

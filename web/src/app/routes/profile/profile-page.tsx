@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SignedInPage } from '../../../components/signed-in-page';
 import { LanguageSettings } from './language-settings';
 import { PersonalInfoForm } from './personal-info-form';
 import { PlanCard } from './plan-card';
+
+/* The live links list loads with the live feature's code, after the profile itself. */
+const LiveLinks = lazy(() => import('../../../features/live/components/live-links'));
 
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -16,6 +20,9 @@ export default function ProfilePage() {
           <PersonalInfoForm key={user.id} user={user} />
           <LanguageSettings user={user} />
           <PlanCard user={user} />
+          <Suspense fallback={null}>
+            <LiveLinks isPro={user.plan === 'pro'} />
+          </Suspense>
         </div>
       )}
     </SignedInPage>

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@app/shared/constants';
+import { FREE_AUTOMATIC_PER_MONTH, RECOGNITION_LANGUAGES, STORAGE_KEYS, VISITOR_LIMIT_SECONDS } from '@app/shared/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,39 @@ describe('pricing page', () => {
     expect(within(screen.getByRole('region', { name: 'Free' })).getByText('$0')).toBeInTheDocument();
     // Never the R$ 19,90 reading.
     expect(document.body.textContent).not.toMatch(/19[.,]90/);
+  });
+
+  it('lists the free plan and what Pro adds, with the numbers of the shared constants', async () => {
+    fakeBillingServer(freeUser);
+    renderPage(<PricingPage />, { path: '/pricing' });
+    const pro = await screen.findByRole('region', { name: /^Pro/ });
+    const free = screen.getByRole('region', { name: 'Free' });
+    expect(within(free).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Live speech-to-text in your browser',
+      'No time limit on sessions',
+      'English recognition',
+      `${FREE_AUTOMATIC_PER_MONTH} recordings kept each month`,
+    ]);
+    expect(within(free).getByText(`Without an account, each session stops after ${VISITOR_LIMIT_SECONDS} seconds.`)).toBeInTheDocument();
+    expect(within(pro).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      `All ${RECOGNITION_LANGUAGES.length} recognition languages`,
+      'No monthly limit on recordings',
+      'Saved transcriptions with history',
+      'Export as TXT, SRT or VTT',
+      'Dark theme',
+      'Pro badge',
+    ]);
+  });
+
+  it('says the plans in Spanish with the same numbers', async () => {
+    await i18n.changeLanguage('es');
+    fakeBillingServer(freeUser);
+    renderPage(<PricingPage />, { path: '/pricing' });
+    const pro = await screen.findByRole('region', { name: /^Pro/ });
+    const free = screen.getByRole('region', { name: 'Gratis' });
+    expect(within(free).getByText(`${FREE_AUTOMATIC_PER_MONTH} grabaciones conservadas al mes`)).toBeInTheDocument();
+    expect(within(free).getByText(`Sin cuenta, cada sesión se detiene a los ${VISITOR_LIMIT_SECONDS} segundos.`)).toBeInTheDocument();
+    expect(within(pro).getByText('Grabaciones sin límite mensual')).toBeInTheDocument();
   });
 
   it('leads with BRL in Portuguese', async () => {

@@ -8,17 +8,17 @@ import { Card } from '../../../components/ui/card';
 import { FaqAccordion } from '../../../components/ui/faq-accordion';
 import { useSession } from '../../../lib/auth';
 import { currentUiLanguage } from '../../../lib/i18n';
+import { FREE_PLAN, PLAN_VALUES } from '../../../lib/plan-values';
 import { useBillingT } from '../i18n';
 import { formatMoney, formatPrice, leadCurrency } from '../lib/price';
 import { CurrencyDialog } from './currency-dialog';
 import { ProBenefits } from './pro-benefits';
 import { Icon } from '../../../components/ui/icon';
 
-const FREE_FEATURES = ['live', 'language', 'visitorLimit', 'automatic'] as const;
 const FAQ = ['cancel', 'refund', 'currencies', 'payment', 'install'] as const;
 
 /**
- * /pricing: free vs Pro with the prices checkout charges (both currencies), an FAQ.
+ * /pricing: free vs Pro in the shared plan copy, with the prices checkout charges (both currencies), an FAQ.
  * Subscribe: visitors go to sign up; free users choose a currency and go to checkout.
  */
 export default function PricingPage() {
@@ -54,14 +54,15 @@ export default function PricingPage() {
               <span className="text-4xl font-bold text-fg">{formatMoney(0, lead, language)}</span>
               <span className="ml-1 text-fg-muted">{tb('pricing.perMonthSuffix')}</span>
             </p>
-            <ul className="mt-6 flex-1 space-y-2">
-              {FREE_FEATURES.map((key) => (
-                <li key={key} className="flex items-start gap-2 text-sm text-fg-subtle">
+            <ul className="mt-6 space-y-2">
+              {[tb('pricing.freeFeatures.live'), ...FREE_PLAN.map((key) => t(`plans.free.${key}`, PLAN_VALUES))].map((text) => (
+                <li key={text} className="flex items-start gap-2 text-sm text-fg-subtle">
                   <Icon node={Check} size={18} className="mt-0.5 shrink-0 text-slate-500" />
-                  {tb(`pricing.freeFeatures.${key}`)}
+                  {text}
                 </li>
               ))}
             </ul>
+            <p className="mt-4 flex-1 text-sm text-fg-muted">{t('plans.visitor', PLAN_VALUES)}</p>
             <div className="mt-8">
               {!user ? (
                 <Link to="/register" className={buttonClasses('secondary', 'lg', 'w-full')}>

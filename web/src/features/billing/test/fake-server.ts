@@ -25,7 +25,7 @@ export function fakeBillingServer(initial: User, fail: Partial<Record<'checkout'
     if (call.route === 'planStatus') {
       return json(200, { plan: state.user.plan, isPro: state.user.plan === 'pro', planExpiry: state.user.planExpiry });
     }
-    if (call.route === 'listAutomaticTranscriptions') return json(200, { transcriptions: [], nextCursor: null, startedThisMonth: 2 });
+    if (call.route === 'listAutomaticTranscriptions') return json(200, { transcriptions: [], nextCursor: null, keptThisMonth: 2 });
     if (call.route === 'cancelCheckout') return json(200, { ok: true });
     if (call.route === 'checkout' && fail.checkoutOpen) {
       return json(409, { error: 'A checkout is already open. Finish it, or cancel it to choose again.', code: 'checkout_open', secondsLeft: 1700 });

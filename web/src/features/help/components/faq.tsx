@@ -1,17 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  ACCURACY_TEXT,
-  PRICES,
-  RECOGNITION_LANGUAGES,
-  REFUND_DAYS,
-  VISITOR_LIMIT_SECONDS,
-  type Currency,
-} from '@app/shared/constants';
+import { ACCURACY_TEXT, PRICES, RECOGNITION_LANGUAGES, REFUND_DAYS, type Currency } from '@app/shared/constants';
 import { FaqAccordion } from '../../../components/ui/faq-accordion';
 import { languageName } from '../../../lib/format';
 import { currentUiLanguage } from '../../../lib/i18n';
+import { PLAN_VALUES } from '../../../lib/plan-values';
 import { FAQ_ITEMS, type HelpContent } from '../content/help-content';
 import { fill } from '../../../lib/lazy-content';
 
@@ -23,10 +17,9 @@ export function formatMonthlyPrice(currency: Currency, uiLanguage: string): stri
 function answerValues(lng: string) {
   const names = RECOGNITION_LANGUAGES.map((tag) => languageName(tag, lng));
   return {
-    count: RECOGNITION_LANGUAGES.length,
+    ...PLAN_VALUES,
     list: new Intl.ListFormat(lng, { style: 'long', type: 'conjunction' }).format(names),
     accuracy: ACCURACY_TEXT,
-    limit: VISITOR_LIMIT_SECONDS,
     usd: formatMonthlyPrice('USD', lng),
     brl: formatMonthlyPrice('BRL', lng),
     days: REFUND_DAYS,

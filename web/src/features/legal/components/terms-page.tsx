@@ -1,13 +1,14 @@
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCURACY_TEXT, REFUND_DAYS, SUPPORT_RESPONSE_HOURS, VISITOR_LIMIT_SECONDS } from '@app/shared/constants';
+import { ACCURACY_TEXT, REFUND_DAYS, SUPPORT_RESPONSE_HOURS } from '@app/shared/constants';
 import { formatDate } from '../../../lib/format';
 import { currentUiLanguage } from '../../../lib/i18n';
 import { fill as fillWith } from '../../../lib/lazy-content';
+import { PLAN_VALUES } from '../../../lib/plan-values';
 import { termsContent, TERMS_UPDATED } from '../content/terms-content';
 
 const VALUES: Record<string, string | number> = {
-  limit: VISITOR_LIMIT_SECONDS,
+  ...PLAN_VALUES,
   accuracy: ACCURACY_TEXT,
   days: REFUND_DAYS,
   hours: SUPPORT_RESPONSE_HOURS,

@@ -4,6 +4,8 @@ import { api } from '../../../lib/api';
 
 export const liveKeys = {
   viewers: (code: string) => ['live', code, 'viewers'] as const,
+  /** The caller's own live links (the profile's list). */
+  links: () => ['live', 'links'] as const,
 };
 
 /** How many people follow the caller's share (this minute and the last), asked every LIVE_VIEWERS_POLL_MS while mounted. */

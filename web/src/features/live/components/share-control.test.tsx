@@ -28,8 +28,8 @@ function renderControl(props: Partial<LiveShareProps> = {}) {
     setSession = set;
     return <LiveShareControl isPro={props.isPro ?? true} setLive={setLive} sessionId={sessionId} />;
   }
-  renderPage(<Card />);
-  return { setLive, endSession: () => act(() => setSession(null)) };
+  const { unmount } = renderPage(<Card />);
+  return { setLive, endSession: () => act(() => setSession(null)), unmount };
 }
 
 describe('live share control', () => {
@@ -40,7 +40,7 @@ describe('live share control', () => {
     await user.click(screen.getByRole('button', { name: 'Share live' }));
 
     const panel = await screen.findByRole('region', { name: 'Live captions link' });
-    expect(calls.find((c) => c.route === 'startLiveShare')).toMatchObject({ method: 'POST', body: { sessionId: SESSION } });
+    expect(calls.find((c) => c.route === 'startLiveShare')).toMatchObject({ method: 'POST', body: { sessionId: SESSION, includeEarlier: false } });
     expect(screen.getByRole('textbox', { name: 'Live link' })).toHaveValue(LINK);
     const qr = screen.getByRole('img', { name: 'QR code of the live link' });
     expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
@@ -67,16 +67,38 @@ describe('live share control', () => {
     expect(screen.getByRole('button', { name: 'Share live' })).toBeInTheDocument();
   });
 
-  it('shows the share as ended when its session ends', async () => {
+  it('shares what was said before too when the speaker ticks the box', async () => {
     const user = userEvent.setup();
-    fakeShareServer();
+    const calls = fakeShareServer();
+    renderControl();
+    await user.click(screen.getByRole('checkbox', { name: 'Also show what was said before sharing' }));
+    await user.click(screen.getByRole('button', { name: 'Share live' }));
+    await screen.findByRole('region', { name: 'Live captions link' });
+    expect(calls.find((c) => c.route === 'startLiveShare')).toMatchObject({ body: { sessionId: SESSION, includeEarlier: true } });
+  });
+
+  it('stops the share on the server, then shows it as ended, when its session ends', async () => {
+    const user = userEvent.setup();
+    const calls = fakeShareServer();
     const { setLive, endSession } = renderControl();
     await user.click(screen.getByRole('button', { name: 'Share live' }));
     await screen.findByRole('region', { name: 'Live captions link' });
+    expect(calls.some((c) => c.route === 'stopLiveShare')).toBe(false);
     endSession();
     expect(await screen.findByText('Live sharing ended: the session is over.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Live captions link' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.route === 'stopLiveShare' && c.params.code === CODE)).toHaveLength(1);
     expect(setLive).toHaveBeenLastCalledWith(false);
+  });
+
+  it('stops the share when the screen goes away while sharing', async () => {
+    const user = userEvent.setup();
+    const calls = fakeShareServer();
+    const { unmount } = renderControl();
+    await user.click(screen.getByRole('button', { name: 'Share live' }));
+    await screen.findByRole('region', { name: 'Live captions link' });
+    unmount();
+    await waitFor(() => expect(calls.filter((c) => c.route === 'stopLiveShare' && c.params.code === CODE)).toHaveLength(1));
   });
 
   it('offers a free user the upgrade instead of sharing', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Radio } from 'lucide';
 import { Button } from '../../../components/ui/button';
@@ -26,10 +26,15 @@ interface Share {
   sessionId: string;
 }
 
+/** Stops a share on the server, even as the page goes away; a failure leaves it to end by itself (session end, expiry). */
+const stopOnServer = (code: string) => api('stopLiveShare', { params: { code }, keepalive: true }).catch(() => undefined);
+
 /**
  * Share live: a Pro speaker shares the session being recorded by a link anyone can follow;
- * free users are offered the upgrade. The share ends when its speaker stops it or when its
- * session ends (the server stops showing it then; here the panel makes way for a note).
+ * free users are offered the upgrade. Viewers read what is said from then on, or, when the
+ * speaker ticks the box, what was said before too. The share ends when its speaker stops it or
+ * when its session ends; the control never lets go of a share it has not stopped (another
+ * session, a cleared one, leaving the screen), so no link outlives what the speaker sees.
  */
 export default function LiveShareControl({ sessionId, isPro, setLive }: LiveShareProps) {
   const { t } = useTranslation();
@@ -38,10 +43,13 @@ export default function LiveShareControl({ sessionId, isPro, setLive }: LiveShar
   const [ended, setEnded] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<'failed' | 'stopFailed' | null>(null);
+  const [includeEarlier, setIncludeEarlier] = useState(false);
+  const includeId = useId();
 
-  // The session the share shows has ended (stopped, cleared, or another one began).
+  // The session the share shows has ended (stopped, cleared, or another one began): stopped, then let go.
   useEffect(() => {
     if (share && share.sessionId !== sessionId) {
+      void stopOnServer(share.code);
       setShare(null);
       setEnded(true);
       setError(null);
@@ -49,10 +57,18 @@ export default function LiveShareControl({ sessionId, isPro, setLive }: LiveShar
     }
   }, [share, sessionId, setLive]);
 
-  // Leaving the screen while sharing: back to the usual cadence.
+  // Leaving the screen while sharing: the share stops, and the autosave goes back to the usual cadence.
   const latestSetLive = useRef(setLive);
   latestSetLive.current = setLive;
-  useEffect(() => () => latestSetLive.current(false), []);
+  const current = useRef(share);
+  current.current = share;
+  useEffect(
+    () => () => {
+      if (current.current) void stopOnServer(current.current.code);
+      latestSetLive.current(false);
+    },
+    [],
+  );
 
   const start = async () => {
     if (!isPro) {
@@ -64,7 +80,7 @@ export default function LiveShareControl({ sessionId, isPro, setLive }: LiveShar
     setBusy(true);
     setError(null);
     try {
-      const started = await api('startLiveShare', { body: { sessionId } });
+      const started = await api('startLiveShare', { body: { sessionId, includeEarlier } });
       setShare({ ...started, sessionId });
       setEnded(false);
       setLive(true);
@@ -99,15 +115,29 @@ export default function LiveShareControl({ sessionId, isPro, setLive }: LiveShar
   return (
     <div className="flex flex-col items-start gap-3">
       {!share && sessionId && (
-        <Button variant="secondary" onClick={() => void start()} loading={busy}>
-          <Icon node={Radio} size={18} />
-          {tl('share.start')}
-          {!isPro && (
-            <span aria-hidden="true" className="rounded bg-warning-muted px-1 text-[0.65rem] font-bold text-warning-soft-fg">
-              {t('transcribe.proTag')}
-            </span>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <Button variant="secondary" onClick={() => void start()} loading={busy}>
+            <Icon node={Radio} size={18} />
+            {tl('share.start')}
+            {!isPro && (
+              <span aria-hidden="true" className="rounded bg-warning-muted px-1 text-[0.65rem] font-bold text-warning-soft-fg">
+                {t('transcribe.proTag')}
+              </span>
+            )}
+          </Button>
+          {isPro && (
+            <label htmlFor={includeId} className="flex items-center gap-2 text-sm text-fg-muted">
+              <input
+                id={includeId}
+                type="checkbox"
+                checked={includeEarlier}
+                onChange={(e) => setIncludeEarlier(e.target.checked)}
+                className="size-4 accent-primary"
+              />
+              {tl('share.includeEarlier')}
+            </label>
           )}
-        </Button>
+        </div>
       )}
       {share && (
         <Suspense fallback={null}>

@@ -3,6 +3,7 @@ import { DELTA_MAX_CHARS, type Segment } from '@app/shared/schemas/transcription
 import { describe, expect, it, vi } from 'vitest';
 import { advance, engine, fakeServer, leavePage, nextPageLoad, recording, sayAndSave, settle, transcript, setUpAutosaveTests } from './autosave-test-kit';
 import { DELTA_CHUNK_CHARS, KEEPALIVE_MAX_BYTES } from './delta';
+import { TranscriptStore } from '../lib/transcript-store';
 import { readQueue } from './queue-storage';
 
 setUpAutosaveTests();
@@ -116,11 +117,11 @@ describe('autosave engine', () => {
     const server = fakeServer();
     expect(DELTA_CHUNK_CHARS).toBeLessThanOrEqual(DELTA_MAX_CHARS);
     const a = engine();
-    a.start('en-US');
+    a.start('en-US', 'long');
     await settle();
     const words = Array.from({ length: 40_000 }, (_, i) => `word${i}`);
     const segments = words.map((w, i) => ({ text: w, startMs: i * 100, endMs: i * 100 + 90 }));
-    a.update({ text: words.join(' '), segments, durationSec: 4000, language: 'en-US' });
+    a.update({ transcript: 'long', text: words.join(' '), segments, durationSec: 4000, language: 'en-US' });
     a.saveNow();
     await settle();
     const saves = server.saves();
@@ -166,6 +167,58 @@ describe('autosave engine', () => {
     expect(server.soleSession()).toMatchObject({ text: t.text, completed: true });
   });
 
+  it("a session the plan does not keep (the month's automatic transcriptions are kept already) is asked for once, then nothing is sent or queued", async () => {
+    const server = fakeServer();
+    server.state.monthFull = true;
+    const a = engine();
+    const t = transcript();
+    a.start('pt-BR', t.id);
+    await settle();
+    expect(readQueue()).toEqual([]);
+    await sayAndSave(a, t, 'ao vivo, sem guardar');
+    a.update(t.say('e mais'));
+    await advance(AUTOSAVE_INTERVAL_MS * 3);
+    await settle();
+    expect(server.sessionIdCalls()).toHaveLength(1);
+    expect(server.saves()).toEqual([]);
+    expect(server.sessions.size).toBe(0);
+    expect(readQueue()).toEqual([]);
+    expect(a.sessionId()).toBeNull();
+
+    // The next session asks again (a deletion or a new month may have made room).
+    server.state.monthFull = false;
+    a.complete();
+    a.start('pt-BR', t.id);
+    await sayAndSave(a, t, 'guardada');
+    expect(server.sessionIdCalls()).toHaveLength(2);
+    expect(server.soleSession().text).toBe(t.text);
+  });
+
+  it('a transcript replaced right after Stop: the stopped session still sends its own text, never the next one’s', async () => {
+    const server = fakeServer();
+    const a = engine();
+    // The card's transcript, as the card hands it over (read by parts, cleared by Start).
+    const store = new TranscriptStore();
+    const snapshot = (transcript: string) => ({ transcript, text: store.textSource, segments: store.segments, durationSec: 1, language: 'pt-BR' as const });
+    a.start('pt-BR', 'first');
+    await settle();
+    server.state.offline = true;
+    store.append({ text: 'palavras da primeira', startMs: 0, endMs: 900 });
+    a.update(snapshot('first'));
+    a.complete();
+    store.clear();
+    a.start('pt-BR', 'second');
+    store.append({ text: 'outra coisa, bem mais longa que a primeira', startMs: 0, endMs: 900 });
+    a.update(snapshot('second'));
+    server.state.offline = false;
+    await advance(AUTOSAVE_INTERVAL_MS);
+    await settle();
+    expect([...server.sessions.values()].map((x) => [x.text, x.completed])).toEqual([
+      ['palavras da primeira', true],
+      ['outra coisa, bem mais longa que a primeira', false],
+    ]);
+  });
+
   it('drops a session the server no longer has (deleted) and keeps nothing queued', async () => {
     const { server, a, t } = await recording();
     server.sessions.clear();
@@ -180,7 +233,7 @@ describe('autosave session key', () => {
     const a = engine();
     const t = transcript();
     server.state.lostAnswers = 1;
-    a.start('pt-BR');
+    a.start('pt-BR', t.id);
     await settle();
     // The server opened a session; the page never heard of it.
     expect(server.sessions.size).toBe(1);
@@ -200,7 +253,7 @@ describe('autosave session key', () => {
     const a = engine();
     const t = transcript();
     server.state.lostAnswers = 1;
-    a.start('pt-BR');
+    a.start('pt-BR', t.id);
     a.update(t.say('dito antes do reload'));
     await settle();
     leavePage(a);
@@ -219,9 +272,9 @@ describe('autosave session key', () => {
   it('each new session has a key of its own', async () => {
     const server = fakeServer();
     const a = engine();
-    a.start('pt-BR');
+    a.start('pt-BR', 'first');
     await settle();
-    a.start('pt-BR');
+    a.start('pt-BR', 'second');
     await settle();
     const keys = server.sessionIdCalls().map((c) => c.query.key);
     expect(keys).toHaveLength(2);
@@ -234,12 +287,12 @@ describe('autosave when the page goes away', () => {
   it('on pagehide sends the oldest unsent part that fits a keepalive request', async () => {
     const server = fakeServer();
     const a = engine();
-    a.start('ru-RU');
+    a.start('ru-RU', 'long');
     await settle();
     server.state.failSaves = 1000;
     // 200,000 Cyrillic characters (2 bytes each in UTF-8) are waiting.
     const long = 'Привет мир, как дела сегодня? '.repeat(6667).slice(0, 200_000);
-    a.update({ text: long, segments: [], durationSec: 600, language: 'ru-RU' });
+    a.update({ transcript: 'long', text: long, segments: [], durationSec: 600, language: 'ru-RU' });
     await settle();
     server.calls.length = 0;
     server.state.failSaves = 0;
@@ -252,8 +305,8 @@ describe('autosave when the page goes away', () => {
     const bytes = new TextEncoder().encode(JSON.stringify(keepalive!.body)).length;
     expect(bytes).toBeLessThanOrEqual(KEEPALIVE_MAX_BYTES);
     expect((keepalive!.body!.text as string).length).toBeGreaterThan(10_000);
-    // The rest waits in device storage.
-    expect(readQueue()[0]!.base + readQueue()[0]!.text.length).toBe(long.length);
+    // The rest waits to be sent.
+    expect(readQueue()[0]!.length).toBe(long.length);
   });
 
   it('when the page goes hidden, sends with keepalive and keeps what the server confirmed', async () => {
@@ -266,7 +319,7 @@ describe('autosave when the page goes away', () => {
     expect(server.saves()).toEqual([expect.objectContaining({ keepalive: true })]);
     expect(server.soleSession().text).toBe(t.text);
     await advance(1_000); // device storage is written at most once a second
-    expect(readQueue()[0]).toMatchObject({ base: t.text.length, text: '' });
+    expect(readQueue()[0]).toMatchObject({ base: t.text.length, length: t.text.length });
   });
 });
 
@@ -325,7 +378,7 @@ describe('autosave engine while shared live', () => {
     const seen: (string | null)[] = [];
     a.subscribe(() => seen.push(t()));
     expect(t()).toBeNull();
-    a.start('pt-BR');
+    a.start('pt-BR', 'first');
     expect(t()).toBeNull(); // asked for after the current task
     await settle();
     const id = [...server.sessions.keys()][0]!;
@@ -338,9 +391,10 @@ describe('autosave engine while shared live', () => {
     expect(seen.at(-1)).toBeNull();
 
     // The next session is not shared: a change waits for the usual cadence.
-    a.start('pt-BR');
+    const next = transcript();
+    a.start('pt-BR', next.id);
     await settle();
-    a.update(transcript().say('nova sessão'));
+    a.update(next.say('nova sessão'));
     await settle();
     expect(t()).not.toBeNull();
     expect(t()).not.toBe(id);

@@ -1,12 +1,14 @@
 import type { RecognitionLanguage } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import { getToken as storedToken } from '../../../lib/auth-token';
+import { readTranscript, releaseTranscript } from '../lib/recovery';
 import { tokenOwner } from '../lib/token-owner';
-import type { TextSource } from '../lib/transcript-store';
-import { continuedBy, edgeOf, hasWork, inTail, NO_PLACEMENT, placeSegments, totalOf } from './delta';
+import { separatorFor, TranscriptStore, type TextSource } from '../lib/transcript-store';
+import { continuedBy, hasText, hasWork, NO_PLACEMENT, placeSegments, totalOf, type Source } from './delta';
 import { createCadence } from './cadence';
 import { onPageLifecycle } from './page-lifecycle';
 import { warn } from './log';
+import { needsTranscript } from './queue-key';
 import { createQueueStore, defaultStorage, readQueue, wipeQueue, type PlacedSegment, type QueueEntry } from './queue-storage';
 import { createSender } from './sender';
 import { createTransport } from './transport';
@@ -18,9 +20,11 @@ import { createTransport } from './transport';
  * (cadence) and the page events (page-lifecycle). AutosaveEngine is the one interface its
  * callers use; the transcription controller loads this module itself, for signed-in users.
  *
- * Each session is an entry of the queue: the server's confirmed length and the text after
- * it that the server does not have yet. Nothing is dropped until the server has confirmed
- * it, so offline periods, reloads and crashes lose no text. A page that goes away releases
+ * Each session is an entry of the queue: the server's confirmed length and the transcript's
+ * length; the text between them, which the server does not have yet, is read from the device
+ * transcript (lib/recovery: the session being recorded from memory, others from device
+ * storage), which keeps it until the server has confirmed it, so offline periods, reloads and
+ * crashes lose no text. A page that goes away releases
  * its entries (pagehide) and another page load adopts them, sends what is left and, for
  * stopped sessions, completes them.
  *
@@ -31,6 +35,8 @@ import { createTransport } from './transport';
  */
 
 export interface AutosaveSnapshot {
+  /** The device transcript (lib/recovery) being recorded. */
+  transcript: string;
   /** The whole transcript so far, read by parts (see TextSource). */
   text: TextSource;
   segments: readonly Segment[];
@@ -40,7 +46,8 @@ export interface AutosaveSnapshot {
 
 export interface AutosaveEngine {
   readonly userId: string;
-  start(language: RecognitionLanguage): void;
+  /** A new session, sending the device transcript `transcript`. */
+  start(language: RecognitionLanguage, transcript: string): void;
   update(snapshot: AutosaveSnapshot): void;
   saveNow(): void;
   complete(): void;
@@ -99,22 +106,67 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
 
   /** The session being recorded (or the last one stopped, which a late final result may still extend). */
   let active: QueueEntry | null = null;
-  /** The whole transcript and placed segments of the active session (memory only; a gap is resent from them). */
-  let activeText: TextSource = '';
+  /** The text of the active session: the transcript being recorded, in memory, and its segments as placed so far. */
+  let activeSource: Source = { text: '', segments: [], segmentsFrom: 0 };
   let activeSegments: PlacedSegment[] = [];
   let placement = NO_PLACEMENT;
+  /** The text of the other sessions, read from device storage once (or kept from when they were active). */
+  const sources = new Map<string, Source>();
+  const loading = new Map<string, Promise<Source | null>>();
   let disposed = false;
   const listeners = new Set<() => void>();
   const emit = () => {
     for (const listener of listeners) listener();
   };
 
+  /** The device transcript `e` reads: its final text joined as the transcript store joins it, and its segments placed in it. */
+  function load(e: QueueEntry): Promise<Source | null> {
+    let read = loading.get(e.id);
+    if (!read) {
+      read = readTranscript(e.transcript).then((found) => {
+        // Queued text belongs to its user: another user's transcript is never sent for this one.
+        if (!found || found.meta.userId !== userId) return null;
+        const store = new TranscriptStore();
+        store.setSeparator(separatorFor(found.meta.language));
+        store.load(found.segments);
+        const text = store.text;
+        const source: Source = { text, segments: placeSegments(text, store.segments, NO_PLACEMENT).placed, segmentsFrom: 0 };
+        sources.set(e.id, source);
+        return source;
+      });
+      loading.set(e.id, read);
+      // A failed read is tried again next time.
+      void read.finally(() => loading.delete(e.id)).catch(() => undefined);
+    }
+    return read;
+  }
+
+  const sourceNow = (e: QueueEntry) => (e === active ? activeSource : (sources.get(e.id) ?? null));
+
+  /** `e` may no longer need its device transcript (confirmed, dropped, no longer recorded): it leaves the device unless something still reads it. */
+  function letGo(e: QueueEntry): void {
+    if (entries.has(e.id) && needsTranscript(e)) return;
+    persistNow();
+    releaseTranscript(e.transcript).catch((err: unknown) => warn('could not remove a sent transcript from device storage', err));
+  }
+
   const sender = createSender({
-    queue,
+    queue: {
+      ...queue,
+      drop(e) {
+        queue.drop(e);
+        sources.delete(e.id);
+        letGo(e);
+      },
+    },
     transport: createTransport({ getToken, now }),
     getToken,
     stopped: () => disposed,
-    whole: (e) => (e === active ? { text: activeText, segments: activeSegments } : null),
+    source: (e) => {
+      const known = sourceNow(e);
+      return known ? Promise.resolve(known) : load(e);
+    },
+    sourceNow,
     onSend: (e) => {
       if (e !== active) return;
       cadence.mark();
@@ -122,6 +174,9 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     },
     onSessionId: (e) => {
       if (e === active) emit();
+    },
+    onConfirmed: (e) => {
+      if (e !== active && !hasText(e)) letGo(e);
     },
   });
   const { flush } = sender;
@@ -152,30 +207,41 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     },
   });
 
-  function setActive(e: QueueEntry | null, text: TextSource = '', segments: PlacedSegment[] = []): void {
+  function setActive(e: QueueEntry | null): void {
+    const previous = active;
+    if (previous && previous !== e) {
+      // Its text stays at hand for the passes still to come.
+      previous.recording = false;
+      if (entries.has(previous.id)) sources.set(previous.id, activeSource);
+    }
     active = e;
-    activeText = text;
-    activeSegments = segments;
+    activeSegments = [];
+    activeSource = { text: '', segments: activeSegments, segmentsFrom: 0 };
     placement = NO_PLACEMENT;
+    if (e) {
+      e.recording = true;
+      sources.delete(e.id);
+    }
+    if (previous && previous !== e) letGo(previous);
     emit();
   }
 
-  function start(language: RecognitionLanguage): void {
+  function start(language: RecognitionLanguage, transcript: string): void {
     if (disposed) return;
     if (active && !active.stopped) complete();
     const e: QueueEntry = {
       id: randomId(),
       userId,
       sessionId: null,
+      transcript,
       language,
       durationSec: 0,
       base: 0,
-      text: '',
-      segments: [],
-      edge: '',
+      length: 0,
       sentDurationSec: 0,
       sentLanguage: null,
       stopped: false,
+      recording: true,
       owner: me,
       touchedAt: now(),
       changedAt: now(),
@@ -194,27 +260,26 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
   }
 
   /** A session just started, with nothing sent or asked for yet. */
-  const isFresh = (e: QueueEntry) => e.base === 0 && e.text === '' && !e.sessionId && !sender.busy(e);
+  const isFresh = (e: QueueEntry) => e.base === 0 && e.length === 0 && !e.sessionId && !sender.busy(e);
 
-  /** After a reload: continue the queued session this transcript extends, if there is one. */
-  function resumeFor(text: TextSource, options: { except?: QueueEntry; running?: boolean } = {}): QueueEntry | undefined {
+  /** After a reload: continue the queued session of this device transcript, if there is one. */
+  function resumeFor(snapshot: AutosaveSnapshot, options: { except?: QueueEntry; running?: boolean } = {}): QueueEntry | undefined {
     adoptOrphans();
-    return continuedBy(text, entries.values(), options);
+    return continuedBy(snapshot.transcript, snapshot.text.length, entries.values(), options);
   }
 
   function update(snapshot: AutosaveSnapshot): void {
     if (disposed) return;
     const { text } = snapshot;
-    if (active && text.length < totalOf(active)) {
-      // Not the same transcript any more (cleared or replaced).
+    if (active && (snapshot.transcript !== active.transcript || text.length < totalOf(active))) {
       if (!active.stopped) {
-        warn('the transcript shrank within a session; completing it and starting another');
+        warn('not the same transcript any more (cleared or replaced); completing the session and starting another');
         complete();
       }
       setActive(null);
     }
-    if (active && text && isFresh(active)) {
-      const resumed = resumeFor(text, { except: active, running: true });
+    if (active && text.length && isFresh(active)) {
+      const resumed = resumeFor(snapshot, { except: active, running: true });
       if (resumed) {
         entries.delete(active.id);
         resumed.language = snapshot.language;
@@ -223,12 +288,12 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
       }
     }
     if (!active) {
-      if (!text) return;
-      const resumed = resumeFor(text);
+      if (!text.length) return;
+      const resumed = resumeFor(snapshot);
       if (resumed) {
         setActive(resumed);
         cadence.mark();
-      } else start(snapshot.language);
+      } else start(snapshot.language, snapshot.transcript);
     }
     const e = active!;
     if (e.stopped && !entries.has(e.id)) {
@@ -237,17 +302,13 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
       entries.set(e.id, e);
     }
     const grew = text.length > totalOf(e);
-    activeText = text;
-    // The unsent part is taken again each time, so a correction inside it is sent as corrected.
-    e.text = text.slice(e.base);
-    e.edge = edgeOf(text);
+    // The unsent part is read from the transcript when sent, so a correction inside it is sent as corrected.
+    activeSource.text = text;
+    e.length = text.length;
     if (grew) e.changedAt = now();
     const { placed, next } = placeSegments(text, snapshot.segments, placement);
     placement = next;
-    for (const s of placed) {
-      activeSegments.push(s);
-      if (inTail(e, s)) e.segments.push(s);
-    }
+    for (const s of placed) activeSegments.push(s);
     e.durationSec = snapshot.durationSec;
     e.language = snapshot.language;
     persistSoon();

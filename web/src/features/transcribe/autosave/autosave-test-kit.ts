@@ -4,9 +4,11 @@ import { sessionIdQuery } from '@app/shared/schemas/transcriptions';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { routeOf } from '../../../test/routes';
+import { createRecoveryStore, readTranscript, type RecoveryStore } from '../lib/recovery';
 import { createAutosaveEngine, type AutosaveEngine, type AutosaveSnapshot } from './autosave-engine';
+import type { QueueEntry } from './queue-storage';
 
-/** What the engine tests share: a fake of the autosave routes, the card's transcript, engines on a fake clock. */
+/** What the engine tests share: a fake of the autosave routes, the card's transcript and its device copy, engines on a fake clock. */
 
 interface Call {
   route: RouteName | undefined;
@@ -24,7 +26,8 @@ export function fakeServer() {
   const keys = new Map<string, string>();
   const calls: Call[] = [];
   /** `lostAnswers`: that many next requests take effect on the server, but their answers never reach the page (it went away, the network dropped). */
-  const state = { offline: false, failSaves: 0, n: 0, maintenance: false, lostAnswers: 0 };
+  /** `monthFull`: the user's plan keeps no more automatic transcriptions this month (a new session is refused). */
+  const state = { offline: false, failSaves: 0, n: 0, maintenance: false, lostAnswers: 0, monthFull: false };
   const fetchFn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const reply = respond(input, init);
     if (state.lostAnswers > 0) {
@@ -47,6 +50,7 @@ export function fakeServer() {
       if (!parsed.success) return json(400, { error: parsed.error.issues[0]!.message, code: 'invalid_input' });
       const known = parsed.data.key === undefined ? undefined : keys.get(parsed.data.key);
       if (known) return json(200, { sessionId: known });
+      if (state.monthFull) return json(403, { error: 'The free plan keeps 5 automatic transcriptions a month', code: 'automatic_limit', requiresPro: true });
       const id = `01JAAAAAAAAAAAAAAAAAAAAA${String(state.n++).padStart(2, '0')}`;
       sessions.set(id, { text: '', segments: [], completed: false, duration: 0, language: 'en-US' });
       if (parsed.data.key !== undefined) keys.set(parsed.data.key, id);
@@ -94,23 +98,52 @@ export function fakeServer() {
 }
 export type FakeServer = ReturnType<typeof fakeServer>;
 
-/** The card's view: a transcript built from final segments on a session clock. */
-export function transcript() {
+/** The card's device copy (one store, as the card has), and the transcript it is writing. */
+let device: RecoveryStore | undefined;
+let writing: string | undefined;
+let transcripts = 0;
+
+/**
+ * The card's view: a transcript built from final segments on a session clock, and its device
+ * copy (lib/recovery, written as the card writes it), which the queue reads its unsent text from.
+ * A new transcript begins a new device copy (as Start does); saying more into an earlier one
+ * stands for the card having restored it after a reload.
+ */
+export function transcript(userId = 'u1') {
   let text = '';
   const segments: Segment[] = [];
   let clock = 0;
+  const id = `transcript-${++transcripts}`;
+  const meta = { id, userId, language: 'pt-BR' as const, startedAt: '2025-03-10T12:00:00.000Z' };
+  device ??= createRecoveryStore();
+  device.begin(meta);
+  writing = id;
   return {
+    id,
     say(words: string) {
       const piece = text ? ` ${words}` : words;
-      segments.push({ text: words, startMs: clock, endMs: clock + 1000 });
+      const segment = { text: words, startMs: clock, endMs: clock + 1000 };
+      segments.push(segment);
+      device ??= createRecoveryStore();
+      if (writing !== id) {
+        device.adopt({ meta: { ...meta, durationMs: clock }, segments: segments.slice(0, -1) });
+        writing = id;
+      }
+      device.append(segment);
       clock += 1000;
       text += piece;
-      return { text, segments: [...segments], durationSec: clock / 1000, language: 'pt-BR' as const } satisfies AutosaveSnapshot;
+      return { transcript: id, text, segments: [...segments], durationSec: clock / 1000, language: 'pt-BR' as const } satisfies AutosaveSnapshot;
     },
     get text() {
       return text;
     },
   };
+}
+
+/** The unsent text of a queued entry, as the device holds it (from the entry's confirmed length to its length). */
+export async function unsentText(e: QueueEntry): Promise<string> {
+  const found = await readTranscript(e.transcript);
+  return (found?.segments.map((s) => s.text).join(' ') ?? '').slice(e.base, e.length);
 }
 export type Transcript = ReturnType<typeof transcript>;
 
@@ -142,8 +175,8 @@ export const settle = async () => {
 export async function recording(userId = 'u1') {
   const server = fakeServer();
   const a = engine(userId);
-  const t = transcript();
-  a.start('pt-BR');
+  const t = transcript(userId);
+  a.start('pt-BR', t.id);
   await settle();
   return { server, a, t };
 }
@@ -155,10 +188,15 @@ export async function sayAndSave(a: AutosaveEngine, t: Transcript, words: string
   await settle();
 }
 
-/** The page goes away (reload, tab closed). */
+/** The page goes away (reload, tab closed): the card writes what its device copy lacks, the engine releases its sessions. */
 export function leavePage(a: AutosaveEngine) {
+  device?.flushSync('');
   window.dispatchEvent(new Event('pagehide'));
   a.dispose();
+  // The page's card is gone with it.
+  device?.detach();
+  device = undefined;
+  writing = undefined;
 }
 
 /** The next page load of the same user: its engine picks up what earlier pages left queued. */
@@ -197,5 +235,8 @@ export function setUpAutosaveTests() {
   afterEach(() => {
     for (const e of engines) e.dispose();
     engines = [];
+    device?.detach();
+    device = undefined;
+    writing = undefined;
   });
 }

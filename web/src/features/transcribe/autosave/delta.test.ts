@@ -3,34 +3,36 @@ import { describe, expect, it } from 'vitest';
 import {
   confirmed,
   continuedBy,
-  edgeOf,
   hasWork,
-  inTail,
   keepaliveDelta,
   KEEPALIVE_MAX_BYTES,
   metaChanged,
   nextDelta,
   NO_PLACEMENT,
   placeSegments,
-  resentFrom,
-  shiftedTo,
+  type Source,
 } from './delta';
 import type { PlacedSegment, QueueEntry } from './queue-storage';
 
-/** A queue entry holding `text` from `base`, with the segments placed in it. */
-function entryOf(text: string, base = 0, segments: PlacedSegment[] = [], more: Partial<QueueEntry> = {}): QueueEntry {
-  return {
-    id: 'local', userId: 'u1', sessionId: 'S1', language: 'pt-BR', durationSec: 3, base, text, segments, edge: edgeOf(text),
-    sentDurationSec: 3, sentLanguage: 'pt-BR', stopped: false, owner: null, touchedAt: 0, changedAt: 0, ...more,
+/**
+ * A queue entry whose unsent text is `text`, from `base` on, and the transcript it reads (whose
+ * first `base` characters, which the server has, are filler here), with the segments placed in it.
+ */
+function entryOf(text: string, base = 0, segments: PlacedSegment[] = [], more: Partial<QueueEntry> = {}): { e: QueueEntry; source: Source } {
+  const e: QueueEntry = {
+    id: 'local', userId: 'u1', sessionId: 'S1', transcript: 't1', language: 'pt-BR', durationSec: 3, base, length: base + text.length,
+    sentDurationSec: 3, sentLanguage: 'pt-BR', stopped: false, recording: false, owner: null, touchedAt: 0, changedAt: 0, ...more,
   };
+  return { e, source: { text: '·'.repeat(base) + text, segments, segmentsFrom: 0 } };
 }
+const next = ({ e, source }: { e: QueueEntry; source: Source }, maxChars: number) => nextDelta(e, source, maxChars);
 const seg = (text: string, at: number, startMs = 0): PlacedSegment => ({ text, startMs, endMs: startMs + 1000, at });
 const said = (...texts: string[]): Segment[] => texts.map((text, i) => ({ text, startMs: i * 1000, endMs: i * 1000 + 1000 }));
 
 describe('nextDelta', () => {
-  it('sends the whole tail at base with its segments and their places in the transcript, the duration rounded', () => {
-    const e = entryOf(' dois três', 2, [seg('dois', 3), seg('três', 8, 1000)], { durationSec: 2.6 });
-    expect(nextDelta(e, 100)).toEqual({
+  it('sends the whole unsent text at base with its segments and their places in the transcript, the duration rounded', () => {
+    const q = entryOf(' dois três', 2, [seg('um', 0), seg('dois', 3), seg('três', 8, 1000)], { durationSec: 2.6 });
+    expect(next(q, 100)).toEqual({
       sessionId: 'S1',
       offset: 2,
       text: ' dois três',
@@ -44,66 +46,68 @@ describe('nextDelta', () => {
   });
 
   it('cuts a long tail after the last whole segment that fits, sending only the segments inside', () => {
-    const e = entryOf('aaaa bbbb cccc', 0, [seg('aaaa', 0), seg('bbbb', 5), seg('cccc', 10)]);
-    const delta = nextDelta(e, 12);
+    const delta = next(entryOf('aaaa bbbb cccc', 0, [seg('aaaa', 0), seg('bbbb', 5), seg('cccc', 10)]), 12);
     expect(delta.text).toBe('aaaa bbbb');
     expect(delta.segments.map((s) => s.text)).toEqual(['aaaa', 'bbbb']);
   });
 
   it('cuts at the limit when no segment ends within it, never inside a surrogate pair', () => {
-    expect(nextDelta(entryOf('abcdef'), 4).text).toBe('abcd');
-    expect(nextDelta(entryOf('ab😀cd'), 3).text).toBe('ab');
+    expect(next(entryOf('abcdef'), 4).text).toBe('abcd');
+    expect(next(entryOf('ab😀cd'), 3).text).toBe('ab');
+  });
+
+  it('sends only what the entry stands for, and no segment the server refused', () => {
+    const q = entryOf('um dois três', 0, [seg('um', 0), seg('dois', 3), seg('três', 8)]);
+    q.e.length = 7;
+    expect(next(q, 100)).toMatchObject({ text: 'um dois', segments: [{ text: 'um' }, { text: 'dois' }] });
+    q.source.segmentsFrom = 3;
+    expect(next(q, 100).segments.map((s) => s.text)).toEqual(['dois']);
+  });
+
+  it('after a 409 moved base back, resends from there out of the whole transcript', () => {
+    const segments = [seg('primeira', 0), seg('parte', 9), seg('segunda', 15)];
+    const q = { e: entryOf('').e, source: { text: 'primeira parte segunda', segments, segmentsFrom: 0 } };
+    Object.assign(q.e, { base: 8, length: 22 });
+    expect(next(q, 100)).toMatchObject({ offset: 8, text: ' parte segunda', segments: [{ text: 'parte', at: 9 }, { text: 'segunda', at: 15 }] });
   });
 
   it('sends a zero duration for a duration that is not a positive number', () => {
-    expect(nextDelta(entryOf('x', 0, [], { durationSec: Number.NaN }), 10).duration).toBe(0);
-    expect(nextDelta(entryOf('x', 0, [], { durationSec: -4 }), 10).duration).toBe(0);
+    expect(next(entryOf('x', 0, [], { durationSec: Number.NaN }), 10).duration).toBe(0);
+    expect(next(entryOf('x', 0, [], { durationSec: -4 }), 10).duration).toBe(0);
   });
 });
 
 describe('keepaliveDelta', () => {
   it('is the longest delta (halving from a quarter of the limit) whose JSON fits a keepalive request, from base', () => {
-    const e = entryOf('Привет мир '.repeat(5_000), 7);
-    const delta = keepaliveDelta(e)!;
+    const text = 'Привет мир '.repeat(5_000);
+    const { e, source } = entryOf(text, 7);
+    const delta = keepaliveDelta(e, source)!;
     expect(new TextEncoder().encode(JSON.stringify(delta)).length).toBeLessThanOrEqual(KEEPALIVE_MAX_BYTES);
     expect(delta.offset).toBe(7);
-    expect(e.text.startsWith(delta.text)).toBe(true);
+    expect(text.startsWith(delta.text)).toBe(true);
     expect(delta.text.length).toBe(Math.floor(KEEPALIVE_MAX_BYTES / 4));
   });
 
   it('halves the delta until its JSON fits (characters JSON escapes take 6 bytes each)', () => {
-    const e = entryOf('\u0001'.repeat(20_000));
-    const delta = keepaliveDelta(e)!;
-    expect(delta.text.length).toBe(Math.floor(KEEPALIVE_MAX_BYTES / 8));
+    const { e, source } = entryOf('\u0001'.repeat(20_000));
+    expect(keepaliveDelta(e, source)!.text.length).toBe(Math.floor(KEEPALIVE_MAX_BYTES / 8));
   });
 
   it('sends a short tail whole', () => {
-    expect(keepaliveDelta(entryOf(' fim', 10))).toMatchObject({ offset: 10, text: ' fim' });
+    const { e, source } = entryOf(' fim', 10);
+    expect(keepaliveDelta(e, source)).toMatchObject({ offset: 10, text: ' fim' });
   });
 });
 
 describe('confirmed', () => {
-  it('drops from the tail what the server holds, and the segments before the new base', () => {
-    const e = entryOf('um dois três', 0, [seg('um', 0), seg('dois', 3), seg('três', 8)]);
-    expect(confirmed(e, 7)).toEqual({ base: 7, text: ' três', segments: [seg('três', 8)] });
+  it('moves base to what the server holds', () => {
+    expect(confirmed(entryOf('um dois três').e, 7)).toBe(7);
   });
 
-  it('changes nothing on a stale answer, and never drops more than the tail', () => {
-    const e = entryOf(' três', 7, [seg('três', 8)]);
-    expect(confirmed(e, 3)).toEqual({ base: 7, text: ' três', segments: [seg('três', 8)] });
-    expect(confirmed(e, 50)).toEqual({ base: 12, text: '', segments: [] });
-  });
-});
-
-describe('after a 409 gap', () => {
-  it('resends from the server’s length out of the whole transcript', () => {
-    const segments = [seg('primeira', 0), seg('parte', 9), seg('segunda', 15)];
-    expect(resentFrom('primeira parte segunda', segments, 8)).toEqual({ base: 8, text: ' parte segunda', segments: [seg('parte', 9), seg('segunda', 15)] });
-  });
-
-  it('with only the tail at hand, keeps it whole and moves it and its segments to the server’s length', () => {
-    const e = entryOf(' depois', 20, [seg('depois', 21)]);
-    expect(shiftedTo(e, 12)).toEqual({ base: 12, text: ' depois', segments: [seg('depois', 13)] });
+  it('changes nothing on a stale answer, and never passes the entry’s length', () => {
+    const { e } = entryOf(' três', 7);
+    expect(confirmed(e, 3)).toBe(7);
+    expect(confirmed(e, 50)).toBe(12);
   });
 });
 
@@ -146,22 +150,12 @@ describe('placeSegments', () => {
   });
 });
 
-describe('inTail', () => {
-  it('takes a segment inside the unsent tail, after the tail’s last segment', () => {
-    const e = entryOf(' dois três', 2, [seg('dois', 3)]);
-    expect(inTail(e, seg('três', 8))).toBe(true);
-    expect(inTail(e, seg('um', 0))).toBe(false); // before base: the server has it
-    expect(inTail(e, seg('ois', 4))).toBe(false); // inside the last segment
-    expect(inTail(entryOf(' x', 2), seg('x', 3))).toBe(true);
-  });
-});
-
 describe('what is left to do', () => {
   it('counts a missing session id, text, a duration or language change, and a stop as work', () => {
-    const done = entryOf('', 10);
+    const done = entryOf('', 10).e;
     expect(hasWork(done)).toBe(false);
     expect(hasWork({ ...done, sessionId: null })).toBe(true);
-    expect(hasWork({ ...done, text: 'x' })).toBe(true);
+    expect(hasWork({ ...done, length: 11 })).toBe(true);
     expect(hasWork({ ...done, stopped: true })).toBe(true);
     expect(metaChanged({ ...done, durationSec: 3.4 })).toBe(false);
     expect(metaChanged({ ...done, durationSec: 4 })).toBe(true);
@@ -170,25 +164,25 @@ describe('what is left to do', () => {
 });
 
 describe('continuedBy', () => {
-  const queued = (text: string, more: Partial<QueueEntry> = {}) => ({ ...entryOf(text.slice(5), 5, [], more), edge: edgeOf(text), id: text });
+  const queued = (transcript: string, length: number, more: Partial<QueueEntry> = {}) => ({ ...entryOf('x'.repeat(length - 5), 5, [], more).e, transcript, id: `${transcript}-${length}` });
 
-  it('finds the entry the transcript extends: its length reached, its last characters there', () => {
-    const a = queued('hello world');
-    expect(continuedBy('hello world and more', [a])).toBe(a);
-    expect(continuedBy('hello there and more', [a])).toBeUndefined();
-    expect(continuedBy('hello worl', [a])).toBeUndefined();
+  it('finds the entry of the same device transcript whose length the transcript reaches', () => {
+    const a = queued('t1', 11);
+    expect(continuedBy('t1', 20, [a])).toBe(a);
+    expect(continuedBy('t2', 20, [a])).toBeUndefined();
+    expect(continuedBy('t1', 10, [a])).toBeUndefined();
   });
 
   it('prefers the longest, then a running one over a stopped one; can skip one entry and stopped or empty ones', () => {
-    const short = queued('hello');
-    const long = queued('hello world');
-    const stopped = queued('hello world', { stopped: true });
-    expect(continuedBy('hello world!', [short, long])).toBe(long);
-    expect(continuedBy('hello world!', [stopped, long])).toBe(long);
-    expect(continuedBy('hello world!', [short, long], { except: long })).toBe(short);
-    expect(continuedBy('hello world!', [stopped], { running: true })).toBeUndefined();
-    const empty = entryOf('');
-    expect(continuedBy('hello', [empty])).toBe(empty);
-    expect(continuedBy('hello', [empty], { running: true })).toBeUndefined();
+    const short = queued('t1', 5);
+    const long = queued('t1', 11);
+    const stopped = queued('t1', 11, { stopped: true });
+    expect(continuedBy('t1', 12, [short, long])).toBe(long);
+    expect(continuedBy('t1', 12, [stopped, long])).toBe(long);
+    expect(continuedBy('t1', 12, [short, long], { except: long })).toBe(short);
+    expect(continuedBy('t1', 12, [stopped], { running: true })).toBeUndefined();
+    const empty = { ...entryOf('').e, transcript: 't1' };
+    expect(continuedBy('t1', 5, [empty])).toBe(empty);
+    expect(continuedBy('t1', 5, [empty], { running: true })).toBeUndefined();
   });
 });

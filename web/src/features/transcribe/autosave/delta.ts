@@ -5,18 +5,17 @@ import type { PlacedSegment, QueueEntry } from './queue-storage';
 
 /**
  * What to send, given the transcript and what the server has confirmed: pure functions
- * over a queue entry, no I/O.
+ * over a queue entry and the text it reads, no I/O.
  *
- * Saves send only the entry's tail, as a delta at `base`; the answer moves `base` forward.
+ * Saves send only the unsent part, as a delta at `base`; the answer moves `base` forward.
  * A retried delta is a no-op on the server; a 409 gap gives the server's length and the
- * tail is resent from there.
+ * text is resent from there.
  */
 
 /** Delta size of one request (chars); the server takes at most DELTA_MAX_CHARS (300,000). */
 export const DELTA_CHUNK_CHARS = 100_000;
 /** Browsers cap the bodies of keepalive requests in flight at 64 KiB. */
 export const KEEPALIVE_MAX_BYTES = 60_000;
-const EDGE_CHARS = 64;
 const SEGMENT_TEXT_MAX = 10_000;
 
 export interface Delta {
@@ -28,45 +27,68 @@ export interface Delta {
   language: RecognitionLanguage;
 }
 
-/** The tail's fields a server answer changes. */
-export type Tail = Pick<QueueEntry, 'base' | 'text' | 'segments'>;
+/** The text a queue entry sends from: its device transcript, whole, and the segments placed in it. */
+export interface Source {
+  text: TextSource;
+  /** In order, each after the one before (placeSegments). */
+  segments: readonly PlacedSegment[];
+  /** Segments starting before this offset are not sent (the server refused them). */
+  segmentsFrom: number;
+}
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 
-/** The last characters of the transcript, to recognise it after a reload. */
-export const edgeOf = (text: TextSource) => text.slice(Math.max(0, text.length - EDGE_CHARS));
 export const roundDuration = (seconds: number) => (Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds) : 0);
 /** The length of the transcript the entry stands for. */
-export const totalOf = (e: QueueEntry) => e.base + e.text.length;
-export const hasText = (e: QueueEntry) => e.text.length > 0;
+export const totalOf = (e: QueueEntry) => e.length;
+/** The server lacks some of the entry's text. */
+export const hasText = (e: QueueEntry) => e.length > e.base;
 /** The duration or language changed since the last delta the server took. */
 export const metaChanged = (e: QueueEntry) => roundDuration(e.durationSec) !== e.sentDurationSec || e.language !== e.sentLanguage;
 /** Something to ask for or send: a session id, text, a duration or language change, or the completion. */
 export const hasWork = (e: QueueEntry) => !e.sessionId || hasText(e) || metaChanged(e) || e.stopped;
 
+/** The placed segments lying whole within [from, to), in order (found by bisection: the cost is theirs, not the transcript's). */
+function segmentsWithin(segments: readonly PlacedSegment[], from: number, to: number): PlacedSegment[] {
+  let lo = 0;
+  let hi = segments.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (segments[mid]!.at < from) lo = mid + 1;
+    else hi = mid;
+  }
+  const found: PlacedSegment[] = [];
+  for (let i = lo; i < segments.length && segments[i]!.at + segments[i]!.text.length <= to; i++) found.push(segments[i]!);
+  return found;
+}
+
 /** The next delta: from `base`, at most `maxChars`, cut after a whole segment and never inside a surrogate pair. */
-export function nextDelta(e: QueueEntry, maxChars: number): Delta {
-  let end = Math.min(e.text.length, maxChars);
-  if (end < e.text.length) {
+export function nextDelta(e: QueueEntry, source: Source, maxChars: number): Delta {
+  const unsent = Math.max(0, Math.min(e.length, source.text.length) - e.base);
+  const inTail = segmentsWithin(source.segments, Math.max(e.base, source.segmentsFrom), e.base + unsent);
+  let end = Math.min(unsent, maxChars);
+  let text = source.text.slice(e.base, e.base + end);
+  if (end < unsent) {
     let cut = 0;
-    for (const s of e.segments) {
+    for (const s of inTail) {
       const segEnd = s.at + s.text.length - e.base;
       if (segEnd > end) break;
       cut = segEnd;
     }
     if (cut > 0) end = cut;
-    if (end > 1 && isHighSurrogate(e.text.charCodeAt(end - 1))) end -= 1;
+    if (end > 1 && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
+    text = text.slice(0, end);
   }
   const limit = e.base + end;
-  const segments = e.segments
-    .filter((s) => s.at >= e.base && s.at + s.text.length <= limit)
+  const segments = inTail
+    .filter((s) => s.at + s.text.length <= limit)
     // Each segment says where it sits, so the server checks it there instead of searching the text.
     .map(({ text, startMs, endMs, at }) => ({ text, startMs, endMs, at }));
   return {
     sessionId: e.sessionId!,
     offset: e.base,
-    text: e.text.slice(0, end),
+    text,
     segments,
     duration: roundDuration(e.durationSec),
     language: e.language,
@@ -74,33 +96,18 @@ export function nextDelta(e: QueueEntry, maxChars: number): Delta {
 }
 
 /** The longest next delta whose JSON body fits a keepalive request (halving from a quarter of the limit), if any does. */
-export function keepaliveDelta(e: QueueEntry): Delta | undefined {
-  let chars = Math.min(e.text.length, Math.floor(KEEPALIVE_MAX_BYTES / 4));
+export function keepaliveDelta(e: QueueEntry, source: Source): Delta | undefined {
+  let chars = Math.min(e.length - e.base, Math.floor(KEEPALIVE_MAX_BYTES / 4));
   for (;;) {
-    const delta = nextDelta(e, chars);
+    const delta = nextDelta(e, source, chars);
     if (utf8Bytes(JSON.stringify(delta)) <= KEEPALIVE_MAX_BYTES) return delta;
     if (chars <= 1) return undefined;
     chars = Math.floor(chars / 2);
   }
 }
 
-/** The server holds `length` characters: the tail without them (a stale answer changes nothing). */
-export function confirmed(e: QueueEntry, length: number): Tail {
-  const done = Math.max(0, Math.min(length - e.base, e.text.length));
-  const base = e.base + done;
-  return { base, text: e.text.slice(done), segments: e.segments.filter((s) => s.at >= base) };
-}
-
-/** 409 with the whole transcript at hand: the tail from the server's `length` (at most the transcript's). */
-export function resentFrom(text: TextSource, segments: readonly PlacedSegment[], length: number): Tail {
-  return { base: length, text: text.slice(length), segments: segments.filter((s) => s.at >= length) };
-}
-
-/** 409 when only the tail survives (a reload): the tail is kept whole, appended at the server's `length`. */
-export function shiftedTo(e: QueueEntry, length: number): Tail {
-  const shift = length - e.base;
-  return { base: length, text: e.text, segments: e.segments.map((s) => ({ ...s, at: s.at + shift })) };
-}
+/** The server holds `length` characters: the new confirmed length (a stale answer changes nothing, and it never passes the entry's length). */
+export const confirmed = (e: QueueEntry, length: number): number => e.base + Math.max(0, Math.min(length - e.base, e.length - e.base));
 
 /** Where the next segment search starts: the count of segments looked at and the offset after the last one found. */
 export interface Placement {
@@ -137,23 +144,17 @@ export function placeSegments(text: TextSource, segments: readonly Segment[], fr
   return { placed, next: { count: segments.length, cursor } };
 }
 
-/** A placed segment goes with the tail when it lies in it, after the tail's last segment. */
-export function inTail(e: QueueEntry, s: PlacedSegment): boolean {
-  const last = e.segments.at(-1);
-  return s.at >= e.base && (!last || s.at >= last.at + last.text.length);
-}
-
 /**
- * The queued entry a transcript continues (after a reload): one whose length it reaches and
- * whose last characters it has there; the longest, a running one before a stopped one.
+ * The queued entry the transcript `transcript` (of `length` characters) continues after a reload:
+ * one of that device transcript whose length it reaches; the longest, a running one before a
+ * stopped one.
  */
-export function continuedBy(text: TextSource, entries: Iterable<QueueEntry>, options: { except?: QueueEntry; running?: boolean } = {}): QueueEntry | undefined {
+export function continuedBy(transcript: string, length: number, entries: Iterable<QueueEntry>, options: { except?: QueueEntry; running?: boolean } = {}): QueueEntry | undefined {
   let best: QueueEntry | undefined;
   for (const e of entries) {
-    if (e === options.except || (options.running && (e.stopped || totalOf(e) === 0))) continue;
-    const total = totalOf(e);
-    if (total > text.length || text.slice(total - e.edge.length, total) !== e.edge) continue;
-    if (!best || total > totalOf(best) || (best.stopped && !e.stopped)) best = e;
+    if (e === options.except || e.transcript !== transcript || totalOf(e) > length) continue;
+    if (options.running && (e.stopped || totalOf(e) === 0)) continue;
+    if (!best || totalOf(e) > totalOf(best) || (best.stopped && !e.stopped)) best = e;
   }
   return best;
 }

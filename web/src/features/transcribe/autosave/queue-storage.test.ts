@@ -16,16 +16,18 @@ import {
   signOut,
   tokenOf,
   transcript,
+  unsentText,
   setUpAutosaveTests,
 } from './autosave-test-kit';
+import { createRecoveryStore } from '../lib/recovery';
 import { AUTOSAVE_QUEUE_KEY } from './queue-key';
 import { readQueue, STALE_OWNER_MS, wipeQueue, type QueueEntry } from './queue-storage';
 
 setUpAutosaveTests();
 
 const entry = (id: string, userId: string): QueueEntry => ({
-  id, userId, sessionId: null, language: 'pt-BR', durationSec: 0, base: 0, text: id, segments: [], edge: id,
-  sentDurationSec: 0, sentLanguage: null, stopped: false, owner: null, touchedAt: 0, changedAt: 0,
+  id, userId, sessionId: null, transcript: `t-${id}`, language: 'pt-BR', durationSec: 0, base: 0, length: id.length,
+  sentDurationSec: 0, sentLanguage: null, stopped: false, recording: false, owner: null, touchedAt: 0, changedAt: 0,
 });
 
 describe('autosave queue in device storage', () => {
@@ -58,13 +60,14 @@ describe('autosave queue in device storage', () => {
     await settle();
     expect(server.saves()).toHaveLength(0);
     const [queued] = readQueue();
-    expect(queued).toMatchObject({ base: 0, text: t.text, userId: 'u1' });
+    expect(queued).toMatchObject({ base: 0, length: t.text.length, userId: 'u1' });
+    expect(await unsentText(queued!)).toBe(t.text);
 
     browser.back();
     await settle();
     expect(server.soleSession().text).toBe(t.text);
     await advance(1_000); // device storage is written at most once a second
-    expect(readQueue()[0]).toMatchObject({ base: t.text.length, text: '' });
+    expect(readQueue()[0]).toMatchObject({ base: t.text.length, length: t.text.length });
   });
 
   it('a reload loses nothing: the next page load sends the queue and completes stopped sessions', async () => {
@@ -77,7 +80,8 @@ describe('autosave queue in device storage', () => {
     await settle();
     leavePage(a);
     expect(server.soleSession().text).toBe('antes do corte');
-    expect(readQueue()[0]).toMatchObject({ base: 'antes do corte'.length, text: ' depois do corte', stopped: true, owner: null });
+    expect(readQueue()[0]).toMatchObject({ base: 'antes do corte'.length, length: t.text.length, stopped: true, owner: null });
+    expect(await unsentText(readQueue()[0]!)).toBe(' depois do corte');
 
     server.state.offline = false;
     await nextPageLoad();
@@ -109,7 +113,7 @@ describe('autosave queue in device storage', () => {
 
     const b = await nextPageLoad();
     // Resume: the card opens an autosave session and hands over the whole restored text.
-    b.start('pt-BR');
+    b.start('pt-BR', t.id);
     b.update({ ...t.say('depois'), text: t.text });
     b.saveNow();
     b.complete();
@@ -120,7 +124,7 @@ describe('autosave queue in device storage', () => {
 
     // A new transcription after that is a new session.
     const fresh = transcript();
-    b.start('pt-BR');
+    b.start('pt-BR', fresh.id);
     b.update(fresh.say('outra coisa'));
     b.complete();
     await settle();
@@ -151,7 +155,7 @@ describe('autosave queue in device storage', () => {
   it('leaves other users’ queued sessions alone', async () => {
     const server = fakeServer();
     const a = engine('someone-else');
-    a.start('pt-BR');
+    a.start('pt-BR', transcript('someone-else').id);
     a.dispose();
     await settle();
     server.calls.length = 0;
@@ -177,7 +181,8 @@ describe('autosave queue belongs to its user', () => {
     await advance(AUTOSAVE_INTERVAL_MS * 3);
     await nextPageLoad('u2');
     expect(server.calls).toEqual([]);
-    expect(readQueue().find((e) => e.userId === 'u1')).toMatchObject({ base: 0, text: t.text });
+    expect(readQueue().find((e) => e.userId === 'u1')).toMatchObject({ base: 0, length: t.text.length });
+    expect(await unsentText(readQueue().find((e) => e.userId === 'u1')!)).toBe(t.text);
 
     signInAs('u1');
     await advance(AUTOSAVE_INTERVAL_MS);
@@ -190,12 +195,12 @@ describe('autosave queue belongs to its user', () => {
   it('logout: the running session is completed and the queue sent with the user’s token, then only that user’s entries leave the device', async () => {
     const server = fakeServer();
     const other = engine('u2');
-    other.start('pt-BR'); // another account's unsent session, left on this device
+    other.start('pt-BR', transcript('u2').id); // another account's unsent session, left on this device
     other.dispose();
     const a = autosaveEngineFor('u1');
     expect(autosaveEngineFor('u1')).toBe(a);
     const t = transcript();
-    a.start('pt-BR');
+    a.start('pt-BR', t.id);
     await settle();
     server.state.offline = true;
     a.update(t.say('antes de sair'));
@@ -210,7 +215,7 @@ describe('autosave queue belongs to its user', () => {
     expect(readQueue().map((e) => e.userId)).toEqual(['u2']);
 
     // A result arriving while the page catches up with the logout queues nothing for the user who left.
-    autosaveEngineFor('u1').start('pt-BR');
+    autosaveEngineFor('u1').start('pt-BR', t.id);
     autosaveEngineFor('u1').update(t.say('depois'));
     await advance(AUTOSAVE_INTERVAL_MS);
     await settle();
@@ -222,7 +227,7 @@ describe('autosave queue belongs to its user', () => {
     const server = fakeServer();
     const a = autosaveEngineFor('u1');
     const t = transcript();
-    a.start('pt-BR');
+    a.start('pt-BR', t.id);
     await settle();
     server.state.offline = true;
     a.update(t.say('sem rede'));
@@ -262,6 +267,101 @@ describe('autosave when the session ends in another tab', () => {
     signOut();
     await advance(AUTOSAVE_INTERVAL_MS * 2);
     leavePage(a);
-    expect(readQueue()).toEqual([expect.objectContaining({ userId: 'u1', base: 0, text: t.text, owner: null })]);
+    expect(readQueue()).toEqual([expect.objectContaining({ userId: 'u1', base: 0, length: t.text.length, owner: null })]);
+    expect(await unsentText(readQueue()[0]!)).toBe(t.text);
+  });
+});
+
+describe('one device copy of the unsent text, read by recovery and by the queue', () => {
+  /** How many times `text` occurs in device storage (jsdom has no IndexedDB: all of it is in localStorage). */
+  const copies = (text: string) =>
+    Object.keys(window.localStorage).reduce((n, key) => n + (window.localStorage.getItem(key) ?? '').split(text).length - 1, 0);
+
+  it('after results and a pagehide, the unsent text is on the device once, and the restore prompt and the next page load’s queue both read it', async () => {
+    const { server, a, t } = await recording();
+    server.state.offline = true;
+    a.update(t.say('primeira frase'));
+    a.update(t.say('segunda frase'));
+    await advance(1_000);
+    a.update(t.say('terceira frase'));
+    leavePage(a);
+    for (const words of ['primeira frase', 'segunda frase', 'terceira frase']) expect(copies(words)).toBe(1);
+    expect(window.localStorage.getItem(AUTOSAVE_QUEUE_KEY)).not.toContain('frase');
+
+    // Recovery offers it back...
+    expect((await createRecoveryStore().load('u1'))?.segments.map((s) => s.text)).toEqual(['primeira frase', 'segunda frase', 'terceira frase']);
+    // ... and the queue sends it without a restore.
+    server.state.offline = false;
+    await nextPageLoad();
+    expect(server.soleSession().text).toBe(t.text);
+  });
+
+  it('the restore prompt declined: the transcript is no longer offered, the queue still sends it, and then nothing of it is left', async () => {
+    const { server, a, t } = await recording();
+    server.state.offline = true;
+    a.update(t.say('texto não enviado'));
+    leavePage(a);
+
+    createRecoveryStore().discard();
+    expect(await createRecoveryStore().load('u1')).toBeNull();
+    expect(copies('texto não enviado')).toBe(1);
+
+    server.state.offline = false;
+    await nextPageLoad();
+    expect(server.soleSession().text).toBe(t.text);
+    await settle();
+    expect(copies('texto não enviado')).toBe(0);
+  });
+
+  it('confirmed, then declined: nothing of it is left', async () => {
+    const { server, a, t } = await recording();
+    server.state.offline = true;
+    a.update(t.say('enviado depois'));
+    leavePage(a);
+    server.state.offline = false;
+    await nextPageLoad();
+    expect(server.soleSession().text).toBe(t.text);
+    // Still offered for restore until declined.
+    expect(copies('enviado depois')).toBe(1);
+    createRecoveryStore().discard();
+    expect(copies('enviado depois')).toBe(0);
+  });
+
+  it('a new transcription keeps the previous one’s unsent text until the queue has sent it', async () => {
+    const { server, a, t } = await recording();
+    server.state.offline = true;
+    a.update(t.say('da primeira transcrição'));
+    a.complete();
+    await settle();
+    // Start again at once: the first transcript's device copy is written, not dropped.
+    const next = transcript();
+    a.start('pt-BR', next.id);
+    a.update(next.say('da segunda'));
+    expect(await createRecoveryStore().load('u1')).toBeNull(); // the second has nothing written yet
+    expect(copies('da primeira transcrição')).toBe(1);
+
+    server.state.offline = false;
+    await advance(AUTOSAVE_INTERVAL_MS);
+    await settle();
+    expect([...server.sessions.values()].map((s) => [s.text, s.completed])).toEqual([
+      [t.text, true],
+      [next.text, false],
+    ]);
+    expect(copies('da primeira transcrição')).toBe(0);
+  });
+
+  it('the queue reads text written to the device copy after its last write (a crash), and never text past what the device holds', async () => {
+    const { server, a, t } = await recording();
+    server.state.offline = true;
+    a.update(t.say('dito antes da queda'));
+    await advance(1_000);
+    // A crash: the device copy has the text, the page never wrote again.
+    crash(a);
+    server.state.offline = false;
+    await advance(STALE_OWNER_MS);
+    const b = await nextPageLoad();
+    b.resumePending();
+    await settle();
+    expect(server.soleSession().text).toBe(t.text);
   });
 });

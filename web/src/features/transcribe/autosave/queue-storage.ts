@@ -4,8 +4,10 @@ import { warn } from './log';
 import { AUTOSAVE_QUEUE_KEY } from './queue-key';
 
 /**
- * The autosave queue in device storage (localStorage): one entry per session, the server's
- * confirmed length (`base`) and the text after it the server does not have yet.
+ * The autosave queue in device storage (localStorage): one entry per session, with the
+ * protocol's state only: the device transcript it belongs to, the server's confirmed length
+ * (`base`) and the transcript's length (`length`). The text between them, which the server does
+ * not have yet, is read from the device transcript itself (lib/recovery), never copied here.
  *
  * Entries belong to one page (`owner`) while it runs, so two tabs never send the same
  * session; a page that goes away releases its entries and another page load adopts them.
@@ -26,19 +28,23 @@ export interface QueueEntry {
   id: string;
   userId: string;
   sessionId: string | null;
+  /** The device transcript (lib/recovery) whose text this session sends; after a reload, the restored transcript continues it. */
+  transcript: string;
   language: RecognitionLanguage;
   durationSec: number;
-  /** The server's confirmed length: `text` starts at this offset of the transcript. */
+  /**
+   * The server's confirmed length. Lengths and offsets count UTF-16 code units of the transcript's
+   * text as the transcript store joins its segments (TextSource).
+   */
   base: number;
-  /** What the server does not have yet. */
-  text: string;
-  segments: PlacedSegment[];
-  /** The last characters of the transcript so far, to recognise it after a reload. */
-  edge: string;
+  /** The transcript's length as far as this session has seen it: from `base` to here is what the server lacks. */
+  length: number;
   sentDurationSec: number;
   sentLanguage: RecognitionLanguage | null;
   /** complete() was called: send the rest, then complete the session. */
   stopped: boolean;
+  /** Its owner page is recording into its transcript (the device copy is still growing). */
+  recording: boolean;
   owner: string | null;
   /** Last write by the owner (a heartbeat: tabs that stop writing are gone). */
   touchedAt: number;
@@ -63,8 +69,8 @@ export function defaultStorage(): Storage | null {
 function isEntry(value: unknown): value is QueueEntry {
   const e = value as Partial<QueueEntry> | null;
   return (
-    typeof e === 'object' && e !== null && typeof e.id === 'string' && typeof e.userId === 'string' &&
-    typeof e.base === 'number' && typeof e.text === 'string' && Array.isArray(e.segments) && typeof e.language === 'string'
+    typeof e === 'object' && e !== null && typeof e.id === 'string' && typeof e.userId === 'string' && typeof e.transcript === 'string' &&
+    typeof e.base === 'number' && typeof e.length === 'number' && typeof e.language === 'string'
   );
 }
 
@@ -101,7 +107,7 @@ export interface QueueStore {
   readonly entries: Map<string, QueueEntry>;
   /** Writes this page's entries next to the other pages' ones. */
   persistNow(): void;
-  /** Writes at most once a second while text streams in (a long offline tail is large). */
+  /** Writes at most once a second while text streams in. */
   persistSoon(): void;
   /** Takes over entries of this user that no running page owns. */
   adoptOrphans(): QueueEntry[];
@@ -170,6 +176,8 @@ export function createQueueStore({ storage, userId, owner, now, signedIn }: Queu
       // A session interrupted long ago and never resumed is over.
       if (!x.stopped && t - (x.changedAt ?? x.touchedAt ?? 0) > ORPHAN_TTL_MS) x.stopped = true;
       x.owner = owner;
+      // Not recorded here: its transcript is kept only while the server lacks some of it.
+      x.recording = false;
       entries.set(x.id, x);
       adopted.push(x);
     }

@@ -1,7 +1,6 @@
-import { confirmed, DELTA_CHUNK_CHARS, hasText, hasWork, keepaliveDelta, metaChanged, nextDelta, resentFrom, shiftedTo, totalOf } from './delta';
+import { confirmed, DELTA_CHUNK_CHARS, hasText, hasWork, keepaliveDelta, metaChanged, nextDelta, totalOf, type Source } from './delta';
 import { warn } from './log';
-import type { PlacedSegment, QueueEntry, QueueStore } from './queue-storage';
-import type { TextSource } from '../lib/transcript-store';
+import type { QueueEntry, QueueStore } from './queue-storage';
 import { online, type Transport } from './transport';
 
 /**
@@ -26,12 +25,16 @@ export interface SenderOptions {
   /** The user's own token, or null (nothing is sent). */
   getToken: () => string | null;
   stopped: () => boolean;
-  /** The whole transcript of `e` when it is the session being recorded (a 409 resends from it), else null. */
-  whole(e: QueueEntry): { text: TextSource; segments: readonly PlacedSegment[] } | null;
+  /** The text `e` sends from (its device transcript); null when the device no longer holds it; rejects when it cannot be read now. */
+  source(e: QueueEntry): Promise<Source | null>;
+  /** The same, only when at hand without waiting (the page is going away). */
+  sourceNow(e: QueueEntry): Source | null;
   /** A request of `e` is going out. */
   onSend(e: QueueEntry): void;
   /** `e` got its server session id. */
   onSessionId(e: QueueEntry): void;
+  /** The server confirmed text of `e`. */
+  onConfirmed(e: QueueEntry): void;
 }
 
 interface Pass {
@@ -39,31 +42,50 @@ interface Pass {
   keepalive: boolean;
 }
 
-export function createSender({ queue, transport, getToken, stopped, whole, onSend, onSessionId }: SenderOptions): Sender {
+export function createSender({ queue, transport, getToken, stopped, source, sourceNow, onSend, onSessionId, onConfirmed }: SenderOptions): Sender {
   const { entries, persistNow, persistSoon, drop } = queue;
   const running = new Map<string, Promise<void>>();
   const rerun = new Map<string, Pass>();
 
-  /** 409: the server has less than we thought. Resend from its length. */
+  /** 409: the server has less than we thought. Resend from its length (the device transcript is whole). */
   function rebase(e: QueueEntry, length: number): void {
-    const all = whole(e);
-    if (all && length <= all.text.length) Object.assign(e, resentFrom(all.text, all.segments, length));
-    else {
-      // Only the tail survives a reload; keep it rather than lose it.
-      warn(`the server lacks text this device no longer has (${length} < ${e.base}); appending the rest at ${length}`);
-      Object.assign(e, shiftedTo(e, length));
-    }
+    e.base = Math.max(0, Math.min(length, e.length));
     persistNow();
   }
 
-  /** One pass: session id, the deltas, then the completion of a stopped session. */
+  /**
+   * The text of `e` at hand, and the entry's length cut to what the device holds (text it no
+   * longer has cannot be sent); undefined when it cannot be read now (tried again later).
+   */
+  async function textOf(e: QueueEntry): Promise<Source | null | undefined> {
+    try {
+      const found = await source(e);
+      const held = found ? found.text.length : e.base;
+      if (held < e.length) {
+        warn(`this device no longer holds all the unsent text (${held} of ${e.length} characters); sending what it has`);
+        e.length = Math.max(e.base, held);
+        persistNow();
+      }
+      return found;
+    } catch (err) {
+      warn('could not read the unsent text from device storage; retrying later', err);
+      return undefined;
+    }
+  }
+
+  /** One pass: session id, the deltas, then the completion of a stopped session. A dropped entry sends nothing. */
   async function runOnce(e: QueueEntry, { all, keepalive }: Pass): Promise<void> {
-    if (stopped() || !online() || !getToken() || transport.holding()) return;
+    if (!entries.has(e.id) || stopped() || !online() || !getToken() || transport.holding()) return;
     if (!e.sessionId) {
       // Keyed by the entry's id: a request whose answer never arrived (the page went away) or
       // that another page load repeats gets the same session, never a second, empty one.
       const reply = await transport.sessionId(e.id);
       if (transport.refused(reply)) return;
+      if (reply.status === 403 && reply.data?.code === 'automatic_limit') {
+        // The plan keeps no more automatic transcriptions this month: the session goes on live, unsaved.
+        warn('this month\'s automatic transcriptions of the plan are kept already; this session is not saved');
+        return drop(e);
+      }
       const sessionId = reply.data?.sessionId;
       if (reply.status !== 200 || typeof sessionId !== 'string') {
         warn('no session id yet; retrying later', reply.status);
@@ -74,6 +96,8 @@ export function createSender({ queue, transport, getToken, stopped, whole, onSen
       onSessionId(e);
     }
     let gaps = 0;
+    let text = hasText(e) ? await textOf(e) : null;
+    if (text === undefined) return;
     // A pass sends what was said before it began. Text said while its requests are on their way
     // waits for the next save (the timer), so fast results never chain into a request per result;
     // a stopped session sends it all, then completes.
@@ -84,17 +108,22 @@ export function createSender({ queue, transport, getToken, stopped, whole, onSen
     while (entries.has(e.id) && (more() || meta())) {
       sent++;
       onSend(e);
+      // Text said since (the transcript being recorded) is read from the transcript as it is now.
+      if (hasText(e) && (!text || text.text.length < e.length)) text = await textOf(e);
+      if (text === undefined) return;
+      const from = text ?? { text: '', segments: [], segmentsFrom: 0 };
       // The first request of a pass started by the page going hidden must outlive the page.
-      const fit = keepalive ? keepaliveDelta(e) : undefined;
-      const delta = fit ?? nextDelta(e, DELTA_CHUNK_CHARS);
+      const fit = keepalive ? keepaliveDelta(e, from) : undefined;
+      const delta = fit ?? nextDelta(e, from, DELTA_CHUNK_CHARS);
       const before = e.base;
       const reply = await transport.save(delta, fit !== undefined);
       keepalive = false;
       if (transport.refused(reply)) return;
       const length = reply.data?.length;
       if (reply.status === 200 && typeof length === 'number') {
-        Object.assign(e, confirmed(e, length), { sentDurationSec: delta.duration, sentLanguage: delta.language });
+        Object.assign(e, { base: confirmed(e, length), sentDurationSec: delta.duration, sentLanguage: delta.language });
         persistSoon();
+        onConfirmed(e);
         if (delta.text && e.base === before) return warn('the server did not move forward; retrying later');
         // The connection works: sessions left waiting (failed earlier) go too, without waiting for a quiet tick.
         for (const other of entries.values()) if (other !== e && hasWork(other) && !running.has(other.id)) void flush(other, true);
@@ -103,9 +132,9 @@ export function createSender({ queue, transport, getToken, stopped, whole, onSen
       } else if (reply.status === 404) {
         warn('the session is gone on the server (deleted?); dropping it');
         return drop(e);
-      } else if (reply.status === 400 && delta.segments.length) {
+      } else if (reply.status === 400 && delta.segments.length && text) {
         warn('the server refused the segments; sending the text alone');
-        e.segments = [];
+        text.segmentsFrom = e.length;
       } else if (reply.status === 400 || reply.status === 413) {
         warn('the server refused this save; dropping it', reply.data?.error);
         return drop(e);
@@ -156,8 +185,9 @@ export function createSender({ queue, transport, getToken, stopped, whole, onSen
     if (!getToken() || !online()) return;
     for (const e of entries.values()) {
       if (!e.sessionId) continue;
-      if (hasText(e) || metaChanged(e)) {
-        const delta = keepaliveDelta(e);
+      const text = sourceNow(e);
+      if ((hasText(e) && text) || metaChanged(e)) {
+        const delta = keepaliveDelta(e, text ?? { text: '', segments: [], segmentsFrom: 0 });
         if (delta) void transport.save(delta, true);
       }
       if (e.stopped) void transport.complete(e.sessionId, true);

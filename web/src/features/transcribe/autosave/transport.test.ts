@@ -1,6 +1,6 @@
 import { AUTOSAVE_INTERVAL_MS } from '@app/shared/constants';
 import { describe, expect, it, vi } from 'vitest';
-import { advance, engine, fakeServer, recording, sayAndSave, settle, tokenOf, transcript, setUpAutosaveTests } from './autosave-test-kit';
+import { advance, engine, fakeServer, recording, sayAndSave, settle, tokenOf, transcript, unsentText, setUpAutosaveTests } from './autosave-test-kit';
 import { readQueue } from './queue-storage';
 import { createTransport, RETRY_BACKOFF_MAX_MS, RETRY_BACKOFF_MS } from './transport';
 
@@ -9,7 +9,7 @@ setUpAutosaveTests();
 describe('autosave requests', () => {
   it('gets a session id on start and sends the token', async () => {
     const server = fakeServer();
-    engine().start('pt-BR');
+    engine().start('pt-BR', 'x');
     await settle();
     expect(server.calls).toHaveLength(1);
     expect(server.calls[0]).toMatchObject({ route: 'autosaveSessionId', auth: `Bearer ${tokenOf('u1')}` });
@@ -41,7 +41,7 @@ describe('autosave requests', () => {
     server.state.offline = true;
     const a = engine();
     const t = transcript();
-    a.start('pt-BR');
+    a.start('pt-BR', t.id);
     a.update(t.say('sem rede no começo'));
     await settle();
     expect(server.sessions.size).toBe(0);
@@ -96,7 +96,8 @@ describe('autosave while the API refuses writes for maintenance (503)', () => {
     await settle();
     // Nothing confirmed, nothing dropped, the session not completed.
     expect(server.soleSession()).toMatchObject({ text: 'antes', completed: false });
-    expect(readQueue()).toEqual([expect.objectContaining({ base: 'antes'.length, text: t.text.slice('antes'.length), stopped: true })]);
+    expect(readQueue()).toEqual([expect.objectContaining({ base: 'antes'.length, length: t.text.length, stopped: true })]);
+    expect(await unsentText(readQueue()[0]!)).toBe(t.text.slice('antes'.length));
     // Backed off: a try on each text change after the 10-second gap would be 30 requests or more.
     expect(server.calls.length).toBeGreaterThanOrEqual(3);
     expect(server.calls.length).toBeLessThanOrEqual(6);
@@ -114,12 +115,13 @@ describe('autosave while the API refuses writes for maintenance (503)', () => {
     server.state.maintenance = true;
     const a = engine();
     const t = transcript();
-    a.start('pt-BR');
+    a.start('pt-BR', t.id);
     a.update(t.say('começou na manutenção'));
     await advance(AUTOSAVE_INTERVAL_MS * 4);
     await settle();
     expect(server.sessions.size).toBe(0);
-    expect(readQueue()[0]).toMatchObject({ sessionId: null, base: 0, text: t.text });
+    expect(readQueue()[0]).toMatchObject({ sessionId: null, base: 0, length: t.text.length });
+    expect(await unsentText(readQueue()[0]!)).toBe(t.text);
 
     server.state.maintenance = false;
     await advance(RETRY_BACKOFF_MAX_MS + AUTOSAVE_INTERVAL_MS);

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIVE_SAVE_INTERVAL_MS, STORAGE_KEYS } from '@app/shared/constants';
+import { FREE_AUTOMATIC_PER_MONTH, LIVE_SAVE_INTERVAL_MS, RECOGNITION_LANGUAGES, STORAGE_KEYS, VISITOR_LIMIT_SECONDS } from '@app/shared/constants';
 import HomePage from '../../../app/routes/home/home-page';
 import { SessionSync } from '../../../app/session-sync';
 import { endSessionFromServer } from '../../../lib/auth-token';
@@ -32,6 +32,15 @@ describe('transcription card', () => {
     // Visitors: the limit's progress bar and the call to action.
     expect(within(card()).getByRole('progressbar', { name: 'Visitor time limit' })).toHaveAttribute('aria-valuemax', '60');
     expect(screen.getByRole('link', { name: 'Sign up free' })).toHaveAttribute('href', '/register');
+    // The call to action says the plans as the pricing page does, with the shared numbers.
+    const cta = screen.getByRole('region', { name: 'Get more with an account' });
+    expect(within(cta).getByText(`Without an account, each session stops after ${VISITOR_LIMIT_SECONDS} seconds.`)).toBeInTheDocument();
+    expect(within(cta).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'No time limit on sessions',
+      `${FREE_AUTOMATIC_PER_MONTH} recordings kept each month`,
+      `All ${RECOGNITION_LANGUAGES.length} recognition languagesPRO`,
+      'Saved transcriptions with historyPRO',
+    ]);
 
     await ui.click(within(card()).getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(FakeRecognition.instances).toHaveLength(1));
@@ -111,19 +120,35 @@ describe('transcription card', () => {
     expect(transcript()).toHaveAttribute('lang', 'he-IL');
   });
 
-  it('free users see how many recordings they started this month', async () => {
+  it('free users see how many recordings this month keeps', async () => {
     vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
     window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
     mockFetch(({ route }) => {
       if (route === 'getMe') return json(200, { ...proUser, plan: 'free' });
-      if (route === 'listAutomaticTranscriptions') return json(200, { transcriptions: [], nextCursor: null, startedThisMonth: 2 });
+      if (route === 'listAutomaticTranscriptions') return json(200, { transcriptions: [], nextCursor: null, keptThisMonth: 2 });
       return json(404, {});
     });
     renderPage(<HomePage />);
-    expect(await within(card()).findByText('2 of 5 recordings started this month')).toBeInTheDocument();
+    expect(await within(card()).findByText(`2 of ${FREE_AUTOMATIC_PER_MONTH} recordings kept this month`)).toBeInTheDocument();
+    expect(within(card()).queryByText(/not kept/)).not.toBeInTheDocument();
     // Free users: English only, no visitor limit.
     expect(within(card()).getByRole('button', { name: 'Spanish (Spain)' })).toHaveAttribute('aria-disabled', 'true');
     expect(within(card()).queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it("a free user whose month's recordings are all kept is told before Start that a new session is not kept", async () => {
+    vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    mockFetch(({ route }) => {
+      if (route === 'getMe') return json(200, { ...proUser, plan: 'free' });
+      if (route === 'listAutomaticTranscriptions') return json(200, { transcriptions: [], nextCursor: null, keptThisMonth: FREE_AUTOMATIC_PER_MONTH });
+      return json(404, {});
+    });
+    renderPage(<HomePage />);
+    const counter = `${FREE_AUTOMATIC_PER_MONTH} of ${FREE_AUTOMATIC_PER_MONTH} recordings kept this month`;
+    expect(await within(card()).findByText(counter)).toBeInTheDocument();
+    expect(within(card()).getByText(/^New sessions still transcribe live but are not kept until next month\./)).toBeInTheDocument();
+    expect(within(card()).getByRole('button', { name: 'Start' })).toBeEnabled();
   });
 
   it('Pro users: Share live comes once the session has its server id; while shared, a final result is saved within a second or so', async () => {
@@ -146,7 +171,7 @@ describe('transcription card', () => {
     await ui.click(within(card()).getByRole('button', { name: 'Start' }));
     await ui.click(await within(card()).findByRole('button', { name: 'Share live' }, { timeout: 5_000 }));
     await within(card()).findByRole('region', { name: 'Live captions link' });
-    expect(calls.find((c) => c.route === 'startLiveShare')?.body).toEqual({ sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
+    expect(calls.find((c) => c.route === 'startLiveShare')?.body).toEqual({ sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA', includeEarlier: false });
     const saves = () => calls.filter((c) => c.route === 'autosaveSave');
     const before = saves().length;
     act(() => rec().final('shared words'));

@@ -5,7 +5,6 @@ import { Captions, Mic, Pause, Play, Save, Square, Trash2 } from 'lucide';
 import { toast } from '../../../lib/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  FREE_MONTHLY_COUNTER,
   FREE_RECOGNITION_LANGUAGE,
   RECOGNITION_LANGUAGES,
   STORAGE_KEYS,
@@ -20,6 +19,7 @@ import { withPageCopy } from '../../../lib/i18n';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { markTranscriptionStarted } from '../../../lib/visit';
 import { monthlyUsageKey, useMonthlyUsage } from '../../../lib/monthly-usage';
+import { PLAN_VALUES } from '../../../lib/plan-values';
 import { SHORTCUT_KEYS, useShortcuts } from '../hooks/use-shortcuts';
 import { useRecordingSession } from '../hooks/use-recording-session';
 import { useWakeLock } from '../hooks/use-wake-lock';
@@ -181,7 +181,8 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
     if (status !== 'ready') markTranscriptionStarted();
   }, [status]);
 
-  // Free users: "n of 5" automatic transcriptions this month, refreshed once a session has ended.
+  // Free users: "n of 5" recordings kept this month, refreshed once a session has ended;
+  // with the month's all kept, the card says before Start that a new session is not kept.
   const isFree = user?.plan === 'free';
   const usage = useMonthlyUsage(isFree);
   const queryClient = useQueryClient();
@@ -272,7 +273,10 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
 
           {!user && <VisitorLimit controller={controller} status={status} limitMs={VISITOR_LIMIT_MS} />}
           {isFree && usage.data !== undefined && (
-            <p className="text-xs text-fg-muted">{t('automatic.counter', { count: usage.data, max: FREE_MONTHLY_COUNTER })}</p>
+            <div className="text-xs text-fg-muted">
+              <p>{t('automatic.counter', { ...PLAN_VALUES, count: usage.data })}</p>
+              {usage.data >= PLAN_VALUES.perMonth && <p className="mt-1 text-amber-800 dark:text-amber-200">{t('automatic.notKept')}</p>}
+            </div>
           )}
 
           {recovered && status === 'ready' && !hasText && (

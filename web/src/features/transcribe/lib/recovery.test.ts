@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createRecoveryStore, forgetRecovery } from './recovery';
+import { createRecoveryStore, forgetRecovery, readTranscript, releaseTranscript } from './recovery';
 import { hasRecoveryMarker } from './recovery-marker';
 
 /** requestIdleCallback under the test's control: `run()` is the browser becoming idle. */
@@ -192,5 +192,77 @@ describe('recovery belongs to who recorded it', () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(window.localStorage.getItem('transcribe.recovery')).toBeNull();
     expect(await textFor('user-a')).toBeNull();
+  });
+});
+
+describe('the device copy the autosave queue reads', () => {
+  const meta = (id: string) => ({ id, userId: 'u1', language: 'pt-BR' as const, startedAt: '2025-05-01T10:00:00.000Z' });
+  /** The autosave queue says it still reads `transcript` (text of it the server lacks). */
+  const queued = (transcript: string) =>
+    window.localStorage.setItem(
+      'autosave_queue',
+      JSON.stringify([{ id: 'e1', userId: 'u1', sessionId: null, transcript, language: 'pt-BR', durationSec: 1, base: 0, length: 9, sentDurationSec: 0, sentLanguage: null, stopped: true, recording: false, owner: null, touchedAt: 0, changedAt: 0 }]),
+    );
+
+  it('gives the final segments without the interim text, whether the transcript is offered or not', async () => {
+    const store = createRecoveryStore();
+    store.begin(meta('r1'));
+    store.append({ text: 'uno', startMs: 0, endMs: 500 });
+    store.append({ text: 'dos', startMs: 500, endMs: 900 });
+    store.flushSync('y tres');
+    expect((await readTranscript('r1'))?.segments.map((s) => s.text)).toEqual(['uno', 'dos']);
+    expect(await readTranscript('other')).toBeNull();
+  });
+
+  it('a transcript the queue still reads stays when another begins or the prompt is declined, unoffered; released, it goes', async () => {
+    const store = createRecoveryStore();
+    store.begin(meta('q1'));
+    store.append({ text: 'unsent', startMs: 0, endMs: 500 });
+    queued('q1');
+    store.begin(meta('q2'));
+    store.discard();
+    expect(await createRecoveryStore().load('u1')).toBeNull();
+    expect((await readTranscript('q1'))?.segments.map((s) => s.text)).toEqual(['unsent']);
+
+    // Still read by the queue: kept.
+    await releaseTranscript('q1');
+    expect(await readTranscript('q1')).not.toBeNull();
+    window.localStorage.removeItem('autosave_queue');
+    await releaseTranscript('q1');
+    expect(await readTranscript('q1')).toBeNull();
+    expect(window.localStorage.getItem('transcribe.recovery')).toBeNull();
+  });
+
+  it('without the queue, a new transcription or a discard leaves nothing of the one before', async () => {
+    const store = createRecoveryStore();
+    store.begin(meta('w1'));
+    store.append({ text: 'gone', startMs: 0, endMs: 500 });
+    store.begin(meta('w2'));
+    expect(await readTranscript('w1')).toBeNull();
+    store.discard();
+    expect(window.localStorage.getItem('transcribe.recovery')).toBeNull();
+  });
+
+  it('an offered transcript is not released', async () => {
+    const store = createRecoveryStore();
+    store.begin(meta('o1'));
+    store.append({ text: 'offered', startMs: 0, endMs: 500 });
+    store.flushSync('');
+    store.detach();
+    await releaseTranscript('o1');
+    expect((await createRecoveryStore().load('u1'))?.segments.map((s) => s.text)).toEqual(['offered']);
+  });
+
+  it('logout removes every transcript of that user, offered or kept for the queue, and no one else’s', async () => {
+    const store = createRecoveryStore();
+    store.begin(meta('l1'));
+    store.append({ text: 'kept for the queue', startMs: 0, endMs: 500 });
+    queued('l1');
+    store.begin({ ...meta('l2'), userId: 'u2' });
+    store.append({ text: 'of another user', startMs: 0, endMs: 500 });
+    store.flushSync('');
+    await forgetRecovery('u1');
+    expect(await readTranscript('l1')).toBeNull();
+    expect((await createRecoveryStore().load('u2'))?.segments.map((s) => s.text)).toEqual(['of another user']);
   });
 });

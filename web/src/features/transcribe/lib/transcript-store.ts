@@ -1,3 +1,4 @@
+import type { RecognitionLanguage } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 
 /**
@@ -44,14 +45,56 @@ export const BLOCK_MAX = 40;
 export const CHAPTER_MAX = 32;
 export const PARAGRAPH_GAP_MS = 4_000;
 
+/** Chinese is written without spaces between words; the others with. */
+export const separatorFor = (language: RecognitionLanguage) => (language === 'zh-CN' ? '' : ' ');
+
 type Listener = () => void;
 
-export class TranscriptStore {
-  private segmentList: Segment[] = [];
+/** One transcript's text, as the store builds it (replaced whole by clear and load, never emptied). */
+interface Parts {
+  segments: Segment[];
   /** Where each segment's text starts in the running text, and the separator before it. */
-  private offsets: number[] = [];
-  private joins: string[] = [];
-  private runningText = '';
+  offsets: number[];
+  joins: string[];
+  text: string;
+}
+
+const noParts = (): Parts => ({ segments: [], offsets: [], joins: [], text: '' });
+
+/** Like String.prototype.slice over the parts' text, built from the segments it spans. */
+function sliceOf(parts: Parts, start: number, end?: number): string {
+  const length = parts.text.length;
+  const from = Math.max(0, start < 0 ? length + start : Math.min(start, length));
+  const to = end === undefined ? length : Math.max(0, end < 0 ? length + end : Math.min(end, length));
+  if (to <= from) return '';
+  const { segments, offsets, joins } = parts;
+  // The last segment starting at or before `from`.
+  let lo = 0;
+  let hi = offsets.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (offsets[mid]! <= from) lo = mid;
+    else hi = mid - 1;
+  }
+  let part = '';
+  // Up to the last segment whose separator starts before `to`.
+  for (let i = lo; i < segments.length && offsets[i]! - joins[i]!.length < to; i++) {
+    part += (i > lo ? joins[i]! : '') + segments[i]!.text;
+  }
+  const base = offsets[lo] ?? 0;
+  return part.slice(from - base, to - base);
+}
+
+const sourceOf = (parts: Parts): TextSource => ({
+  get length() {
+    return parts.text.length;
+  },
+  slice: (start: number, end?: number) => sliceOf(parts, start, end),
+});
+
+export class TranscriptStore {
+  private parts = noParts();
+  private source = sourceOf(this.parts);
   private chapterList: readonly TranscriptChapter[] = [];
   private interimText = '';
   private separator = ' ';
@@ -66,20 +109,20 @@ export class TranscriptStore {
   }
 
   get text(): string {
-    return this.runningText;
+    return this.parts.text;
   }
 
-  /** The running text as a TextSource: a part from offset `start` costs the part's length. */
-  readonly textSource: TextSource = ((store: TranscriptStore) => ({
-    get length() {
-      return store.runningText.length;
-    },
-    slice: (start: number, end?: number) => store.textSlice(start, end),
-  }))(this);
+  /**
+   * The running text as a TextSource: a part from offset `start` costs the part's length. Each
+   * transcript has its own: after clear or load, an earlier one still reads its own text.
+   */
+  get textSource(): TextSource {
+    return this.source;
+  }
 
   /** Every final segment, in order. Append-only: read, never mutate. */
   get segments(): readonly Segment[] {
-    return this.segmentList;
+    return this.parts.segments;
   }
 
   get interim(): string {
@@ -87,7 +130,7 @@ export class TranscriptStore {
   }
 
   get isEmpty(): boolean {
-    return this.segmentList.length === 0;
+    return this.parts.segments.length === 0;
   }
 
   readonly getChapters = (): readonly TranscriptChapter[] => this.chapterList;
@@ -141,46 +184,22 @@ export class TranscriptStore {
     this.emit(this.interimListeners);
   }
 
-  /** Like String.prototype.slice over the running text, built from the segments it spans. */
-  private textSlice(start: number, end?: number): string {
-    const length = this.runningText.length;
-    const from = Math.max(0, start < 0 ? length + start : Math.min(start, length));
-    const to = end === undefined ? length : Math.max(0, end < 0 ? length + end : Math.min(end, length));
-    if (to <= from) return '';
-    // The last segment starting at or before `from`.
-    let lo = 0;
-    let hi = this.offsets.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.offsets[mid]! <= from) lo = mid;
-      else hi = mid - 1;
-    }
-    let part = '';
-    // Up to the last segment whose separator starts before `to`.
-    for (let i = lo; i < this.segmentList.length && this.offsets[i]! - this.joins[i]!.length < to; i++) {
-      part += (i > lo ? this.joins[i]! : '') + this.segmentList[i]!.text;
-    }
-    const base = this.offsets[lo] ?? 0;
-    return part.slice(from - base, to - base);
-  }
-
   private reset(): void {
-    this.segmentList = [];
-    this.offsets = [];
-    this.joins = [];
-    this.runningText = '';
+    this.parts = noParts();
+    this.source = sourceOf(this.parts);
     this.chapterList = [];
     this.interimText = '';
   }
 
   private push(segment: Segment): void {
-    const index = this.segmentList.length;
-    const previous = this.segmentList[index - 1];
-    this.segmentList.push(segment);
-    const join = this.runningText ? this.separator : '';
-    this.joins.push(join);
-    this.offsets.push(this.runningText.length + join.length);
-    this.runningText += join + segment.text;
+    const parts = this.parts;
+    const index = parts.segments.length;
+    const previous = parts.segments[index - 1];
+    parts.segments.push(segment);
+    const join = parts.text ? this.separator : '';
+    parts.joins.push(join);
+    parts.offsets.push(parts.text.length + join.length);
+    parts.text += join + segment.text;
 
     const chapters = this.chapterList;
     const lastChapter = chapters[chapters.length - 1];

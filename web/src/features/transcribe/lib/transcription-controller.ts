@@ -5,7 +5,7 @@ import type { AutosaveEngine } from '../autosave/autosave-engine';
 import { hasQueuedAutosave } from '../autosave/queue-key';
 import type { RecoveredTranscript, RecoveryStore } from './recovery';
 import { hasRecoveryMarker } from './recovery-marker';
-import { TranscriptStore } from './transcript-store';
+import { separatorFor, TranscriptStore } from './transcript-store';
 
 /**
  * The transcription card's state machine (ready, recording, paused, stopped), outside React:
@@ -84,6 +84,8 @@ export class TranscriptionController {
   private stopSessionId: (() => void) | null = null;
   /** Clock value while no engine exists (restored transcript). */
   private heldMs = 0;
+  /** The device transcript (recovery id) on the card: the autosave sends its text from that copy. */
+  private transcriptId = newRecoveryId();
   private startedAt = new Date();
 
   constructor(private readonly options: ControllerOptions) {
@@ -163,12 +165,13 @@ export class TranscriptionController {
     this.store.setSeparator(separatorFor(language));
     this.startedAt = new Date();
     this.heldMs = 0;
+    const id = (this.transcriptId = newRecoveryId());
     this.openAutosave();
     this.set({ status: 'recording', sessionLanguage: language, restored: false, reconnecting: null });
     this.startTicker();
     this.withRuntime((runtime, recovery) => {
       if (this.snapshot.status !== 'recording') return;
-      recovery.begin({ id: newRecoveryId(), userId: this.options.owner(), language, startedAt: this.startedAt.toISOString() });
+      recovery.begin({ id, userId: this.options.owner(), language, startedAt: this.startedAt.toISOString() });
       this.engine = this.createEngine(runtime);
       this.engine.start(language);
     });
@@ -256,7 +259,9 @@ export class TranscriptionController {
     this.heldMs = Math.max(recovered.meta.durationMs, lastEnd);
     const startedAt = new Date(recovered.meta.startedAt);
     this.startedAt = Number.isNaN(startedAt.getTime()) ? new Date() : startedAt;
-    this.recovery.adopt({ meta: { ...recovered.meta, durationMs: this.heldMs }, segments: [...recovered.segments] });
+    this.transcriptId = recovered.meta.id;
+    // As the transcript holds them (trimmed, empty ones left out), so the device copy joins to the same text.
+    this.recovery.adopt({ meta: { ...recovered.meta, durationMs: this.heldMs }, segments: [...this.store.segments] });
     this.set({ status: 'paused', language, sessionLanguage: language, restored: true, reconnecting: null });
   }
 
@@ -322,8 +327,10 @@ export class TranscriptionController {
       listener: {
         onFinal: (segment) => {
           if (this.engine !== engine) return;
+          const count = this.store.segments.length;
           this.store.append(segment);
-          this.recovery?.append(segment);
+          // The device copy keeps the segment as the transcript holds it, so both join to the same text.
+          if (this.store.segments.length > count) this.recovery?.append(this.store.segments[count]!);
           this.updateAutosave();
           if (this.snapshot.reconnecting) this.set({ reconnecting: null });
         },
@@ -414,7 +421,7 @@ export class TranscriptionController {
   private catchUpAutosave(engine: AutosaveEngine): void {
     if (!this.autosaveBehind) return;
     this.autosaveBehind = false;
-    engine.start(this.snapshot.sessionLanguage ?? this.snapshot.language);
+    engine.start(this.snapshot.sessionLanguage ?? this.snapshot.language, this.transcriptId);
     if (!this.store.isEmpty) this.updateAutosave(true);
     if (!this.autosaveOpen) engine.complete();
     else if (this.snapshot.status === 'paused') engine.saveNow();
@@ -435,7 +442,7 @@ export class TranscriptionController {
     this.autosaveOpen = true;
     const owner = this.options.owner();
     if (!owner) return;
-    if (this.autosave && this.autosaveUser === owner) return this.autosave.start(this.snapshot.language);
+    if (this.autosave && this.autosaveUser === owner) return this.autosave.start(this.snapshot.language, this.transcriptId);
     void this.autosaveFor(owner);
     this.autosaveBehind = true;
   }
@@ -449,6 +456,7 @@ export class TranscriptionController {
   private updateAutosave(open = this.autosaveOpen): void {
     if (!open || !this.autosave || this.autosaveBehind) return;
     this.autosave.update({
+      transcript: this.transcriptId,
       // Read by parts: the autosave takes only the unsent tail, never the whole text.
       text: this.store.textSource,
       // The store's append-only array itself (no copy per result).
@@ -468,9 +476,6 @@ export class TranscriptionController {
 
 /** A failure nothing waits for (the recognition engine's own errors arrive as notices): logged, never unhandled. */
 export const logUnexpected = (err: unknown) => console.error('[transcribe]', err);
-
-/** Chinese is written without spaces between words; the others with. */
-export const separatorFor = (language: RecognitionLanguage) => (language === 'zh-CN' ? '' : ' ');
 
 /** The autosave engine's module, loaded only for signed-in users (visitors never fetch it). */
 const loadAutosaveEngine = (userId: string) => import('../autosave/autosave-engine').then((m) => m.autosaveEngineFor(userId));

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FREE_MONTHLY_COUNTER, textDirection } from '@app/shared/constants';
+import { textDirection } from '@app/shared/constants';
 import { SignedInPage } from '../../../components/signed-in-page';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { formatCountdown, languageName } from '../../../lib/format';
 import { currentUiLanguage } from '../../../lib/i18n';
+import { PLAN_VALUES } from '../../../lib/plan-values';
 import { useTranscriptionDetail } from '../api/get-transcription';
 import type { CompletionFilter, TranscriptionFilters } from '../api/keys';
 import { useTranscriptionList } from '../api/list-transcriptions';
@@ -42,7 +43,7 @@ function AutomaticTranscriptions({ isPro }: { isPro: boolean }) {
   const [search, setSearch] = useState('');
   const query = useTranscriptionList('automatic', filters);
   const items = query.data?.pages.flatMap((page) => page.transcriptions) ?? [];
-  const startedThisMonth = query.data?.pages[0]?.startedThisMonth;
+  const keptThisMonth = query.data?.pages[0]?.keptThisMonth;
   const filtered = Boolean(filters.search || filters.month || filters.status !== 'all');
   const lang = currentUiLanguage();
 
@@ -65,12 +66,15 @@ function AutomaticTranscriptions({ isPro }: { isPro: boolean }) {
           <h1 className="text-3xl font-semibold tracking-tight text-fg">{t('automatic.title')}</h1>
           <p className="mt-2 text-fg-muted">{t('automatic.subtitle')}</p>
         </div>
-        {!isPro && startedThisMonth !== undefined && (
+        {!isPro && keptThisMonth !== undefined && (
           <p className="shrink-0 rounded-full bg-primary-soft px-3 py-1.5 text-sm font-medium text-primary-strong">
-            {t('automatic.counter', { count: startedThisMonth, max: FREE_MONTHLY_COUNTER })}
+            {t('automatic.counter', { ...PLAN_VALUES, count: keptThisMonth })}
           </p>
         )}
       </div>
+      {!isPro && keptThisMonth !== undefined && keptThisMonth >= PLAN_VALUES.perMonth && (
+        <p className="mt-3 text-sm text-amber-800 dark:text-amber-200">{t('automatic.notKept')}</p>
+      )}
 
       <div role="search" aria-label={t('automatic.filters')} className="mt-6 space-y-3">
         <form

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@app/shared/constants';
+import { FREE_AUTOMATIC_PER_MONTH, STORAGE_KEYS } from '@app/shared/constants';
 import type { RouteName } from '@app/shared/routes';
 import type { User } from '@app/shared/schemas/auth';
 import type { AutomaticTranscriptionSummary, TranscriptionDetail } from '@app/shared/schemas/transcriptions';
@@ -51,7 +51,7 @@ function fakeServer({
   plan = 'pro' as User['plan'],
   pages = [items],
   auto = autoItems,
-  startedThisMonth = 3,
+  keptThisMonth = 3,
   failDelete = false,
   failList = false,
 } = {}) {
@@ -85,7 +85,7 @@ function fakeServer({
           (!q.get('month') || i.createdAt.startsWith(q.get('month')!)) &&
           (!q.get('completed') || String(i.isCompleted) === q.get('completed')),
       );
-      return json(200, { transcriptions: found.map(({ fullTranscript: _, ...s }) => s), nextCursor: null, startedThisMonth });
+      return json(200, { transcriptions: found.map(({ fullTranscript: _, ...s }) => s), nextCursor: null, keptThisMonth });
     }
     if (call.route === 'getAutomaticTranscription') return json(200, { ...state.auto.find((i) => i._id === call.params.id), segments: [] });
     if (call.route === 'deleteAutomaticTranscription') {
@@ -338,7 +338,17 @@ describe('automatic transcriptions page (/transcricoes-automaticas)', () => {
     expect(first).toHaveTextContent('Sessão em andamento sobre o projeto');
     expect(second).toHaveTextContent('Finished');
     expect(second).toHaveTextContent('62:05');
-    expect(screen.getByText('3 of 5 recordings started this month')).toBeInTheDocument();
+    expect(screen.getByText(`3 of ${FREE_AUTOMATIC_PER_MONTH} recordings kept this month`)).toBeInTheDocument();
+    expect(screen.queryByText(/not kept/)).not.toBeInTheDocument();
+  });
+
+  it("tells a free user whose month's recordings are all kept that new sessions are not", async () => {
+    signIn();
+    fakeServer({ plan: 'free', keptThisMonth: FREE_AUTOMATIC_PER_MONTH });
+    renderPage(<AutomaticTranscriptionsPage />, { path: '/transcricoes-automaticas' });
+    await screen.findByRole('list', { name: 'My recordings' });
+    expect(screen.getByText(`${FREE_AUTOMATIC_PER_MONTH} of ${FREE_AUTOMATIC_PER_MONTH} recordings kept this month`)).toBeInTheDocument();
+    expect(screen.getByText(/^New sessions still transcribe live but are not kept until next month\./)).toBeInTheDocument();
   });
 
   it('shows no counter to Pro users', async () => {
@@ -346,7 +356,7 @@ describe('automatic transcriptions page (/transcricoes-automaticas)', () => {
     fakeServer({ plan: 'pro' });
     renderPage(<AutomaticTranscriptionsPage />, { path: '/transcricoes-automaticas' });
     await screen.findByRole('list', { name: 'My recordings' });
-    expect(screen.queryByText(/of 5 automatic transcriptions/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/recordings kept this month/)).not.toBeInTheDocument();
   });
 
   it('filters by completion, by a month from the loaded items, and by search', async () => {
@@ -409,6 +419,6 @@ describe('automatic transcriptions page (/transcricoes-automaticas)', () => {
     expect(within(status).getAllByRole('button').map((b) => b.textContent)).toEqual(['Todas', 'Finalizadas', 'Em andamento']);
     expect(screen.getByRole('combobox', { name: 'Mês' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Buscar' })).toBeInTheDocument();
-    expect(await screen.findByText('3 de 5 gravações iniciadas este mês')).toBeInTheDocument();
+    expect(await screen.findByText(`3 de ${FREE_AUTOMATIC_PER_MONTH} gravações guardadas este mês`)).toBeInTheDocument();
   });
 });

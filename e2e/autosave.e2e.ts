@@ -55,10 +55,10 @@ describe('autosave from the transcription card', () => {
 
     const list = await context.newPage();
     await list.goto('/transcricoes-automaticas');
-    const item = list.getByRole('list', { name: 'Automatic transcriptions' }).getByRole('listitem').filter({ hasText: 'the quarterly numbers' });
+    const item = list.getByRole('list', { name: 'My recordings' }).getByRole('listitem').filter({ hasText: 'the quarterly numbers' });
     await item.waitFor();
     expect(await item.textContent()).toContain('In progress');
-    await list.getByText(`1 of ${FREE_AUTOMATIC_PER_MONTH} automatic transcriptions kept this month`).waitFor();
+    await list.getByText(`1 of ${FREE_AUTOMATIC_PER_MONTH} recordings kept this month`).waitFor();
 
     await page.bringToFront();
     await s.final('see you next week');
@@ -73,11 +73,11 @@ describe('autosave from the transcription card', () => {
     await item.waitFor();
     expect(await item.textContent()).toContain('Finished');
     await list.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'In progress' }).click();
-    await list.getByText('No automatic transcriptions match these filters.').waitFor();
+    await list.getByText('No recordings match these filters.').waitFor();
     await context.close();
   });
 
-  it("a free user whose month's automatic transcriptions are all kept is told before Start; the session transcribes live and the server keeps none of it", async () => {
+  it("a free user whose month's recordings are all kept is told before Start; the session transcribes live and the server keeps none of it", async () => {
     const free = await registerAccount(api, 'autosave-month-full', 'free');
     const headers = { authorization: `Bearer ${free.token}` };
     for (let i = 0; i < FREE_AUTOMATIC_PER_MONTH; i++) {
@@ -90,7 +90,7 @@ describe('autosave from the transcription card', () => {
     const s = speech(page);
     await page.goto('/');
     await dismissUpgradeModal(page);
-    await c.root.getByText(`${FREE_AUTOMATIC_PER_MONTH} of ${FREE_AUTOMATIC_PER_MONTH} automatic transcriptions kept this month`).waitFor();
+    await c.root.getByText(`${FREE_AUTOMATIC_PER_MONTH} of ${FREE_AUTOMATIC_PER_MONTH} recordings kept this month`).waitFor();
     await c.root.getByText(/^New sessions still transcribe live but are not kept until next month\./).waitFor();
 
     const refused = page.waitForResponse((res) => new URL(res.url()).pathname === routeUrl('autosaveSessionId'));

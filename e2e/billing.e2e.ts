@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { routeUrl } from '@app/shared/routes';
 import { PLAN_POLL_MS, SESSION_ID_SHOWN_CHARS } from '../shared/src/constants.ts';
-import { newContext, uniqueEmail } from './browser.ts';
-import { openBrowser, signUp } from './journeys.ts';
+import { baseUrl, newContext, uniqueEmail } from './browser.ts';
+import { openBrowser, openCheckout, signUp } from './journeys.ts';
 
 /**
  * The Pro journey against the real local server and its checkout simulator:
@@ -112,6 +112,38 @@ describe('billing', () => {
     expect(await isDark(page)).toBe(false);
     expect(await plan.getByText('Free', { exact: true }).isVisible()).toBe(true);
 
+    await context.close();
+  });
+
+  it('a checkout started at 127.0.0.1 comes back to 127.0.0.1, still signed in, cancelled or paid', async () => {
+    // The same local server under its other name: to the browser another origin, with storage of its own.
+    const origin = new URL(baseUrl());
+    origin.hostname = '127.0.0.1';
+    const context = await newContext(browser, { baseURL: origin.origin });
+    const page = await context.newPage();
+    const banner = page.getByRole('banner');
+    const main = page.getByRole('main');
+    const signedIn = async () => {
+      await banner.getByRole('button', { name: 'Account menu' }).waitFor();
+      expect(await banner.getByRole('link', { name: 'Log in' }).count()).toBe(0);
+    };
+    await signUp(page, { name: 'Loopback Tester', email: uniqueEmail('billing-loopback'), password: 'billing-pass-2' });
+    await page.getByRole('dialog', { name: 'Upgrade to Pro' }).waitFor();
+
+    await openCheckout(page);
+    expect(new URL(page.url()).origin).toBe(origin.origin);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL((url) => url.pathname === '/billing/cancelled');
+    expect(new URL(page.url()).origin).toBe(origin.origin);
+    await signedIn();
+
+    await banner.getByRole('button', { name: 'Upgrade' }).click();
+    await openCheckout(page);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL((url) => url.pathname === '/billing/success');
+    expect(new URL(page.url()).origin).toBe(origin.origin);
+    await signedIn();
+    await expect.poll(() => main.getByText('Pro active').isVisible()).toBe(true);
     await context.close();
   });
 

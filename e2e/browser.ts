@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Download } from 'playwright-core';
 import { afterEach, expect, inject } from 'vitest';
+import type { UiLanguage } from '../shared/src/constants.ts';
 import { routeUrl } from '@app/shared/routes';
 import { setPlan } from '../functions/src/db/users.ts';
 
@@ -78,13 +79,18 @@ export const ACCOUNT_PASSWORD = 'e2e-password-1';
 
 /**
  * Registers a user through the real route (with a unique address from `prefix`, and
- * ACCOUNT_NAME and ACCOUNT_PASSWORD); `pro` then sets the plan in the store directly (the caller has pointed the
+ * ACCOUNT_NAME and ACCOUNT_PASSWORD, in the interface `language`, English unless given); `pro` then sets the plan in the store directly (the caller has pointed the
  * store helpers at the e2e table with `useTarget`, as journeys.ts openBrowser does).
  */
-export async function registerAccount(request: APIRequestContext, prefix: string, plan: 'free' | 'pro' = 'free'): Promise<Account & { email: string }> {
+export async function registerAccount(
+  request: APIRequestContext,
+  prefix: string,
+  plan: 'free' | 'pro' = 'free',
+  language: UiLanguage = 'en',
+): Promise<Account & { email: string }> {
   const email = uniqueEmail(prefix);
   const res = await request.post(routeUrl('register'), {
-    data: { name: ACCOUNT_NAME, email, password: ACCOUNT_PASSWORD, recaptchaToken: 'test-pass' },
+    data: { name: ACCOUNT_NAME, email, password: ACCOUNT_PASSWORD, recaptchaToken: 'test-pass', language },
   });
   expect(res.status()).toBe(200);
   const body = (await res.json()) as { token: string; user: { id: string } };

@@ -189,6 +189,18 @@ export async function dismissUpgradeModal(page: Page): Promise<void> {
   await modal.waitFor({ state: 'detached' });
 }
 
+/**
+ * From the open upgrade modal to the local checkout page (Stripe's part): Upgrade now, US dollars,
+ * Continue. The caller then presses Pay or Cancel there.
+ */
+export async function openCheckout(page: Page): Promise<void> {
+  await page.getByRole('dialog', { name: 'Upgrade to Pro' }).getByRole('button', { name: 'Upgrade now' }).click();
+  const currency = page.getByRole('dialog', { name: 'Choose your currency' });
+  await currency.getByRole('radio', { name: /US dollar \(USD\)/ }).check();
+  await currency.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/local/checkout/'));
+}
+
 /** Logs out from the account menu and waits for the header's login link. */
 export async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account menu' }).click();

@@ -158,14 +158,14 @@ describe('automatic transcriptions (/transcricoes-automaticas)', () => {
     const page = await context.newPage();
     const main = page.getByRole('main');
     await page.goto('/transcricoes-automaticas');
-    await main.getByRole('heading', { level: 1, name: 'Automatic transcriptions' }).waitFor();
-    const list = main.getByRole('list', { name: 'Automatic transcriptions' });
+    await main.getByRole('heading', { level: 1, name: 'My recordings' }).waitFor();
+    const list = main.getByRole('list', { name: 'My recordings' });
     const item = (text: string) => list.getByRole('listitem').filter({ hasText: text });
     await item('física quântica').waitFor();
     expect(await item('física quântica').textContent()).toContain('In progress');
     expect(await item('física quântica').textContent()).toContain('01:05');
     expect(await item('química orgânica').textContent()).toContain('Finished');
-    await main.getByText(`2 of ${FREE_AUTOMATIC_PER_MONTH} automatic transcriptions kept this month`).waitFor();
+    await main.getByText(`2 of ${FREE_AUTOMATIC_PER_MONTH} recordings kept this month`).waitFor();
 
     // Completion filter.
     const status = main.getByRole('group', { name: 'Status' });
@@ -201,9 +201,9 @@ describe('automatic transcriptions (/transcricoes-automaticas)', () => {
     const dialog = page.getByRole('dialog', { name: /^Transcription of/ });
     expect(await dialog.getByRole('region', { name: 'Transcript' }).textContent()).toBe('Primeira sessão sobre física quântica');
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('alertdialog', { name: 'Delete this automatic transcription?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete this recording?' }).getByRole('button', { name: 'Delete' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await main.getByText('No automatic transcriptions match these filters.').waitFor();
+    await main.getByText('No recordings match these filters.').waitFor();
     await main.getByRole('button', { name: 'Clear' }).click();
     await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
     expect(await item('química orgânica').count()).toBe(1);

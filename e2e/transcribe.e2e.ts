@@ -190,8 +190,8 @@ describe('live transcription card', () => {
     const proPage = await context.newPage();
     await proPage.goto('/');
     const pc = card(proPage);
-    // The profile's default (pt-BR) is selected; every language is available.
-    await expect.poll(() => pc.language('Portuguese (Brazil)').getAttribute('aria-pressed')).toBe('true');
+    // With no language chosen, the interface language's locale (English: en-US) is selected; every language is available.
+    await expect.poll(() => pc.language('English (United States)').getAttribute('aria-pressed')).toBe('true');
     expect(await pc.language('Spanish (Spain)').getAttribute('aria-disabled')).toBeNull();
     await pc.language('Arabic (Saudi Arabia)').click();
     await expect.poll(() => pc.language('Arabic (Saudi Arabia)').getAttribute('aria-pressed')).toBe('true');

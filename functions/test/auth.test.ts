@@ -5,6 +5,9 @@ import {
   LOGIN_CAPTCHA_AFTER,
   LOGIN_WINDOW_SECONDS,
 } from '@app/shared/constants';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../src/db/client.ts';
+import { keys } from '../src/db/keys.ts';
 import { clearRateLimit } from '../src/db/rate-limits.ts';
 import { createUser, getUser } from '../src/db/users.ts';
 import { hashPassword } from '../src/domain/passwords.ts';
@@ -198,6 +201,36 @@ describe('me', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'New Name', language: 'pt', transcriptionLang: 'es-ES' });
     expect((await call('getMe', { token: u.token })).body).toMatchObject({ name: 'New Name', language: 'pt' });
+  });
+
+  it("a recognition language not chosen is the interface language's locale, following it; a choice stays", async () => {
+    for (const [language, locale] of [['pt', 'pt-BR'], ['en', 'en-US'], ['es', 'es-ES']] as const) {
+      const res = await register({ language });
+      expect(res.body.user, language).toMatchObject({ language, transcriptionLang: locale });
+    }
+    const u = await registerUser();
+    expect((await call('getMe', { token: u.token })).body).toMatchObject({ language: 'en', transcriptionLang: 'en-US' });
+    // Nothing is stored until the user chooses.
+    expect(await getUser(u.id)).not.toHaveProperty('transcriptionLang');
+    expect((await call('updateMe', { token: u.token, body: { language: 'es' } })).body).toMatchObject({ transcriptionLang: 'es-ES' });
+    // Choosing the old default (pt-BR) is a choice like any other: it stays through interface changes.
+    expect((await call('updateMe', { token: u.token, body: { transcriptionLang: 'pt-BR' } })).body).toMatchObject({ transcriptionLang: 'pt-BR' });
+    expect((await call('updateMe', { token: u.token, body: { language: 'en' } })).body).toMatchObject({ language: 'en', transcriptionLang: 'pt-BR' });
+    expect((await call('getMe', { token: u.token })).body).toMatchObject({ transcriptionLang: 'pt-BR' });
+    expect(await getUser(u.id)).toMatchObject({ transcriptionLang: 'pt-BR', transcriptionLangChosen: true });
+  });
+
+  it('records from before the choice was marked: the old default pt-BR follows the interface language, any other value stays', async () => {
+    const u = await registerUser();
+    const storeLegacy = (transcriptionLang: string) =>
+      db().send(new UpdateCommand({
+        TableName: tableName(), Key: keys.user(u.id),
+        UpdateExpression: 'SET transcriptionLang = :lang REMOVE transcriptionLangChosen', ExpressionAttributeValues: { ':lang': transcriptionLang },
+      }));
+    await storeLegacy('pt-BR');
+    expect((await call('getMe', { token: u.token })).body).toMatchObject({ language: 'en', transcriptionLang: 'en-US' });
+    await storeLegacy('ru-RU');
+    expect((await call('getMe', { token: u.token })).body).toMatchObject({ transcriptionLang: 'ru-RU' });
   });
 
   it('refuses unknown fields, bad values and empty patches without changing anything', async () => {

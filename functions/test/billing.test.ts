@@ -306,6 +306,36 @@ describe('checkout and portal (local mode)', () => {
     expect(res.body.url).toMatch(/^http:\/\/localhost:3000\/local\/checkout\/cs_local_[0-9a-f]+$/);
   });
 
+  it("checkout and portal return to the caller's origin when it is one of the site's (localhost or 127.0.0.1 on its port), else to APP_URL", async () => {
+    const checkoutFrom = async (origin: string | undefined) => {
+      const u = await registerUser();
+      const res = await call<{ url: string }>('checkout', { token: u.token, body: { currency: 'USD' }, headers: origin === undefined ? {} : { origin } });
+      expect(res.status, origin).toBe(200);
+      const session = localCheckoutSessions.get(res.body.url.split('/').pop()!)!;
+      return { page: res.body.url.replace(/cs_local_[0-9a-f]+$/, ''), success: session.successUrl, cancel: session.cancelUrl };
+    };
+    expect(await checkoutFrom('http://127.0.0.1:3000')).toEqual({
+      page: 'http://127.0.0.1:3000/local/checkout/',
+      success: 'http://127.0.0.1:3000/billing/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel: 'http://127.0.0.1:3000/billing/cancelled',
+    });
+    expect((await checkoutFrom('http://[::1]:3000')).cancel).toBe('http://[::1]:3000/billing/cancelled');
+    // Another site, another port, another scheme, an opaque origin or none: APP_URL.
+    for (const origin of ['https://attacker.example', 'http://127.0.0.1:3001', 'https://localhost:3000', 'http://localhost.attacker.example:3000', 'null', undefined]) {
+      expect(await checkoutFrom(origin), origin).toEqual({
+        page: 'http://localhost:3000/local/checkout/',
+        success: 'http://localhost:3000/billing/success?session_id={CHECKOUT_SESSION_ID}',
+        cancel: 'http://localhost:3000/billing/cancelled',
+      });
+    }
+
+    const u = await registerUser();
+    await deliver(checkoutCompleted(u.id, `cus_origin_${u.id}`));
+    const portal = (origin: string) => call<{ url: string }>('portal', { token: u.token, headers: { origin } });
+    expect((await portal('http://127.0.0.1:3000')).body.url).toBe(`http://127.0.0.1:3000/local/portal/cus_origin_${u.id}`);
+    expect((await portal('https://attacker.example')).body.url).toBe(`http://localhost:3000/local/portal/cus_origin_${u.id}`);
+  });
+
   it('while a checkout is open: the same currency answers the same page, another currency is refused, a concurrent one never opens a second', async () => {
     const u = await registerUser();
     const first = await call<{ url: string }>('checkout', { token: u.token, body: { currency: 'USD' } });
@@ -453,6 +483,32 @@ describe('checkout and portal against the Stripe API (fake server)', () => {
     }
   });
 
+  it("returns to the caller's origin only when it is the site's: a deployed site has just its own domain", async () => {
+    const returns = async (origin: string) => {
+      const u = await registerUser();
+      requests.length = 0;
+      await call('checkout', { token: u.token, body: { currency: 'USD' }, headers: { origin } });
+      const f = requests[0]!.form;
+      return [f.get('success_url'), f.get('cancel_url')];
+    };
+    expect(await returns('http://127.0.0.1:3000')).toEqual([
+      'http://127.0.0.1:3000/billing/success?session_id={CHECKOUT_SESSION_ID}',
+      'http://127.0.0.1:3000/billing/cancelled',
+    ]);
+    process.env.APP_URL = 'https://transcribe.example.com';
+    resetEnv();
+    try {
+      const site = ['https://transcribe.example.com/billing/success?session_id={CHECKOUT_SESSION_ID}', 'https://transcribe.example.com/billing/cancelled'];
+      expect(await returns('https://transcribe.example.com')).toEqual(site);
+      for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'https://attacker.example', 'http://transcribe.example.com']) {
+        expect(await returns(origin), origin).toEqual(site);
+      }
+    } finally {
+      process.env.APP_URL = 'http://localhost:3000';
+      resetEnv();
+    }
+  });
+
   it("reuses the user's Stripe customer", async () => {
     const u = await registerUser();
     await deliver(checkoutCompleted(u.id, `cus_reuse_${u.id}`)); // an earlier subscription, since ended:
@@ -464,7 +520,7 @@ describe('checkout and portal against the Stripe API (fake server)', () => {
     expect(f.get('line_items[0][price]')).toBe('price_usd_test');
   });
 
-  it("opens the portal for the caller's customer with the profile as return URL", async () => {
+  it("opens the portal for the caller's customer with the profile as return URL, at the caller's origin when it is the site's", async () => {
     const u = await registerUser();
     await deliver(checkoutCompleted(u.id, `cus_portal_${u.id}`));
     const res = await call<{ url: string }>('portal', { token: u.token });
@@ -472,6 +528,10 @@ describe('checkout and portal against the Stripe API (fake server)', () => {
     expect(requests[0]?.path).toBe('/v1/billing_portal/sessions');
     expect(requests[0]?.form.get('customer')).toBe(`cus_portal_${u.id}`);
     expect(requests[0]?.form.get('return_url')).toBe('http://localhost:3000/profile');
+    await call('portal', { token: u.token, headers: { origin: 'http://127.0.0.1:3000' } });
+    expect(requests[1]?.form.get('return_url')).toBe('http://127.0.0.1:3000/profile');
+    await call('portal', { token: u.token, headers: { origin: 'https://attacker.example' } });
+    expect(requests[2]?.form.get('return_url')).toBe('http://localhost:3000/profile');
   });
 
   it('a missing price id is a logged server error, not a checkout', async () => {
@@ -556,7 +616,8 @@ describe('local checkout simulator', () => {
     const portalPath = localPath(portal.body.url);
     const portalHtml = await (await fetch(`${base}${portalPath}`)).text();
     expect(portalHtml).toContain('>Cancel subscription</button>');
-    expect(portalHtml).toMatch(/<a href="http:\/\/localhost:3000\/profile">Return<\/a>/);
+    // Back to the profile on the origin the portal was opened from.
+    expect(portalHtml).toContain('<a href="/profile">Return</a>');
 
     // Cancel, as Stripe's default portal does: Pro until the end of the paid period, not renewing.
     const cancelled = await post(portalPath, 'cancel');
@@ -573,7 +634,7 @@ describe('local checkout simulator', () => {
     expect((await call('planStatus', { token: u.token })).body).toMatchObject({ isPro: true, planRenews: true });
     await post(portalPath, 'cancel');
     const ended = await post(portalPath, 'end');
-    expect(ended.headers.get('location')).toBe('http://localhost:3000/profile');
+    expect(ended.headers.get('location')).toBe('/profile');
     expect((await call('planStatus', { token: u.token })).body).toMatchObject({ plan: 'free', isPro: false });
     expect(await (await fetch(`${base}${portalPath}`)).text()).toContain('No active subscription.');
   });

@@ -94,7 +94,8 @@ export const FALLBACK_UI_LANGUAGE: UiLanguage = 'en';
 export const RECOGNITION_LANGUAGES = ['en-US', 'es-ES', 'pt-BR', 'fr-FR', 'ar-SA', 'he-IL', 'zh-CN', 'ru-RU'] as const;
 export type RecognitionLanguage = (typeof RECOGNITION_LANGUAGES)[number];
 export const FREE_RECOGNITION_LANGUAGE: RecognitionLanguage = 'en-US';
-export const DEFAULT_TRANSCRIPTION_LANGUAGE: RecognitionLanguage = 'pt-BR';
+/** A Pro user's recognition language until they choose one: their interface language's locale. */
+export const DEFAULT_RECOGNITION_LANGUAGES: Record<UiLanguage, RecognitionLanguage> = { pt: 'pt-BR', en: 'en-US', es: 'es-ES' };
 export const RTL_LANGUAGES: readonly RecognitionLanguage[] = ['ar-SA', 'he-IL'];
 
 /**

@@ -1,6 +1,6 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { DEFAULT_TRANSCRIPTION_LANGUAGE, type Plan, type UiLanguage } from '@app/shared/constants';
+import type { Plan, UiLanguage } from '@app/shared/constants';
 import { normaliseEmail } from '@app/shared/schemas/common';
 import type { User } from '../domain/users.ts';
 import { db, isConditionFailure, nowIso, tableName } from './client.ts';
@@ -20,7 +20,10 @@ export class EmailTakenError extends Error {
   }
 }
 
-/** Creates the user and claims its email in one transaction: of concurrent claims one wins. */
+/**
+ * Creates the user and claims its email in one transaction: of concurrent claims one wins. No
+ * recognition language is stored until the user chooses one (domain/users.ts recognitionLanguageOf).
+ */
 export async function createUser(input: NewUser): Promise<User> {
   const now = nowIso();
   const user: User = {
@@ -30,7 +33,6 @@ export async function createUser(input: NewUser): Promise<User> {
     passwordHash: input.passwordHash,
     language: input.language,
     theme: 'light',
-    transcriptionLang: DEFAULT_TRANSCRIPTION_LANGUAGE,
     plan: 'free',
     planExpiry: null,
     tokenVersion: 0,
@@ -80,8 +82,10 @@ export async function getUserByEmail(email: string): Promise<User | undefined> {
 
 export type ProfilePatch = Partial<Pick<User, 'name' | 'language' | 'theme' | 'transcriptionLang' | 'surveyShown'>>;
 
+/** Sets the given fields; a recognition language set here is the user's choice, and is marked so. */
 export async function updateProfile(id: string, patch: ProfilePatch): Promise<User> {
-  const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
+  const marked = patch.transcriptionLang === undefined ? patch : { ...patch, transcriptionLangChosen: true };
+  const entries = Object.entries(marked).filter(([, v]) => v !== undefined);
   const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
   const values: Record<string, unknown> = { ':updatedAt': nowIso() };
   const sets = ['#updatedAt = :updatedAt'];

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { FREE_AUTOMATIC_PER_MONTH } from '@app/shared/constants';
+import { returnOrigin, siteOrigins } from './origins.ts';
 import { automaticPerMonth, effectivePlan, PLAN_GRACE_MS } from './plan.ts';
 import { hashResetToken, newResetToken } from './reset-token.ts';
+import { LEGACY_DEFAULT_RECOGNITION_LANGUAGE, recognitionLanguageOf } from './users.ts';
 
 describe('passwords', () => {
   it('verifies the right password only, with parameters stored in the hash', async () => {
@@ -38,6 +40,44 @@ describe('effectivePlan', () => {
     [{ plan: 'pro', planExpiry: new Date(now - 1000).toISOString(), planRenews: true }, 'pro'],
   ])('%j is %s', (user, expected) => {
     expect(effectivePlan(user, now)).toBe(expected);
+  });
+});
+
+describe('recognitionLanguageOf', () => {
+  it.each([
+    // Not chosen: the interface language's locale.
+    [{ language: 'pt' }, 'pt-BR'],
+    [{ language: 'en' }, 'en-US'],
+    [{ language: 'es' }, 'es-ES'],
+    // Chosen (marked): kept whatever the interface language, the old default included.
+    [{ language: 'en', transcriptionLang: 'fr-FR', transcriptionLangChosen: true }, 'fr-FR'],
+    [{ language: 'es', transcriptionLang: LEGACY_DEFAULT_RECOGNITION_LANGUAGE, transcriptionLangChosen: true }, 'pt-BR'],
+    // Unmarked records from before: the old default is no choice; any other value is one.
+    [{ language: 'en', transcriptionLang: LEGACY_DEFAULT_RECOGNITION_LANGUAGE }, 'en-US'],
+    [{ language: 'es', transcriptionLang: LEGACY_DEFAULT_RECOGNITION_LANGUAGE }, 'es-ES'],
+    [{ language: 'en', transcriptionLang: 'ru-RU' }, 'ru-RU'],
+  ] as const)('%j gets %s', (user, expected) => {
+    expect(recognitionLanguageOf(user)).toBe(expected);
+  });
+});
+
+describe('site origins', () => {
+  it('a deployed site has its own origin only; on this machine, each loopback name on the same port', () => {
+    expect(siteOrigins('https://transcribe.example.com')).toEqual(['https://transcribe.example.com']);
+    expect(siteOrigins('https://transcribe.example.com/')).toEqual(['https://transcribe.example.com']);
+    expect(siteOrigins('http://localhost:3000')).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']);
+    expect(siteOrigins('http://127.0.0.1:8080/')).toEqual(['http://localhost:8080', 'http://127.0.0.1:8080', 'http://[::1]:8080']);
+    expect(siteOrigins('http://localhost')).toEqual(['http://localhost', 'http://127.0.0.1', 'http://[::1]']);
+  });
+
+  it("sends the caller back to their origin when it is the site's, anything else to APP_URL's", () => {
+    expect(returnOrigin('http://localhost:3000', 'http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000');
+    expect(returnOrigin('http://localhost:3000', 'http://localhost:3000')).toBe('http://localhost:3000');
+    expect(returnOrigin('https://transcribe.example.com', 'https://transcribe.example.com')).toBe('https://transcribe.example.com');
+    for (const origin of [undefined, 'null', '', 'https://attacker.example', 'http://127.0.0.1:3001', 'http://127.0.0.1:3000/', 'http://127.0.0.2:3000']) {
+      expect(returnOrigin('http://localhost:3000', origin), String(origin)).toBe('http://localhost:3000');
+    }
+    expect(returnOrigin('https://transcribe.example.com', 'http://localhost:3000')).toBe('https://transcribe.example.com');
   });
 });
 

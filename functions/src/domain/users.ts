@@ -1,4 +1,4 @@
-import type { Plan, RecognitionLanguage, Theme, UiLanguage } from '@app/shared/constants';
+import { DEFAULT_RECOGNITION_LANGUAGES, type Plan, type RecognitionLanguage, type Theme, type UiLanguage } from '@app/shared/constants';
 import type { User as PublicUser } from '@app/shared/schemas/auth';
 import type { SubscriptionState } from './billing.ts';
 import { effectivePlan } from './plan.ts';
@@ -11,7 +11,13 @@ export interface User {
   passwordHash: string;
   language: UiLanguage;
   theme: Theme;
-  transcriptionLang: RecognitionLanguage;
+  /**
+   * The recognition language the user chose in their profile; absent until they choose (see
+   * recognitionLanguageOf). Older records hold LEGACY_DEFAULT_RECOGNITION_LANGUAGE from sign-up.
+   */
+  transcriptionLang?: RecognitionLanguage;
+  /** Set with transcriptionLang when the user chooses it; absent on records written before the choice was marked. */
+  transcriptionLangChosen?: boolean;
   plan: Plan | 'premium';
   planExpiry: string | null;
   /** false once every active subscription is set to cancel at its period end (db/billing.ts). */
@@ -30,6 +36,23 @@ export interface User {
   updatedAt: string;
 }
 
+/**
+ * What sign-up stored as everyone's recognition language before a choice was marked. Such a
+ * record cannot tell a choice from the default, so the value counts as not chosen (a user who
+ * picked it keeps it on the device they picked it on); any other unmarked value was chosen.
+ */
+export const LEGACY_DEFAULT_RECOGNITION_LANGUAGE: RecognitionLanguage = 'pt-BR';
+
+/**
+ * The recognition language a user gets: the one they chose, else their interface language's
+ * locale (pt -> pt-BR, en -> en-US, es -> es-ES), which follows the interface language as it changes.
+ */
+export function recognitionLanguageOf(user: Pick<User, 'language' | 'transcriptionLang' | 'transcriptionLangChosen'>): RecognitionLanguage {
+  const stored = user.transcriptionLang;
+  const chosen = stored !== undefined && (user.transcriptionLangChosen === true || stored !== LEGACY_DEFAULT_RECOGNITION_LANGUAGE);
+  return chosen ? stored : DEFAULT_RECOGNITION_LANGUAGES[user.language];
+}
+
 /** What the API shows of a user: never the hash or the token version. */
 export function toPublicUser(user: User, now = Date.now()): PublicUser {
   const plan = effectivePlan(user, now);
@@ -39,7 +62,7 @@ export function toPublicUser(user: User, now = Date.now()): PublicUser {
     email: user.email,
     language: user.language,
     theme: user.theme,
-    transcriptionLang: user.transcriptionLang,
+    transcriptionLang: recognitionLanguageOf(user),
     plan,
     planExpiry: user.planExpiry,
     planRenews: plan === 'pro' && user.planRenews !== false,

@@ -7,7 +7,7 @@ const schema = z.object({
   /** Set locally and in tests: the DynamoDB Local endpoint. Unset on Lambda. */
   DYNAMODB_ENDPOINT: z.string().url().optional(),
   AWS_REGION: z.string().default('us-east-1'),
-  /** Public origin of the site, used in mail links and Stripe return URLs. */
+  /** Public origin of the site, used in mail links and Stripe return URLs (those go to the caller's own origin instead when it is one of the site's: domain/origins.ts). */
   APP_URL: z.string().url().default('http://localhost:3000'),
   /** `outbox` writes mail to OUTBOX_DIR and the console; `ses` sends through SES. */
   MAIL_TRANSPORT: z.enum(['outbox', 'ses']).default('outbox'),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Currency } from '@app/shared/constants';
+import { returnOrigin } from '../domain/origins.ts';
 import type { User } from '../domain/users.ts';
 import { env } from './env.ts';
 import { badRequest, HttpError } from './errors.ts';
@@ -24,7 +25,6 @@ let cached: { key: string; client: Stripe } | undefined;
 let testClient: Stripe | undefined;
 
 const isLocalRuntime = () => !process.env.AWS_LAMBDA_FUNCTION_NAME && !fromAws('stripeApiKey') && !fromAws('stripeWebhookSigning');
-const appUrl = () => env().APP_URL.replace(/\/+$/, '');
 
 /** The Stripe client, or undefined in local mode. */
 export async function stripeClient(): Promise<Stripe | undefined> {
@@ -93,11 +93,21 @@ type BillingUser = Pick<User, 'id' | 'email' | 'language' | 'stripeCustomerId'>;
 
 const CHECKOUT_LOCALES = { pt: 'pt-BR', en: 'en', es: 'es' } as const;
 
-/** Creates a subscription checkout for the user in `currency`, open until `expiresAt` (epoch s): its id and the page to send them to. */
-export async function createCheckoutSession(user: BillingUser, currency: Currency, expiresAt: number): Promise<{ id: string; url: string }> {
+/**
+ * Creates a subscription checkout for the user in `currency`, open until `expiresAt` (epoch s): its
+ * id and the page to send them to. It returns to `callerOrigin` (the request's Origin header) when
+ * that is one of the site's origins, else to APP_URL (domain/origins.ts).
+ */
+export async function createCheckoutSession(
+  user: BillingUser,
+  currency: Currency,
+  expiresAt: number,
+  callerOrigin: string | undefined,
+): Promise<{ id: string; url: string }> {
   const e = env();
-  const successUrl = `${appUrl()}/billing/success?session_id={CHECKOUT_SESSION_ID}`;
-  const cancelUrl = `${appUrl()}/billing/cancelled`;
+  const origin = returnOrigin(e.APP_URL, callerOrigin);
+  const successUrl = `${origin}/billing/success?session_id={CHECKOUT_SESSION_ID}`;
+  const cancelUrl = `${origin}/billing/cancelled`;
   const stripe = await stripeClient();
   if (!stripe) {
     const id = `cs_local_${randomBytes(12).toString('hex')}`;
@@ -113,7 +123,7 @@ export async function createCheckoutSession(user: BillingUser, currency: Currenc
       createdAt: Date.now(),
       expiresAt,
     });
-    return { id, url: `${appUrl()}/local/checkout/${id}` };
+    return { id, url: `${origin}/local/checkout/${id}` };
   }
   const price = currency === 'USD' ? e.STRIPE_PRICE_USD : e.STRIPE_PRICE_BRL;
   if (!price) throw new HttpError(500, `Billing is not configured: STRIPE_PRICE_${currency} is not set`);
@@ -152,10 +162,14 @@ export async function expireCheckoutSession(id: string): Promise<void> {
   }
 }
 
-/** A customer-portal session for this customer (the caller's own; the handler makes sure). */
-export async function createPortalUrl(customerId: string): Promise<string> {
+/**
+ * A customer-portal session for this customer (the caller's own; the handler makes sure), returning
+ * to the profile at `callerOrigin` when that is one of the site's origins, else at APP_URL.
+ */
+export async function createPortalUrl(customerId: string, callerOrigin: string | undefined): Promise<string> {
+  const origin = returnOrigin(env().APP_URL, callerOrigin);
   const stripe = await stripeClient();
-  if (!stripe) return `${appUrl()}/local/portal/${encodeURIComponent(customerId)}`;
-  const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: `${appUrl()}/profile` });
+  if (!stripe) return `${origin}/local/portal/${encodeURIComponent(customerId)}`;
+  const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: `${origin}/profile` });
   return session.url;
 }

@@ -5,7 +5,6 @@ import { PRICES, type Currency } from '@app/shared/constants';
 import { findUserIdByCustomer } from '../db/billing.ts';
 import { getUser } from '../db/users.ts';
 import { effectivePlan } from '../domain/plan.ts';
-import { env } from '../lib/env.ts';
 import { localCheckoutSessions, webhookSecret, type LocalCheckoutSession } from '../lib/stripe.ts';
 import type { LocalPage } from './server.ts';
 
@@ -52,7 +51,7 @@ async function checkoutPage(req: IncomingMessage, res: ServerResponse, id: strin
   if (!session || !localCheckoutSessions.has(id)) {
     send(res, 404, page('Checkout not found', `<h1>Checkout not found</h1>
       <p>This checkout session does not exist, has expired or has already been used. Start again from the app.</p>
-      <p><a href="${escapeHtml(appUrl())}/">Back to Live Transcribe</a></p>`));
+      <p><a href="/">Back to Live Transcribe</a></p>`));
     return;
   }
   if (action === 'cancel') {
@@ -90,7 +89,8 @@ async function checkoutPage(req: IncomingMessage, res: ServerResponse, id: strin
 async function portalPage(req: IncomingMessage, res: ServerResponse, customerId: string, action: string | null | undefined) {
   const userId = await findUserIdByCustomer(customerId);
   const user = userId ? await getUser(userId) : undefined;
-  const returnUrl = `${appUrl()}/profile`;
+  // The portal is served on the origin the user came from (lib/stripe.ts): a path keeps them there.
+  const returnUrl = '/profile';
   const subscription = user?.subscriptions?.[subscriptionIdFor(customerId)];
   const current = subscription?.status === 'active' && subscription.end !== null ? { end: subscription.end, renews: subscription.renews !== false } : undefined;
   const change = portalActions[action ?? ''];
@@ -265,8 +265,6 @@ function ownOrigin(req: IncomingMessage): string {
 }
 
 // ---- HTML ------------------------------------------------------------------------------------
-
-const appUrl = () => env().APP_URL.replace(/\/+$/, '');
 
 export function formatAmount(currency: Currency): string {
   const locale = currency === 'BRL' ? 'pt-BR' : 'en-US';

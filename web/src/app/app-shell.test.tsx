@@ -69,9 +69,10 @@ describe('app shell', () => {
     // The user saved 'pt': the UI follows it.
     const nav = await screen.findByRole('navigation', { name: 'Principal' });
     expect(document.documentElement.lang).toBe('pt');
-    expect(within(nav).getByRole('link', { name: 'Transcrição' })).toHaveAttribute('href', '/');
-    expect(within(nav).getByRole('link', { name: 'Transcrições' })).toHaveAttribute('href', '/transcricoes');
-    expect(within(nav).getByRole('link', { name: 'Ajuda' })).toHaveAttribute('href', '/help');
+    // Named by what is there; the saved transcriptions are tagged Pro for this free user.
+    const links = ['Transcrever', 'Minhas gravações', 'Salvas (Pro)', 'Ajuda'].map((name) => within(nav).getByRole('link', { name }));
+    expect(within(nav).getAllByRole('link')).toEqual(links);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/transcricoes-automaticas', '/transcricoes', '/help']);
 
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole('button', { name: 'Menu da conta' }));

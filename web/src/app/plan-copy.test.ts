@@ -20,8 +20,8 @@ import { flattenCopy } from '../test/copy';
 
 /**
  * The plans, said one way everywhere, in every UI language: a visitor transcribes VISITOR_LIMIT_SECONDS
- * a session; a free account has no time limit, English, and keeps FREE_AUTOMATIC_PER_MONTH automatic
- * transcriptions a month (the counter "n of 5"); Pro adds every language, no monthly limit, saving,
+ * a session; a free account has no time limit, English, and keeps FREE_AUTOMATIC_PER_MONTH recordings a
+ * month (the counter "n of 5"), named as the menu names their page ("My recordings"); Pro adds every language, no monthly limit, saving,
  * export, the dark theme and the badge. The home card, the pricing page, the upgrade modal and the
  * profile's plan card list the shared `plans.*` texts; the help FAQ and the terms say them in prose.
  * Every number comes from the shared constants through PLAN_VALUES, never from the text.
@@ -44,11 +44,19 @@ const billing = { en: billingEn, pt: billingPt, es: billingEs };
 const help = { en: helpEn, pt: helpPt, es: helpEs };
 const terms = { en: termsEn, pt: termsPt, es: termsEs };
 
-/** The words of "n automatic transcriptions kept", which the free plan, the counter, the FAQ and the terms share. */
+/** The noun for what a free account keeps each month: the menu's page of them is "My recordings". */
+const NOUN: Record<UiLanguage, string> = { en: 'recordings', pt: 'gravações', es: 'grabaciones' };
+/** The words of "n recordings kept", which the free plan, the counter, the FAQ and the terms share. */
 const KEPT: Record<UiLanguage, string> = {
-  en: 'automatic transcriptions kept',
-  pt: 'transcrições automáticas guardadas',
-  es: 'transcripciones automáticas conservadas',
+  en: `${NOUN.en} kept`,
+  pt: `${NOUN.pt} guardadas`,
+  es: `${NOUN.es} conservadas`,
+};
+/** The name they had before the menu named their page, which no text uses any more. */
+const OLD_NOUN: Record<UiLanguage, RegExp> = {
+  en: /\bautomatic transcriptions?\b/i,
+  pt: /transcriç(ão|ões) (salvas? ou )?automáticas?/i,
+  es: /transcripci(ón|ones) (guardadas? o )?automáticas?/i,
 };
 
 /** Texts (key paths of the app's copy) that state a plan number, and the placeholder each must carry. */
@@ -131,6 +139,25 @@ describe('the plans in every language', () => {
         expect(counter).toContain(`2`);
         expect(counter).toContain(`${FREE_AUTOMATIC_PER_MONTH} ${KEPT[lang]}`);
         expect(ts[lang]('automatic.notKept')).not.toBe('');
+      });
+
+      it("the plans, the counter and the page call what a free account keeps by the menu's name for it", () => {
+        const t = ts[lang];
+        const { pro } = planTexts(lang);
+        const noun = NOUN[lang];
+        for (const key of ['header.recordings', 'automatic.title', 'automatic.list'] as const) expect(lower(t(key)), key).toContain(noun);
+        expect(lower(pro[1]!), 'plans.pro.automatic').toContain(noun);
+        expect(lower(t('profile.proDescription', PLAN_VALUES)), 'profile.proDescription').toContain(noun);
+        // The FAQ and the terms send the user to the page by the menu's name.
+        expect(faqAnswer(lang, 'saving')).toContain(t('header.recordings'));
+        expect(termsText(lang)).toContain(t('header.recordings'));
+        const everything = [
+          ...flattenCopy(translation[lang]).values(),
+          ...flattenCopy(billing[lang]).values(),
+          ...flattenCopy(help[lang]).values(),
+          termsText(lang),
+        ].join('\n');
+        expect(everything).not.toMatch(OLD_NOUN[lang]);
       });
 
       it('the help FAQ says every plan fact in the words of the cards', () => {

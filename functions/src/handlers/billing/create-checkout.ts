@@ -10,8 +10,9 @@ import { createCheckoutSession } from '../../lib/stripe.ts';
  * Never two open at once, so one user cannot start two subscriptions: while a checkout is open,
  * asking again in its currency answers the same page, and in another currency is refused until
  * it is paid, cancelled (POST /stripe/checkout/cancel) or expired (30 minutes). Pro users are refused.
+ * The payment returns to the origin the request came from when it is one of the site's.
  */
-export const handler = route('checkout', async ({ user, body }) => {
+export const handler = route('checkout', async ({ user, body, headers }) => {
   if (effectivePlan(user) === 'pro') throw conflict('You already have Pro', 'already_pro');
   const expiresAt = nowSeconds() + CHECKOUT_OPEN_SECONDS;
   const hold = await holdCheckout(user.id, body.currency, expiresAt);
@@ -23,7 +24,7 @@ export const handler = route('checkout', async ({ user, body }) => {
     });
   }
   try {
-    const session = await createCheckoutSession(user, body.currency, expiresAt);
+    const session = await createCheckoutSession(user, body.currency, expiresAt, headers.origin);
     await recordCheckout(user.id, session.id, session.url);
     return { url: session.url };
   } catch (err) {

@@ -8,7 +8,7 @@ import { DevModeBadge } from '../../features/maintenance/components/dev-mode-bad
 import { useSession } from '../../lib/auth';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
-import { NAV_ITEMS } from './nav-items';
+import { NAV_ITEMS, NavItemLink } from './nav-items';
 
 /* Radix's menu (with its positioning engine) loads only for signed-in users. */
 const UserMenu = lazy(() => import('./user-menu'));
@@ -34,9 +34,7 @@ export function Header() {
             <ul className="flex items-center gap-1">
               {NAV_ITEMS.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={item.end} className={navLinkClasses}>
-                    {t(item.label)}
-                  </NavLink>
+                  <NavItemLink item={item} isPro={user.plan === 'pro'} className={navLinkClasses} />
                 </li>
               ))}
             </ul>

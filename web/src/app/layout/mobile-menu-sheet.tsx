@@ -6,7 +6,7 @@ import { Link, NavLink } from 'react-router';
 import type { User } from '@app/shared/schemas/auth';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
-import { NAV_ITEMS } from './nav-items';
+import { NAV_ITEMS, NavItemLink } from './nav-items';
 import { useLogout } from './use-logout';
 import { Icon } from '../../components/ui/icon';
 
@@ -78,9 +78,7 @@ export default function MobileMenuSheet({
               <ul className="space-y-1">
                 {NAV_ITEMS.map((item) => (
                   <li key={item.to}>
-                    <NavLink to={item.to} end={item.end} className={linkClasses}>
-                      {t(item.label)}
-                    </NavLink>
+                    <NavItemLink item={item} isPro={user.plan === 'pro'} className={linkClasses} />
                   </li>
                 ))}
                 <li className="border-t border-border pt-1">

@@ -57,14 +57,29 @@ describe('mobile menu', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('gives a signed-in user the app links, the account and logging out', async () => {
-    renderPage(<MobileMenu user={ana} />, { path: '/transcricoes', pattern: '*' });
-    const ui = userEvent.setup();
-    await ui.click(screen.getByRole('button', { name: 'Menu' }));
+  /** The links of the signed-in menu, opened at `path`, in their order. */
+  async function signedInLinks(user: User, path: string) {
+    renderPage(<MobileMenu user={user} />, { path, pattern: '*' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Menu' }));
     const nav = within(await screen.findByRole('dialog', { name: 'Menu' })).getByRole('navigation', { name: 'Mobile menu' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Transcription', 'Transcriptions', 'Automatic', 'Help', 'Account']);
-    expect(within(nav).getByRole('link', { name: 'Transcriptions' })).toHaveAttribute('aria-current', 'page');
+    return { nav, links: within(nav).getAllByRole('link') };
+  }
+
+  it('gives a signed-in free user the app links, named by what is there, the Pro page tagged; the account and logging out', async () => {
+    const { nav, links } = await signedInLinks(ana, '/transcricoes-automaticas');
+    const named = ['Transcribe', 'My recordings', 'Saved (Pro)', 'Help', 'Account'].map((name) => within(nav).getByRole('link', { name }));
+    expect(links).toEqual(named);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/', '/transcricoes-automaticas', '/transcricoes', '/help', '/profile']);
+    expect(within(nav).getByRole('link', { name: 'My recordings' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Saved (Pro)' })).toHaveTextContent('SavedPRO');
     expect(within(nav).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+
+  it('gives a Pro user the saved transcriptions without the Pro tag', async () => {
+    const { nav, links } = await signedInLinks({ ...ana, plan: 'pro' }, '/transcricoes');
+    expect(links).toEqual(['Transcribe', 'My recordings', 'Saved', 'Help', 'Account'].map((name) => within(nav).getByRole('link', { name })));
+    expect(within(nav).getByRole('link', { name: 'Saved' })).toHaveTextContent(/^Saved$/);
+    expect(within(nav).getByRole('link', { name: 'Saved' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('closes when the screen grows to the width where the header shows its links', async () => {

@@ -111,6 +111,7 @@ const merge = createTailwindMerge(() => ({
     'text-transform': ['uppercase'],
     'text-overflow': ['truncate'],
     'text-wrap': [{ text: ['balance', 'pretty'] }],
+    'vertical-align': [{ align: ['middle'] }],
     whitespace: [{ whitespace: ['nowrap', 'pre-line', 'pre-wrap'] }],
     break: [{ break: ['words'] }],
     content: [{ content: ['none', isArbitraryVariable, isArbitraryValue] }],

@@ -6,7 +6,7 @@ import type { User } from '@app/shared/schemas/auth';
 import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/spinner';
 import { languageName } from '../../../lib/format';
-import { writeStorage } from '../../../lib/storage';
+import { readStorage, writeStorage } from '../../../lib/storage';
 import { useUiLanguage } from '../../../lib/ui-language';
 import { openUpgrade } from '../../../lib/open-upgrade';
 import { useUpdateProfile } from './api/update-profile';
@@ -19,7 +19,10 @@ export function LanguageSettings({ user }: { user: User }) {
   const { t } = useTranslation();
   const { language, setLanguage } = useUiLanguage();
   const update = useUpdateProfile();
-  const [transcriptionLang, setTranscriptionLang] = useState<RecognitionLanguage>(user.transcriptionLang);
+  // The profile's language (the user's choice, else their interface language's locale, so it follows
+  // a switch of the interface language until they choose), or the one being saved.
+  const [saving, setSaving] = useState<RecognitionLanguage | null>(null);
+  const transcriptionLang = saving ?? user.transcriptionLang;
   const uiGroupLabel = useId();
   const uiGroupHint = useId();
   const selectId = useId();
@@ -30,16 +33,19 @@ export function LanguageSettings({ user }: { user: User }) {
   const shownLang = isPro ? transcriptionLang : FREE_RECOGNITION_LANGUAGE;
 
   const changeTranscriptionLang = (next: RecognitionLanguage) => {
-    const previous = transcriptionLang;
-    setTranscriptionLang(next);
+    const onDevice = readStorage(STORAGE_KEYS.transcriptionLang);
+    setSaving(next);
     writeStorage(STORAGE_KEYS.transcriptionLang, next);
     update.mutate(
       { transcriptionLang: next },
       {
-        onSuccess: () => toast.success(t('profile.updated')),
+        onSuccess: () => {
+          setSaving(null);
+          toast.success(t('profile.updated'));
+        },
         onError: () => {
-          setTranscriptionLang(previous);
-          writeStorage(STORAGE_KEYS.transcriptionLang, previous);
+          setSaving(null);
+          writeStorage(STORAGE_KEYS.transcriptionLang, onDevice);
           toast.error(t('profile.saveError'), { description: t('profile.saveErrorDescription') });
         },
       },

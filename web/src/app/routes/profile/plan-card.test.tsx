@@ -55,9 +55,9 @@ describe('plan card', () => {
     const plan = await renderPlanCard();
     expect(within(plan).getByText('Pro costs $6.00/month (or R$35.00/month).')).toBeInTheDocument();
     expect(within(plan).getByText('Manage: available with Pro')).toBeInTheDocument();
-    expect(await within(plan).findByText(`2 of ${FREE_AUTOMATIC_PER_MONTH} automatic transcriptions kept this month`)).toBeInTheDocument();
+    expect(await within(plan).findByText(`2 of ${FREE_AUTOMATIC_PER_MONTH} recordings kept this month`)).toBeInTheDocument();
     expect(
-      within(plan).getByText(`No time limit on sessions, English recognition and ${FREE_AUTOMATIC_PER_MONTH} automatic transcriptions kept each month.`),
+      within(plan).getByText(`No time limit on sessions, English recognition and ${FREE_AUTOMATIC_PER_MONTH} recordings kept each month.`),
     ).toBeInTheDocument();
     expect(within(plan).queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
     expect(within(plan).getByText('Export as TXT, SRT or VTT')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@app/shared/constants';
+import { DEFAULT_RECOGNITION_LANGUAGES, STORAGE_KEYS, type UiLanguage } from '@app/shared/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -123,6 +123,23 @@ describe('profile page', () => {
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ transcriptionLang: 'es-ES' });
     expect(window.localStorage.getItem(STORAGE_KEYS.transcriptionLang)).toBe('es-ES');
+  });
+
+  it("Pro, with no transcription language chosen: it follows the interface language, as the server answers it", async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    let user = { ...baseUser, plan: 'pro', transcriptionLang: 'en-US' };
+    mockFetch((call: MockCall) => {
+      if (call.route === 'getMe') return json(200, user);
+      const { language } = call.body as { language: UiLanguage };
+      user = { ...user, language, transcriptionLang: DEFAULT_RECOGNITION_LANGUAGES[language] };
+      return json(200, user);
+    });
+    renderPage(<ProfilePage />, { path: '/profile' });
+    expect(await screen.findByRole('combobox', { name: 'Default transcription language' })).toHaveValue('en-US');
+    await userEvent.setup().click(within(screen.getByRole('group', { name: 'Interface language' })).getByRole('button', { name: 'Español' }));
+    await waitFor(() => expect(screen.getByRole('combobox')).toHaveValue('es-ES'));
+    // Nothing was chosen on this device either.
+    expect(window.localStorage.getItem(STORAGE_KEYS.transcriptionLang)).toBeNull();
   });
 
   it('free users: the Pro-only recognition languages are disabled with the Pro hint and an upgrade', async () => {

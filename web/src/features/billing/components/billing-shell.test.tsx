@@ -44,7 +44,7 @@ describe('upgrade modal', () => {
     // The Pro benefits of the pricing page, word for word; no session-length claim (a free account has no time limit).
     expect(within(modal).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       `All ${RECOGNITION_LANGUAGES.length} recognition languages`,
-      'No monthly limit on automatic transcriptions',
+      'No monthly limit on recordings',
       'Saved transcriptions with history',
       'Export as TXT, SRT or VTT',
       'Dark theme',

@@ -30,12 +30,12 @@ describe('pricing page', () => {
       'Live speech-to-text in your browser',
       'No time limit on sessions',
       'English recognition',
-      `${FREE_AUTOMATIC_PER_MONTH} automatic transcriptions kept each month`,
+      `${FREE_AUTOMATIC_PER_MONTH} recordings kept each month`,
     ]);
     expect(within(free).getByText(`Without an account, each session stops after ${VISITOR_LIMIT_SECONDS} seconds.`)).toBeInTheDocument();
     expect(within(pro).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       `All ${RECOGNITION_LANGUAGES.length} recognition languages`,
-      'No monthly limit on automatic transcriptions',
+      'No monthly limit on recordings',
       'Saved transcriptions with history',
       'Export as TXT, SRT or VTT',
       'Dark theme',
@@ -49,9 +49,9 @@ describe('pricing page', () => {
     renderPage(<PricingPage />, { path: '/pricing' });
     const pro = await screen.findByRole('region', { name: /^Pro/ });
     const free = screen.getByRole('region', { name: 'Gratis' });
-    expect(within(free).getByText(`${FREE_AUTOMATIC_PER_MONTH} transcripciones automáticas conservadas al mes`)).toBeInTheDocument();
+    expect(within(free).getByText(`${FREE_AUTOMATIC_PER_MONTH} grabaciones conservadas al mes`)).toBeInTheDocument();
     expect(within(free).getByText(`Sin cuenta, cada sesión se detiene a los ${VISITOR_LIMIT_SECONDS} segundos.`)).toBeInTheDocument();
-    expect(within(pro).getByText('Transcripciones automáticas sin límite mensual')).toBeInTheDocument();
+    expect(within(pro).getByText('Grabaciones sin límite mensual')).toBeInTheDocument();
   });
 
   it('leads with BRL in Portuguese', async () => {

@@ -14,8 +14,8 @@ describe('help FAQ', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'What is the difference between Free and Pro?' }));
     const answer = screen.getByRole('region', { name: 'What is the difference between Free and Pro?' });
     expect(answer).toHaveTextContent(`Without an account, each session stops after ${VISITOR_LIMIT_SECONDS} seconds.`);
-    expect(answer).toHaveTextContent(`${FREE_AUTOMATIC_PER_MONTH} automatic transcriptions kept each month`);
-    expect(answer).toHaveTextContent(`all ${RECOGNITION_LANGUAGES.length} recognition languages, no monthly limit on automatic transcriptions`);
+    expect(answer).toHaveTextContent(`${FREE_AUTOMATIC_PER_MONTH} recordings kept each month`);
+    expect(answer).toHaveTextContent(`all ${RECOGNITION_LANGUAGES.length} recognition languages, no monthly limit on recordings`);
     expect(answer).not.toHaveTextContent(/\{\{|unlimited/i);
   });
 
@@ -25,7 +25,7 @@ describe('help FAQ', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Qual a diferença entre o plano gratuito e o Pro?' }));
     const answer = screen.getByRole('region', { name: 'Qual a diferença entre o plano gratuito e o Pro?' });
     expect(answer).toHaveTextContent(`Sem conta, cada sessão para após ${VISITOR_LIMIT_SECONDS} segundos.`);
-    expect(answer).toHaveTextContent(`${FREE_AUTOMATIC_PER_MONTH} transcrições automáticas guardadas por mês`);
+    expect(answer).toHaveTextContent(`${FREE_AUTOMATIC_PER_MONTH} gravações guardadas por mês`);
     expect(answer).not.toHaveTextContent(/\{\{/);
   });
 });

@@ -37,7 +37,7 @@ describe('transcription card', () => {
     expect(within(cta).getByText(`Without an account, each session stops after ${VISITOR_LIMIT_SECONDS} seconds.`)).toBeInTheDocument();
     expect(within(cta).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'No time limit on sessions',
-      `${FREE_AUTOMATIC_PER_MONTH} automatic transcriptions kept each month`,
+      `${FREE_AUTOMATIC_PER_MONTH} recordings kept each month`,
       `All ${RECOGNITION_LANGUAGES.length} recognition languagesPRO`,
       'Saved transcriptions with historyPRO',
     ]);
@@ -120,7 +120,7 @@ describe('transcription card', () => {
     expect(transcript()).toHaveAttribute('lang', 'he-IL');
   });
 
-  it('free users see how many automatic transcriptions this month keeps', async () => {
+  it('free users see how many recordings this month keeps', async () => {
     vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
     window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
     mockFetch(({ route }) => {
@@ -129,14 +129,14 @@ describe('transcription card', () => {
       return json(404, {});
     });
     renderPage(<HomePage />);
-    expect(await within(card()).findByText(`2 of ${FREE_AUTOMATIC_PER_MONTH} automatic transcriptions kept this month`)).toBeInTheDocument();
+    expect(await within(card()).findByText(`2 of ${FREE_AUTOMATIC_PER_MONTH} recordings kept this month`)).toBeInTheDocument();
     expect(within(card()).queryByText(/not kept/)).not.toBeInTheDocument();
     // Free users: English only, no visitor limit.
     expect(within(card()).getByRole('button', { name: 'Spanish (Spain)' })).toHaveAttribute('aria-disabled', 'true');
     expect(within(card()).queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
-  it("a free user whose month's automatic transcriptions are all kept is told before Start that a new session is not kept", async () => {
+  it("a free user whose month's recordings are all kept is told before Start that a new session is not kept", async () => {
     vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
     window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
     mockFetch(({ route }) => {
@@ -145,7 +145,7 @@ describe('transcription card', () => {
       return json(404, {});
     });
     renderPage(<HomePage />);
-    const counter = `${FREE_AUTOMATIC_PER_MONTH} of ${FREE_AUTOMATIC_PER_MONTH} automatic transcriptions kept this month`;
+    const counter = `${FREE_AUTOMATIC_PER_MONTH} of ${FREE_AUTOMATIC_PER_MONTH} recordings kept this month`;
     expect(await within(card()).findByText(counter)).toBeInTheDocument();
     expect(within(card()).getByText(/^New sessions still transcribe live but are not kept until next month\./)).toBeInTheDocument();
     expect(within(card()).getByRole('button', { name: 'Start' })).toBeEnabled();

@@ -5,7 +5,6 @@ import { Captions, Mic, Pause, Play, Save, Square, Trash2 } from 'lucide';
 import { toast } from '../../../lib/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  DEFAULT_TRANSCRIPTION_LANGUAGE,
   FREE_RECOGNITION_LANGUAGE,
   RECOGNITION_LANGUAGES,
   STORAGE_KEYS,
@@ -105,12 +104,13 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
   const isPro = user?.plan === 'pro';
   const titleId = useId();
 
-  // Pro: the last choice on this device, else the profile's default, else pt-BR. Others: the free language.
+  // Pro: the last choice on this device, else the profile's (the user's choice, else their interface
+  // language's locale, as the server answers it). Others: the free language.
   const [picked, setPicked] = useState<RecognitionLanguage | null>(() => {
     const stored = readStorage(STORAGE_KEYS.transcriptionLang);
     return isRecognitionLanguage(stored) ? stored : null;
   });
-  const desired: RecognitionLanguage = isPro ? (picked ?? user.transcriptionLang ?? DEFAULT_TRANSCRIPTION_LANGUAGE) : FREE_RECOGNITION_LANGUAGE;
+  const desired: RecognitionLanguage = isPro ? (picked ?? user.transcriptionLang) : FREE_RECOGNITION_LANGUAGE;
   const pick = (language: RecognitionLanguage) => {
     setPicked(language);
     writeStorage(STORAGE_KEYS.transcriptionLang, language);
@@ -181,7 +181,7 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
     if (status !== 'ready') markTranscriptionStarted();
   }, [status]);
 
-  // Free users: "n of 5" automatic transcriptions kept this month, refreshed once a session has ended;
+  // Free users: "n of 5" recordings kept this month, refreshed once a session has ended;
   // with the month's all kept, the card says before Start that a new session is not kept.
   const isFree = user?.plan === 'free';
   const usage = useMonthlyUsage(isFree);

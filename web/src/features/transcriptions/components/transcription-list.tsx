@@ -9,7 +9,7 @@ import type { useTranscriptionList } from '../api/list-transcriptions';
 import type { TranscriptionKind, TranscriptionSummaryOf } from '../kinds';
 
 /** Where the empty list sends the user to start one. */
-const START = { saved: 'header.transcription', automatic: 'automatic.startNow' } as const;
+const START = { saved: 'header.transcribe', automatic: 'automatic.startNow' } as const;
 
 interface TranscriptionListProps<K extends TranscriptionKind> {
   kind: K;

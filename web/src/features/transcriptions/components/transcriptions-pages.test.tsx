@@ -101,7 +101,7 @@ function fakeServer({
 
 const signIn = () => window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
 const dateOf = (iso: string) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-const autoList = () => screen.getByRole('list', { name: 'Automatic transcriptions' });
+const autoList = () => screen.getByRole('list', { name: 'My recordings' });
 
 /** Each kind's page, and how its first transcription (ID_A) is named and deleted. */
 const KINDS = [
@@ -112,7 +112,7 @@ const KINDS = [
     list: 'Saved transcriptions',
     listRoute: 'listTranscriptions',
     empty: 'No saved transcriptions yet.',
-    start: 'Transcription',
+    start: 'Transcribe',
     open: 'Planejamento',
     dialog: 'Planejamento',
     confirm: 'Delete this transcription?',
@@ -122,13 +122,13 @@ const KINDS = [
     kind: 'automatic',
     Page: AutomaticTranscriptionsPage,
     path: '/transcricoes-automaticas',
-    list: 'Automatic transcriptions',
+    list: 'My recordings',
     listRoute: 'listAutomaticTranscriptions',
-    empty: 'No automatic transcriptions yet.',
+    empty: 'No recordings yet.',
     start: 'Start transcribing',
     open: `Open the transcription of ${dateOf(autoItems[0]!.createdAt)}`,
     dialog: `Transcription of ${dateOf(autoItems[0]!.createdAt)}`,
-    confirm: 'Delete this automatic transcription?',
+    confirm: 'Delete this recording?',
     deleteRoute: 'deleteAutomaticTranscription',
   },
 ] as const;
@@ -330,7 +330,7 @@ describe('automatic transcriptions page (/transcricoes-automaticas)', () => {
     signIn();
     fakeServer({ plan: 'free' });
     renderPage(<AutomaticTranscriptionsPage />, { path: '/transcricoes-automaticas' });
-    await screen.findByRole('list', { name: 'Automatic transcriptions' });
+    await screen.findByRole('list', { name: 'My recordings' });
     const [first, second] = within(autoList()).getAllByRole('listitem');
     expect(first).toHaveTextContent('In progress');
     expect(first).toHaveTextContent('01:05');
@@ -338,16 +338,16 @@ describe('automatic transcriptions page (/transcricoes-automaticas)', () => {
     expect(first).toHaveTextContent('Sessão em andamento sobre o projeto');
     expect(second).toHaveTextContent('Finished');
     expect(second).toHaveTextContent('62:05');
-    expect(screen.getByText(`3 of ${FREE_AUTOMATIC_PER_MONTH} automatic transcriptions kept this month`)).toBeInTheDocument();
+    expect(screen.getByText(`3 of ${FREE_AUTOMATIC_PER_MONTH} recordings kept this month`)).toBeInTheDocument();
     expect(screen.queryByText(/not kept/)).not.toBeInTheDocument();
   });
 
-  it("tells a free user whose month's automatic transcriptions are all kept that new sessions are not", async () => {
+  it("tells a free user whose month's recordings are all kept that new sessions are not", async () => {
     signIn();
     fakeServer({ plan: 'free', keptThisMonth: FREE_AUTOMATIC_PER_MONTH });
     renderPage(<AutomaticTranscriptionsPage />, { path: '/transcricoes-automaticas' });
-    await screen.findByRole('list', { name: 'Automatic transcriptions' });
-    expect(screen.getByText(`${FREE_AUTOMATIC_PER_MONTH} of ${FREE_AUTOMATIC_PER_MONTH} automatic transcriptions kept this month`)).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'My recordings' });
+    expect(screen.getByText(`${FREE_AUTOMATIC_PER_MONTH} of ${FREE_AUTOMATIC_PER_MONTH} recordings kept this month`)).toBeInTheDocument();
     expect(screen.getByText(/^New sessions still transcribe live but are not kept until next month\./)).toBeInTheDocument();
   });
 
@@ -355,15 +355,15 @@ describe('automatic transcriptions page (/transcricoes-automaticas)', () => {
     signIn();
     fakeServer({ plan: 'pro' });
     renderPage(<AutomaticTranscriptionsPage />, { path: '/transcricoes-automaticas' });
-    await screen.findByRole('list', { name: 'Automatic transcriptions' });
-    expect(screen.queryByText(/automatic transcriptions kept this month/)).not.toBeInTheDocument();
+    await screen.findByRole('list', { name: 'My recordings' });
+    expect(screen.queryByText(/recordings kept this month/)).not.toBeInTheDocument();
   });
 
   it('filters by completion, by a month from the loaded items, and by search', async () => {
     signIn();
     const { autoLists: lists } = fakeServer({ plan: 'free' });
     renderPage(<AutomaticTranscriptionsPage />, { path: '/transcricoes-automaticas' });
-    await screen.findByRole('list', { name: 'Automatic transcriptions' });
+    await screen.findByRole('list', { name: 'My recordings' });
     const ui = userEvent.setup();
     const status = screen.getByRole('group', { name: 'Status' });
     expect(within(status).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
@@ -401,7 +401,7 @@ describe('automatic transcriptions page (/transcricoes-automaticas)', () => {
     signIn();
     fakeServer({ plan: 'free' });
     renderPage(<AutomaticTranscriptionsPage />, { path: '/transcricoes-automaticas' });
-    await screen.findByRole('list', { name: 'Automatic transcriptions' });
+    await screen.findByRole('list', { name: 'My recordings' });
     const ui = userEvent.setup();
     const [first] = within(autoList()).getAllByRole('listitem');
     await ui.click(within(first!).getByRole('button', { name: /^Open the transcription of/ }));
@@ -419,6 +419,6 @@ describe('automatic transcriptions page (/transcricoes-automaticas)', () => {
     expect(within(status).getAllByRole('button').map((b) => b.textContent)).toEqual(['Todas', 'Finalizadas', 'Em andamento']);
     expect(screen.getByRole('combobox', { name: 'Mês' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Buscar' })).toBeInTheDocument();
-    expect(await screen.findByText(`3 de ${FREE_AUTOMATIC_PER_MONTH} transcrições automáticas guardadas este mês`)).toBeInTheDocument();
+    expect(await screen.findByText(`3 de ${FREE_AUTOMATIC_PER_MONTH} gravações guardadas este mês`)).toBeInTheDocument();
   });
 });

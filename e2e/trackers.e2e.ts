@@ -131,7 +131,7 @@ describe('measurement never sees private text', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // The saved list and the transcription itself, reached through the menu (an address change).
-    await page.getByRole('navigation').getByRole('link', { name: 'Transcriptions', exact: true }).first().click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Saved', exact: true }).first().click();
     await page.getByRole('main').getByText(TITLE).click();
     await page.getByRole('dialog').getByText(SPOKEN).waitFor();
     const opened = collected.recording.length;

@@ -2,6 +2,7 @@ import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_MIN_GAP_MS, LIVE_SAVE_INTERVAL_MS } from
 import { DELTA_MAX_CHARS, type Segment } from '@app/shared/schemas/transcriptions';
 import { describe, expect, it, vi } from 'vitest';
 import { advance, engine, fakeServer, leavePage, nextPageLoad, recording, sayAndSave, settle, transcript, setUpAutosaveTests } from './autosave-test-kit';
+import { AUTOSAVE_QUEUE_KEY } from './queue-key';
 import { DELTA_CHUNK_CHARS, KEEPALIVE_MAX_BYTES } from './delta';
 import { TranscriptStore } from '../lib/transcript-store';
 import { readQueue } from './queue-storage';
@@ -79,6 +80,25 @@ describe('autosave engine', () => {
     expect(gap).toMatchObject({ offset: 'primeira parte'.length, text: ' segunda parte' });
     expect(resend).toMatchObject({ offset: 'primeira'.length, text: ' parte segunda parte' });
     expect(server.soleSession().text).toBe('primeira parte segunda parte');
+  });
+
+  it('an entry the previous version left with its text inline, when the server lacks text before it: the text goes at the server’s length rather than be lost', async () => {
+    const server = fakeServer();
+    const sessionId = '01JAAAAAAAAAAAAAAAAAAAAA90';
+    server.sessions.set(sessionId, { text: 'início', segments: [], completed: false, duration: 2, language: 'pt-BR' });
+    const previous = {
+      id: 'previous-1', userId: 'u1', sessionId, language: 'pt-BR', durationSec: 4, base: 'início do texto'.length, text: ' e o fim',
+      segments: [{ text: 'e o fim', startMs: 2_000, endMs: 4_000, at: 'início do texto '.length }], edge: 'do texto e o fim',
+      sentDurationSec: 2, sentLanguage: 'pt-BR', stopped: true, owner: null, touchedAt: 0, changedAt: Date.now(),
+    };
+    window.localStorage.setItem(AUTOSAVE_QUEUE_KEY, JSON.stringify([previous]));
+
+    await nextPageLoad();
+    const [gap, moved] = server.saves().map((c) => c.body!);
+    expect(gap).toMatchObject({ offset: 'início do texto'.length, text: ' e o fim' });
+    expect(moved).toEqual({ sessionId, offset: 'início'.length, text: ' e o fim', segments: [{ text: 'e o fim', startMs: 2_000, endMs: 4_000, at: 'início '.length }], duration: 4, language: 'pt-BR' });
+    expect(server.soleSession()).toMatchObject({ text: 'início e o fim', completed: true });
+    expect(readQueue()).toEqual([]);
   });
 
   it('completes on stop after a final save, and a late final result still lands in that session', async () => {

@@ -4,7 +4,7 @@ import { getToken as storedToken } from '../../../lib/auth-token';
 import { readTranscript, releaseTranscript } from '../lib/recovery';
 import { tokenOwner } from '../lib/token-owner';
 import { separatorFor, TranscriptStore, type TextSource } from '../lib/transcript-store';
-import { continuedBy, hasText, hasWork, NO_PLACEMENT, placeSegments, totalOf, type Source } from './delta';
+import { continuedBy, hasText, hasWork, inlineSource, NO_PLACEMENT, placeSegments, totalOf, type Source } from './delta';
 import { createCadence } from './cadence';
 import { onPageLifecycle } from './page-lifecycle';
 import { warn } from './log';
@@ -24,7 +24,8 @@ import { createTransport } from './transport';
  * length; the text between them, which the server does not have yet, is read from the device
  * transcript (lib/recovery: the session being recorded from memory, others from device
  * storage), which keeps it until the server has confirmed it, so offline periods, reloads and
- * crashes lose no text. A page that goes away releases
+ * crashes lose no text (an entry the previous version of the app left carries that text itself,
+ * and is sent from it: see queue-storage). A page that goes away releases
  * its entries (pagehide) and another page load adopts them, sends what is left and, for
  * stopped sessions, completes them.
  *
@@ -121,9 +122,11 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
 
   /** The device transcript `e` reads: its final text joined as the transcript store joins it, and its segments placed in it. */
   function load(e: QueueEntry): Promise<Source | null> {
+    const { transcript } = e;
+    if (transcript === null) return Promise.resolve(null);
     let read = loading.get(e.id);
     if (!read) {
-      read = readTranscript(e.transcript).then((found) => {
+      read = readTranscript(transcript).then((found) => {
         // Queued text belongs to its user: another user's transcript is never sent for this one.
         if (!found || found.meta.userId !== userId) return null;
         const store = new TranscriptStore();
@@ -141,13 +144,26 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     return read;
   }
 
-  const sourceNow = (e: QueueEntry) => (e === active ? activeSource : (sources.get(e.id) ?? null));
+  function sourceNow(e: QueueEntry): Source | null {
+    if (e === active) return activeSource;
+    const known = sources.get(e.id);
+    if (known || !e.inline) return known ?? null;
+    // An entry the previous version wrote carries its unsent text itself.
+    const own = inlineSource(e.inline);
+    sources.set(e.id, own);
+    return own;
+  }
 
   /** `e` may no longer need its device transcript (confirmed, dropped, no longer recorded): it leaves the device unless something still reads it. */
   function letGo(e: QueueEntry): void {
     if (entries.has(e.id) && needsTranscript(e)) return;
+    if (e.inline && !hasText(e)) {
+      // Text an entry carries itself leaves the device once the server has it, as a device transcript does.
+      e.inline = { at: e.length, text: '', segments: [] };
+      sources.delete(e.id);
+    }
     persistNow();
-    releaseTranscript(e.transcript).catch((err: unknown) => warn('could not remove a sent transcript from device storage', err));
+    if (e.transcript !== null) releaseTranscript(e.transcript).catch((err: unknown) => warn('could not remove a sent transcript from device storage', err));
   }
 
   const sender = createSender({

@@ -142,7 +142,7 @@ export function transcript(userId = 'u1') {
 
 /** The unsent text of a queued entry, as the device holds it (from the entry's confirmed length to its length). */
 export async function unsentText(e: QueueEntry): Promise<string> {
-  const found = await readTranscript(e.transcript);
+  const found = e.transcript === null ? null : await readTranscript(e.transcript);
   return (found?.segments.map((s) => s.text).join(' ') ?? '').slice(e.base, e.length);
 }
 export type Transcript = ReturnType<typeof transcript>;

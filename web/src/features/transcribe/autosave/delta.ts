@@ -1,7 +1,7 @@
 import type { RecognitionLanguage } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import type { TextSource } from '../lib/transcript-store';
-import type { PlacedSegment, QueueEntry } from './queue-storage';
+import type { InlineTail, PlacedSegment, QueueEntry } from './queue-storage';
 
 /**
  * What to send, given the transcript and what the server has confirmed: pure functions
@@ -34,6 +34,20 @@ export interface Source {
   segments: readonly PlacedSegment[];
   /** Segments starting before this offset are not sent (the server refused them). */
   segmentsFrom: number;
+}
+
+/**
+ * The text of an entry that carries its unsent text itself (InlineTail): the tail, at its offset
+ * in the transcript. Only offsets from the tail's `at` on are read (nothing before it is on the device).
+ */
+export function inlineSource(tail: InlineTail): Source {
+  const text: TextSource = {
+    get length() {
+      return tail.at + tail.text.length;
+    },
+    slice: (start, end = text.length) => tail.text.slice(Math.max(0, start - tail.at), Math.max(0, end - tail.at)),
+  };
+  return { text, segments: tail.segments, segmentsFrom: 0 };
 }
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;

@@ -21,7 +21,7 @@ import {
 } from './autosave-test-kit';
 import { createRecoveryStore } from '../lib/recovery';
 import { AUTOSAVE_QUEUE_KEY } from './queue-key';
-import { readQueue, STALE_OWNER_MS, wipeQueue, type QueueEntry } from './queue-storage';
+import { ORPHAN_TTL_MS, readQueue, STALE_OWNER_MS, wipeQueue, type QueueEntry } from './queue-storage';
 
 setUpAutosaveTests();
 
@@ -363,5 +363,106 @@ describe('one device copy of the unsent text, read by recovery and by the queue'
     b.resumePending();
     await settle();
     expect(server.soleSession().text).toBe(t.text);
+  });
+});
+
+describe('entries the previous version of the app left on the device', () => {
+  /** The server session the previous version opened and confirmed `said` of. */
+  function openedBefore(server: ReturnType<typeof fakeServer>, said: string) {
+    const sessionId = '01JAAAAAAAAAAAAAAAAAAAAA90';
+    server.sessions.set(sessionId, { text: said, segments: [], completed: false, duration: 5, language: 'pt-BR' });
+    return sessionId;
+  }
+  /** An entry as the previous version wrote it: the unsent text inline, from the server's confirmed length. */
+  const previous = (fields: { userId?: string; sessionId: string | null; base: number; text: string; stopped: boolean; owner?: string; touchedAt?: number }) => ({
+    id: 'previous-1', userId: 'u1', language: 'pt-BR', durationSec: 12,
+    segments: [{ text: fields.text.trim(), startMs: 5_000, endMs: 12_000, at: fields.base + fields.text.length - fields.text.trim().length }],
+    edge: fields.text.slice(-64), sentDurationSec: 5, sentLanguage: 'pt-BR', owner: null, touchedAt: Date.now() - 60_000, changedAt: Date.now() - 60_000,
+    ...fields,
+  });
+  const leftBehind = (...entries: unknown[]) => window.localStorage.setItem(AUTOSAVE_QUEUE_KEY, JSON.stringify(entries));
+
+  it('is read with its text as the entry’s inline tail, and written back so (never with the previous fields)', async () => {
+    leftBehind(previous({ sessionId: null, base: 7, text: ' mais texto', stopped: false }));
+    expect(readQueue()).toEqual([
+      expect.objectContaining({
+        id: 'previous-1', transcript: null, base: 7, length: 7 + ' mais texto'.length, recording: false,
+        inline: { at: 7, text: ' mais texto', segments: [{ text: 'mais texto', startMs: 5_000, endMs: 12_000, at: 8 }] },
+      }),
+    ]);
+
+    fakeServer().state.offline = true;
+    await nextPageLoad();
+    const [stored] = JSON.parse(window.localStorage.getItem(AUTOSAVE_QUEUE_KEY)!) as Record<string, unknown>[];
+    expect(stored).toMatchObject({ transcript: null, inline: { at: 7, text: ' mais texto' } });
+    expect(stored).not.toHaveProperty('text');
+    expect(stored).not.toHaveProperty('edge');
+  });
+
+  it('a stopped one is sent once after the upgrade, from its base, then completed and dropped', async () => {
+    const server = fakeServer();
+    const sessionId = openedBefore(server, 'já salvo');
+    leftBehind(previous({ sessionId, base: 'já salvo'.length, text: ' e ainda não salvo', stopped: true }));
+
+    await nextPageLoad();
+    expect(server.saves().map((c) => c.body)).toEqual([
+      { sessionId, offset: 'já salvo'.length, text: ' e ainda não salvo', segments: [{ text: 'e ainda não salvo', startMs: 5_000, endMs: 12_000, at: 'já salvo '.length }], duration: 12, language: 'pt-BR' },
+    ]);
+    expect(server.soleSession()).toMatchObject({ text: 'já salvo e ainda não salvo', completed: true, duration: 12 });
+    expect(window.localStorage.getItem(AUTOSAVE_QUEUE_KEY)).toBeNull();
+
+    const calls = server.calls.length;
+    await nextPageLoad();
+    expect(server.calls).toHaveLength(calls);
+  });
+
+  it('an interrupted one gets its session by its key, its text leaves the device once the server has it, and the orphan rule completes it later', async () => {
+    const server = fakeServer();
+    leftBehind(previous({ sessionId: null, base: 0, text: 'dito offline', stopped: false }));
+
+    const b = await nextPageLoad();
+    expect(server.sessionIdCalls().map((c) => c.query.key)).toEqual(['previous-1']);
+    expect(server.soleSession()).toMatchObject({ text: 'dito offline', completed: false });
+    await advance(1_000);
+    expect(window.localStorage.getItem(AUTOSAVE_QUEUE_KEY)).not.toContain('dito offline');
+    expect(readQueue()).toEqual([expect.objectContaining({ id: 'previous-1', base: 'dito offline'.length, length: 'dito offline'.length })]);
+
+    leavePage(b);
+    await advance(ORPHAN_TTL_MS);
+    await nextPageLoad();
+    expect(server.sessions.size).toBe(1);
+    expect(server.soleSession()).toMatchObject({ text: 'dito offline', completed: true });
+    expect(window.localStorage.getItem(AUTOSAVE_QUEUE_KEY)).toBeNull();
+  });
+
+  it('one of another user is neither sent nor lost: it goes with that user’s own token when they sign in', async () => {
+    const server = fakeServer();
+    leftBehind(previous({ userId: 'u2', sessionId: null, base: 0, text: 'texto de outra conta', stopped: true }));
+
+    const a = await nextPageLoad('u1');
+    a.start('pt-BR', transcript().id); // this page's own queue writes next to it
+    await settle();
+    expect(server.saves()).toHaveLength(0);
+    expect(readQueue().find((e) => e.userId === 'u2')?.inline?.text).toBe('texto de outra conta');
+
+    signInAs('u2');
+    await nextPageLoad('u2');
+    const theirs = server.calls.filter((c) => c.auth === `Bearer ${tokenOf('u2')}`);
+    expect(theirs.map((c) => c.route)).toEqual(['autosaveSessionId', 'autosaveSave', 'autosaveComplete']);
+    expect([...server.sessions.values()].find((s) => s.completed)?.text).toBe('texto de outra conta');
+    expect(server.calls.filter((c) => c.auth === `Bearer ${tokenOf('u1')}`).map((c) => c.route)).toEqual(['autosaveSessionId']);
+    expect(readQueue().map((e) => e.userId)).toEqual(['u1']);
+  });
+
+  it('one a page of the previous version still runs is left to it until that page stops writing', async () => {
+    const server = fakeServer();
+    leftBehind(previous({ sessionId: null, base: 0, text: 'de uma aba antiga', stopped: true, owner: 'old-page', touchedAt: Date.now() }));
+
+    const b = await nextPageLoad();
+    expect(server.calls).toHaveLength(0);
+    await advance(STALE_OWNER_MS + AUTOSAVE_INTERVAL_MS);
+    b.resumePending();
+    await settle();
+    expect(server.soleSession()).toMatchObject({ text: 'de uma aba antiga', completed: true });
   });
 });

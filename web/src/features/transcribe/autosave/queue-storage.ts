@@ -13,6 +13,10 @@ import { AUTOSAVE_QUEUE_KEY } from './queue-key';
  * session; a page that goes away releases its entries and another page load adopts them.
  * An entry whose owner stopped touching it for STALE_OWNER_MS (a crash) is adopted too.
  * Every entry carries its user's id: a page adopts only its own user's entries.
+ *
+ * The previous version of the app kept the unsent text in the entry itself and named no device
+ * transcript; such an entry, still on the device after an upgrade, is read with that text as its
+ * inline tail and sent from it like any other (new entries are never written so).
  */
 
 /** A segment with its offset in the transcript (UTF-16 code units). */
@@ -28,8 +32,11 @@ export interface QueueEntry {
   id: string;
   userId: string;
   sessionId: string | null;
-  /** The device transcript (lib/recovery) whose text this session sends; after a reload, the restored transcript continues it. */
-  transcript: string;
+  /**
+   * The device transcript (lib/recovery) whose text this session sends; after a reload, the
+   * restored transcript continues it. Null for an entry the previous version wrote: it sends its `inline` tail.
+   */
+  transcript: string | null;
   language: RecognitionLanguage;
   durationSec: number;
   /**
@@ -50,6 +57,16 @@ export interface QueueEntry {
   touchedAt: number;
   /** Last time the transcript grew. */
   changedAt: number;
+  /** The unsent text an entry the previous version wrote carries itself (it has no device transcript). */
+  inline?: InlineTail;
+}
+
+/** Unsent text kept in the entry: `text` sits at offset `at` of the transcript, whose earlier text this device no longer has. */
+export interface InlineTail {
+  at: number;
+  text: string;
+  /** The segments placed in `text`, each `at` an offset in the transcript. */
+  segments: PlacedSegment[];
 }
 
 /** An owner that has not touched its entries for this long is gone (crashed tab). */
@@ -66,12 +83,40 @@ export function defaultStorage(): Storage | null {
   }
 }
 
+const isInline = (tail: Partial<InlineTail> | undefined) =>
+  typeof tail === 'object' && tail !== null && typeof tail.at === 'number' && typeof tail.text === 'string' && Array.isArray(tail.segments);
+
 function isEntry(value: unknown): value is QueueEntry {
   const e = value as Partial<QueueEntry> | null;
   return (
-    typeof e === 'object' && e !== null && typeof e.id === 'string' && typeof e.userId === 'string' && typeof e.transcript === 'string' &&
+    typeof e === 'object' && e !== null && typeof e.id === 'string' && typeof e.userId === 'string' &&
+    (typeof e.transcript === 'string' || (e.transcript === null && isInline(e.inline))) &&
     typeof e.base === 'number' && typeof e.length === 'number' && typeof e.language === 'string'
   );
+}
+
+/** The previous version's entry: its unsent `text` (from `base`) and the `segments` placed in it, with no device transcript. */
+interface PreviousEntry {
+  base: number;
+  text: string;
+  segments?: unknown;
+  edge?: unknown;
+}
+
+const isPrevious = (value: unknown): value is PreviousEntry =>
+  typeof value === 'object' && value !== null && !('transcript' in value) &&
+  typeof (value as Partial<PreviousEntry>).text === 'string' && typeof (value as Partial<PreviousEntry>).base === 'number';
+
+const isPlaced = (s: unknown): s is PlacedSegment =>
+  typeof s === 'object' && s !== null && typeof (s as PlacedSegment).text === 'string' && typeof (s as PlacedSegment).at === 'number' &&
+  typeof (s as PlacedSegment).startMs === 'number' && typeof (s as PlacedSegment).endMs === 'number';
+
+/** An entry the previous version wrote, as this one reads it: its text becomes its inline tail, from `base` on. */
+function upgraded(value: unknown): unknown {
+  if (!isPrevious(value)) return value;
+  const { text, segments, edge: _edge, ...rest } = value;
+  const placed = Array.isArray(segments) ? segments.filter(isPlaced) : [];
+  return { ...rest, transcript: null, length: value.base + text.length, recording: false, inline: { at: value.base, text, segments: placed } };
 }
 
 /** Reads the queue; a damaged one counts as empty (never throws). */
@@ -79,7 +124,7 @@ export function readQueue(storage: Storage | null = defaultStorage()): QueueEntr
   try {
     const raw = storage?.getItem(AUTOSAVE_QUEUE_KEY);
     const parsed: unknown = raw ? JSON.parse(raw) : [];
-    return Array.isArray(parsed) ? parsed.filter(isEntry) : [];
+    return Array.isArray(parsed) ? parsed.map(upgraded).filter(isEntry) : [];
   } catch {
     return [];
   }

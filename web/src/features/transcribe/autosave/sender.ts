@@ -47,8 +47,20 @@ export function createSender({ queue, transport, getToken, stopped, source, sour
   const running = new Map<string, Promise<void>>();
   const rerun = new Map<string, Pass>();
 
-  /** 409: the server has less than we thought. Resend from its length (the device transcript is whole). */
+  /**
+   * 409: the server has less than we thought. Resend from its length (the device transcript is
+   * whole). Text an entry carries inline is all this device has of its session: when the server
+   * lacks text before it, the tail goes at the server's length rather than be lost.
+   */
   function rebase(e: QueueEntry, length: number): void {
+    const tail = e.inline;
+    if (tail && length < tail.at) {
+      warn(`the server lacks text this device no longer has (${length} < ${tail.at}); appending the rest at ${length}`);
+      const shift = length - tail.at;
+      for (const s of tail.segments) s.at += shift;
+      tail.at = length;
+      e.length += shift;
+    }
     e.base = Math.max(0, Math.min(length, e.length));
     persistNow();
   }

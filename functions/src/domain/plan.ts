@@ -14,3 +14,9 @@ export function effectivePlan(user: { plan: string; planExpiry: string | null; p
   if (user.planExpiry && Date.parse(user.planExpiry) + grace <= now) return 'free';
   return 'pro';
 }
+
+/** What the API says of a user's plan (plan-status, and the answer to a renewal): renewing only while Pro. */
+export function planStatus(user: { plan: string; planExpiry: string | null; planRenews?: boolean }, now = Date.now()) {
+  const plan = effectivePlan(user, now);
+  return { plan, isPro: plan === 'pro', planExpiry: user.planExpiry, planRenews: plan === 'pro' && user.planRenews !== false };
+}

@@ -9,7 +9,8 @@ import { openBrowser, openCheckout, signUp } from './journeys.ts';
  * The Pro journey against the real local server and its checkout simulator:
  * upgrade modal (by itself on home, then from the saved transcriptions' Pro hint), currency, local
  * checkout, success page, Pro in the header within one poll, saved transcriptions unlocked, dark
- * theme, cancel in the local portal (Pro until the period ends), then the period's end: back to free.
+ * theme, cancel in the local portal (Pro until the period ends), Renew on the plan card, cancel
+ * again, then the period's end: back to free.
  */
 const browser = await openBrowser();
 
@@ -23,7 +24,7 @@ const planStatus = (page: Page) =>
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 
 describe('billing', () => {
-  it('free -> Pro through the local checkout, then back to free from the portal', async () => {
+  it('free -> Pro through the local checkout; cancelled, the plan card renews it; then back to free from the portal', async () => {
     const context = await newContext(browser);
     // A controllable clock: one plan poll (30 s) without waiting for it.
     await context.clock.install();
@@ -98,7 +99,20 @@ describe('billing', () => {
     expect(await planStatus(page)).toMatchObject({ plan: 'pro', isPro: true, planRenews: false });
     await page.reload();
     await expect.poll(() => plan.getByText(/^Pro until .+\. It will not renew\.$/).isVisible()).toBe(true);
-    // The simulator plays the period's end (Stripe then deletes the subscription).
+    // Cancelled: the plan card offers Renew, not Cancel, and Renew renews at once (the simulator answers for Stripe).
+    expect(await plan.getByRole('button', { name: 'Cancel subscription' }).count()).toBe(0);
+    await plan.getByRole('button', { name: 'Renew subscription' }).click();
+    await expect.poll(() => plan.getByText(/^Renews on .+$/).isVisible()).toBe(true);
+    await page.getByText('Your subscription will renew').waitFor();
+    expect(await plan.getByRole('button', { name: 'Renew subscription' }).count()).toBe(0);
+    expect(await plan.getByRole('button', { name: 'Cancel subscription' }).isVisible()).toBe(true);
+    expect(await planStatus(page)).toMatchObject({ plan: 'pro', isPro: true, planRenews: true });
+    await page.reload();
+    await expect.poll(() => plan.getByText(/^Renews on .+$/).isVisible()).toBe(true);
+    // The portal sees it renewing; cancelled there again, the simulator plays the period's end (Stripe then deletes the subscription).
+    await portal.reload();
+    await portal.getByRole('button', { name: 'Cancel subscription' }).click();
+    await portal.getByText(/It will not renew\./).waitFor();
     await portal.getByRole('button', { name: 'End the billing period now' }).click();
     await portal.waitForURL((url) => url.pathname === '/profile');
     await portal.close();

@@ -83,6 +83,24 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await main.getByRole('button', { name: 'Log in' }).click();
 }
 
+/** The element lies wholly inside the viewport: nothing to scroll to see it. */
+export async function inViewport(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const { width, height } = page.viewportSize()!;
+  return box !== null && box.y >= 0 && box.x >= 0 && box.y + box.height <= height && box.x + box.width <= width;
+}
+
+/**
+ * What a person sees at the element's centre is the element itself: on the screen, and covered by
+ * nothing (a sticky header, a notice pinned to the bottom). Hit-tests that point, as a tap would.
+ */
+export const uncovered = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && el.contains(hit);
+  });
+
 /** The whole visible text of an element, white space folded. */
 export const visibleText = (locator: Locator) => locator.evaluate((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
 

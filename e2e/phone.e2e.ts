@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, registerAccount, type Account } from './browser.ts';
-import { deviceContext, dismissUpgradeModal, openApi, openBrowser, submitLogin } from './journeys.ts';
+import { deviceContext, dismissUpgradeModal, inViewport, openApi, openBrowser, submitLogin } from './journeys.ts';
 
 /**
  * What a new user meets on a 390x844 phone: Start, the timer and the transcript on the first
@@ -16,13 +16,6 @@ const api = await openApi();
 
 const phoneContext = (options: { account?: Account; locale?: string; serviceWorkers?: 'allow' | 'block' } = {}) =>
   deviceContext(browser, { account: options.account, speech: true }, { ...PHONE, locale: options.locale ?? 'en-US', serviceWorkers: options.serviceWorkers });
-
-/** The element lies wholly inside the 390x844 viewport (nothing to scroll to see it). */
-async function inViewport(page: Page, locator: ReturnType<Page['locator']>): Promise<boolean> {
-  const box = await locator.boundingBox();
-  const { width, height } = page.viewportSize()!;
-  return box !== null && box.y >= 0 && box.x >= 0 && box.y + box.height <= height && box.x + box.width <= width;
-}
 
 /** Waits until the page's recognizer is listening (the fake has started). */
 const listening = (page: Page) => expect.poll(() => page.evaluate(() => window.__speech.active !== null)).toBe(true);

@@ -7,7 +7,7 @@ import { deviceContext, openApi, openBrowser } from './journeys.ts';
 
 /**
  * The transcription list pages against the real local server: a Pro user's saved transcriptions
- * (search, month, detail, export, delete), the restricted page of a free user (no request),
+ * (search, month and its placeholder, detail, export, delete), the restricted page of a free user (no request),
  * and the automatic transcriptions list (status, month, search, delete).
  */
 const browser = await openBrowser();
@@ -107,6 +107,41 @@ describe('saved transcriptions (/transcricoes)', () => {
     const body = (await res.json()) as { transcriptions: { title: string }[] };
     expect(body.transcriptions.map((t) => t.title)).toEqual(['Aula de física']);
     await context.close();
+  });
+
+  it('the month filter reads "Any month" in the UI language until a month is chosen, never as blank dashes', async () => {
+    const pro = await registerAccount(api, 'saved-month', 'pro');
+    for (const [language, label, placeholder] of [
+      ['en', 'Month', 'Any month'],
+      ['pt', 'Mês', 'Qualquer mês'],
+    ] as const) {
+      expect((await api.patch(routeUrl('updateMe'), { data: { language }, headers: auth(pro) })).status()).toBe(200);
+      const context = await signedIn(pro);
+      const page = await context.newPage();
+      await page.goto('/transcricoes');
+      const filters = page.getByRole('main').getByRole('search');
+      const field = filters.getByLabel(label, { exact: true });
+      const shown = filters.getByText(placeholder, { exact: true });
+      await shown.waitFor();
+      // The placeholder sits inside the field, and the field draws none of its blank month and year.
+      const fieldBox = (await field.boundingBox())!;
+      const shownBox = (await shown.boundingBox())!;
+      expect(shownBox.x).toBeGreaterThan(fieldBox.x);
+      expect(shownBox.x + shownBox.width).toBeLessThan(fieldBox.x + fieldBox.width);
+      expect(shownBox.y).toBeGreaterThanOrEqual(fieldBox.y);
+      expect(shownBox.y + shownBox.height).toBeLessThanOrEqual(fieldBox.y + fieldBox.height);
+      const textColor = () => field.evaluate((el) => getComputedStyle(el).color);
+      expect(await textColor()).toBe('rgba(0, 0, 0, 0)');
+      // Being edited, the field shows the browser's own month and year; a chosen month shows itself.
+      await field.focus();
+      await shown.waitFor({ state: 'hidden' });
+      expect(await textColor()).not.toBe('rgba(0, 0, 0, 0)');
+      await field.fill('2025-03');
+      await field.blur();
+      expect(await shown.count()).toBe(0);
+      expect(await textColor()).not.toBe('rgba(0, 0, 0, 0)');
+      await context.close();
+    }
   });
 
   it('a free user sees the restricted-access banner and no request for the list is made', async () => {

@@ -1,17 +1,31 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { parseSync, type NodeCue } from 'subtitle';
 import { describe, expect, it } from 'vitest';
 import { routeUrl } from '@app/shared/routes';
 import { downloadedText, registerAccount, type Account } from './browser.ts';
 import { removeSpeech } from './fake-speech.ts';
-import { card, deviceContext, openApi, openBrowser, speech, startRecording, storedSegmentTexts, visibleText as text } from './journeys.ts';
+import {
+  card,
+  deviceContext,
+  dismissUpgradeModal,
+  inViewport,
+  openApi,
+  openBrowser,
+  speech,
+  startRecording,
+  storedSegmentTexts,
+  uncovered,
+  visibleText as text,
+} from './journeys.ts';
 
 /**
  * Live transcription in Chromium against the real local server, with a scripted recognizer
  * injected before the page loads (the product uses only the standard interface):
  * the card's state machine, the confirm dialog, recognizer restarts, the visitor
  * limit on Playwright's clock, Pro-only languages, reload recovery, errors,
- * shortcuts and caption mode, saving, and SRT/VTT files read by the `subtitle` parser.
+ * shortcuts and caption mode, saving, and SRT/VTT files read by the `subtitle` parser; and on
+ * three laptop screens and a phone: Start on the first screen, the status and timer in view after
+ * it, and the newest words never under the header, the cookie notice or the edge of the screen.
  */
 const browser = await openBrowser();
 const api = await openApi();
@@ -458,6 +472,104 @@ describe('live transcription card', () => {
     await c.root.getByText('Live transcription is not available in this browser').waitFor();
     await toast(page, 'Browser not supported').waitFor();
     expect(await c.button('Start').count()).toBe(0);
+    await context.close();
+  });
+});
+
+/** Three common laptop screens and a phone held upright. */
+const SCREENS: Record<string, BrowserContextOptions> = {
+  '1280x800': { viewport: { width: 1280, height: 800 } },
+  '1366x768': { viewport: { width: 1366, height: 768 } },
+  '1440x900': { viewport: { width: 1440, height: 900 } },
+  '390x844 phone': { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+};
+
+/** The names a person finds the card's parts by, in the UI languages these journeys use. */
+const NAMES = {
+  'en-US': { card: 'Live transcription', start: 'Start', recording: 'Recording', timer: /^Recording time/, transcript: 'Transcript', notice: 'Cookie notice' },
+  'pt-BR': { card: 'Transcrição ao vivo', start: 'Iniciar', recording: 'Gravando', timer: /^Tempo de gravação/, transcript: 'Transcrição', notice: 'Aviso de cookies' },
+} as const;
+
+/**
+ * What a person sees at the newest line of the transcript (the last line box of its last shown
+ * paragraph, the interim text while there is any): 'newest line' when that line is on the screen
+ * and uncovered, else the name of what covers it, or 'off screen'. `ends`: that paragraph ends with `words`.
+ */
+const newestLine = (transcript: Locator, words: string) =>
+  transcript.evaluate((el, words) => {
+    const last = [...el.querySelectorAll('p')].filter((p) => !p.hidden).at(-1);
+    if (!last) return { ends: false, at: 'no text' };
+    const range = document.createRange();
+    range.selectNodeContents(last);
+    const lines = range.getClientRects();
+    const line = lines[lines.length - 1]!;
+    const hit = document.elementFromPoint(line.left + line.width / 2, line.top + line.height / 2);
+    const at = !hit ? 'off screen' : last.contains(hit) ? 'newest line' : (hit.closest('[aria-label]')?.getAttribute('aria-label') ?? hit.tagName);
+    return { ends: (last.textContent ?? '').endsWith(words), at };
+  }, words);
+
+/**
+ * After Start: the status and the timer below the sticky header, in full view; then, as the
+ * transcript grows from one line to more than it shows, and with interim words, its newest line
+ * is on the screen and covered by nothing.
+ */
+async function checkRecordingView(page: Page, names: (typeof NAMES)[keyof typeof NAMES]) {
+  const root = page.getByRole('region', { name: names.card });
+  const s = speech(page);
+  await s.waitStarted(1);
+  const status = root.getByRole('status').first();
+  await expect.poll(() => status.textContent()).toBe(names.recording);
+  const header = (await page.getByRole('banner').boundingBox())!;
+  for (const part of [status, root.getByLabel(names.timer)]) {
+    expect((await part.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(await inViewport(page, part)).toBe(true);
+    expect(await uncovered(part)).toBe(true);
+  }
+  const transcript = root.getByRole('region', { name: names.transcript });
+  for (let i = 1; i <= 30; i++) {
+    const words = `Sentence ${i} of a long talk about live captions.`;
+    await s.final(words);
+    if ([1, 5, 15, 30].includes(i)) await expect.poll(() => newestLine(transcript, words)).toEqual({ ends: true, at: 'newest line' });
+  }
+  await s.interim('and the words being spoken now');
+  await expect.poll(() => newestLine(transcript, 'and the words being spoken now')).toEqual({ ends: true, at: 'newest line' });
+}
+
+describe('the first minutes on laptop and phone screens', () => {
+  it.each([
+    ['1280x800', 'en-US'],
+    ['1366x768', 'en-US'],
+    ['1440x900', 'en-US'],
+    ['390x844 phone', 'en-US'],
+    ['390x844 phone', 'pt-BR'],
+  ] as const)('%s, %s visitor: Start on the first screen, then the status, the timer and the newest words in view, never under the cookie notice', async (screen, locale) => {
+    const names = NAMES[locale];
+    const context = await deviceContext(browser, { speech: true, cookiesAccepted: false }, { ...SCREENS[screen], locale });
+    const page = await context.newPage();
+    await page.goto('/');
+    const start = page.getByRole('region', { name: names.card }).getByRole('button', { name: names.start, exact: true });
+    await start.waitFor();
+    await page.getByRole('region', { name: names.notice }).waitFor();
+    // On the first screen as the page opens: nothing scrolled, nothing over it.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await inViewport(page, start)).toBe(true);
+    expect(await uncovered(start)).toBe(true);
+    await start.click();
+    await checkRecordingView(page, names);
+    await context.close();
+  });
+
+  it.each(['1366x768', '390x844 phone'])('%s, a signed-in free user: the status, the timer and the newest words in view with the counter and the share control above', async (screen) => {
+    const account = await registerAccount(api, 'transcribe-screen');
+    const context = await deviceContext(browser, { account, speech: true }, SCREENS[screen]);
+    const page = await context.newPage();
+    await page.goto('/');
+    await dismissUpgradeModal(page);
+    const start = card(page).button('Start');
+    expect(await inViewport(page, start)).toBe(true);
+    await start.click();
+    await card(page).root.getByRole('button', { name: 'Share live' }).waitFor();
+    await checkRecordingView(page, NAMES['en-US']);
     await context.close();
   });
 });

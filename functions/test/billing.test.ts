@@ -15,7 +15,7 @@ import { checkoutSimulator } from '../src/local/checkout-simulator.ts';
 import { toEventV2 } from '../src/local/event.ts';
 import { call, registerUser } from './call.ts';
 
-/** Billing: webhook events signed by the real stripe library, checkout, portal, the local simulator. */
+/** Billing: webhook events signed by the real stripe library, checkout, portal, renewal, the local simulator. */
 
 const now = () => Math.floor(Date.now() / 1000);
 const MONTH = 30 * 86_400;
@@ -391,6 +391,14 @@ describe('checkout and portal (local mode)', () => {
     expect(res.body.error).toBe('You already have Pro');
   });
 
+  it('renewal needs a login, and a user with nothing cancelled to renew is told so', async () => {
+    expect((await call('resumeSubscription', {})).status).toBe(401);
+    const free = await registerUser();
+    const res = await call('resumeSubscription', { token: free.token });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 'no_subscription' });
+  });
+
   it("a portal request only ever reaches the caller's own customer", async () => {
     const a = await registerUser();
     const b = await registerUser();
@@ -405,8 +413,12 @@ describe('checkout and portal (local mode)', () => {
   });
 });
 
-describe('checkout and portal against the Stripe API (fake server)', () => {
+describe('checkout, portal and renewal against the Stripe API (fake server)', () => {
   const requests: { path: string; form: URLSearchParams }[] = [];
+  /** What the fake answers to the next subscription updates, in turn. */
+  const subscriptionAnswers: { status: number; body: object }[] = [];
+  /** The fake's clock (epoch seconds): its answers' Date header. */
+  let stripeClock = now();
   let api: Server;
 
   beforeAll(async () => {
@@ -415,6 +427,11 @@ describe('checkout and portal against the Stripe API (fake server)', () => {
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
         requests.push({ path: req.url ?? '', form: new URLSearchParams(body) });
+        if (req.url?.startsWith('/v1/subscriptions/')) {
+          const answer = subscriptionAnswers.shift() ?? { status: 500, body: { error: { type: 'api_error', message: 'no answer queued' } } };
+          res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': 'req_fake', date: new Date(stripeClock * 1000).toUTCString() });
+          return void res.end(JSON.stringify(answer.body));
+        }
         res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_fake' });
         if (req.url === '/v1/checkout/sessions') res.end(JSON.stringify({ id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1' }));
         else res.end(JSON.stringify({ id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/test_1' }));
@@ -438,6 +455,7 @@ describe('checkout and portal against the Stripe API (fake server)', () => {
 
   afterEach(() => {
     requests.length = 0;
+    subscriptionAnswers.length = 0;
   });
 
   it('creates a subscription checkout with the currency price, the user as reference and the return URLs', async () => {
@@ -545,6 +563,81 @@ describe('checkout and portal against the Stripe API (fake server)', () => {
     process.env.STRIPE_PRICE_USD = 'price_usd_test';
     resetEnv();
   });
+
+  /** A user whose subscription (`sub_<customer>`) is set to cancel at `periodEnd`, as the portal's Cancel leaves it. */
+  async function cancelledSubscriber(periodEnd: number, cancelledAt: number) {
+    const u = await registerUser();
+    const customer = `cus_renew_${u.id}`;
+    await deliver(checkoutCompleted(u.id, customer, cancelledAt - 100));
+    const cancel = subscriptionEvent('customer.subscription.updated', customer, 'active', periodEnd, cancelledAt);
+    Object.assign(cancel.data.object, { cancel_at_period_end: true, cancel_at: periodEnd });
+    await deliver(cancel);
+    expect((await call('planStatus', { token: u.token })).body).toMatchObject({ isPro: true, planRenews: false });
+    return { u, customer, subscription: `sub_${customer}` };
+  }
+
+  const subscriptionObject = (id: string, customer: string, periodEnd: number, cancel: { at_period_end: boolean; at: number | null }) => ({
+    id, object: 'subscription', customer, status: 'active', cancel_at_period_end: cancel.at_period_end, cancel_at: cancel.at,
+    metadata: {}, items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', current_period_end: periodEnd }] },
+  });
+
+  it("renews a cancelled subscription at Stripe and records Stripe's answer at once, as newer than the cancellation", async () => {
+    const t = now();
+    const end = t + MONTH;
+    const { u, customer, subscription } = await cancelledSubscriber(end, t - 5);
+    // Stripe's clock a few seconds ahead of this machine's.
+    const answeredAt = t + 7;
+    stripeClock = answeredAt;
+    subscriptionAnswers.push({ status: 200, body: subscriptionObject(subscription, customer, end, { at_period_end: false, at: null }) });
+    const res = await call<{ isPro: boolean; planRenews: boolean; planExpiry: string }>('resumeSubscription', { token: u.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ plan: 'pro', isPro: true, planRenews: true, planExpiry: new Date(end * 1000).toISOString() });
+    expect(requests.map((r) => r.path)).toEqual([`/v1/subscriptions/${subscription}`]);
+    expect(requests[0]!.form.get('cancel_at_period_end')).toBe('false');
+    // Recorded at Stripe's second (its Date header), as the webhook would record an event of then.
+    const item = await userItem(u.id);
+    expect(item.subscriptions[subscription]).toMatchObject({ status: 'active', renews: true, end, at: answeredAt });
+    expect(item.planRenews).toBe(true);
+    expect((await call('planStatus', { token: u.token })).body).toMatchObject({ isPro: true, planRenews: true });
+
+    // Stripe's own event about the same change, of the same second, changes nothing; a later cancellation wins again.
+    const writes = item.planWrites as number;
+    const same = subscriptionEvent('customer.subscription.updated', customer, 'active', end, answeredAt);
+    expect((await deliver(same)).status).toBe(200);
+    expect((await userItem(u.id)).planWrites).toBe(writes);
+    const cancelAgain = subscriptionEvent('customer.subscription.updated', customer, 'active', end, answeredAt + 1);
+    Object.assign(cancelAgain.data.object, { cancel_at_period_end: true });
+    await deliver(cancelAgain);
+    expect((await call('planStatus', { token: u.token })).body).toMatchObject({ isPro: true, planRenews: false });
+  });
+
+  it('a renewal Stripe answers in the same second as the cancellation still counts as newer; a cancel_at date is cleared too', async () => {
+    const t = now();
+    const end = t + MONTH;
+    const { u, customer, subscription } = await cancelledSubscriber(end, t);
+    stripeClock = t;
+    subscriptionAnswers.push(
+      { status: 200, body: subscriptionObject(subscription, customer, end, { at_period_end: false, at: end - 3600 }) },
+      { status: 200, body: subscriptionObject(subscription, customer, end, { at_period_end: false, at: null }) },
+    );
+    const res = await call('resumeSubscription', { token: u.token });
+    expect(res.body).toMatchObject({ isPro: true, planRenews: true });
+    expect(requests.map((r) => [r.path, r.form.get('cancel_at_period_end'), r.form.get('cancel_at')])).toEqual([
+      [`/v1/subscriptions/${subscription}`, 'false', null],
+      [`/v1/subscriptions/${subscription}`, null, ''],
+    ]);
+    expect((await userItem(u.id)).subscriptions[subscription]).toMatchObject({ renews: true, at: t + 1 });
+  });
+
+  it('a subscription Stripe can no longer change answers 409 not_resumable and leaves the plan as it was', async () => {
+    const t = now();
+    const { u } = await cancelledSubscriber(t + MONTH, t - 5);
+    subscriptionAnswers.push({ status: 400, body: { error: { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata.' } } });
+    const res = await call('resumeSubscription', { token: u.token });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'not_resumable' });
+    expect((await userItem(u.id)).planRenews).toBe(false);
+  });
 });
 
 describe('local checkout simulator', () => {
@@ -582,7 +675,7 @@ describe('local checkout simulator', () => {
   const post = (path: string, action: string) =>
     fetch(`${base}${path}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `action=${action}` });
 
-  it('Pay sends signed events to the local webhook, the user becomes pro; the portal cancels back to free', async () => {
+  it('Pay sends signed events to the local webhook, the user becomes pro; the portal cancels, Renew (the API) and the portal renew, the period ends: free', async () => {
     const u = await registerUser();
     const checkout = await call<{ url: string }>('checkout', { token: u.token, body: { currency: 'USD' } });
     const path = localPath(checkout.body.url);
@@ -629,7 +722,21 @@ describe('local checkout simulator', () => {
     expect(cancelledHtml).toContain('It will not renew.');
     expect(cancelledHtml).toContain('>Renew subscription</button>');
 
-    // Renew undoes it; cancel again, then the period ends: free.
+    // The plan card's Renew: the simulator answers for Stripe, and the plan renews at once.
+    const renewed = await call('resumeSubscription', { token: u.token });
+    expect(renewed.status).toBe(200);
+    expect(renewed.body).toEqual({ plan: 'pro', isPro: true, planRenews: true, planExpiry: item.planExpiry });
+    expect((await call('planStatus', { token: u.token })).body).toMatchObject({ isPro: true, planRenews: true });
+    expect(await (await fetch(`${base}${portalPath}`)).text()).toContain('>Cancel subscription</button>');
+    // Already renewing: nothing to do, nothing written.
+    const writes = (await userItem(u.id)).planWrites as number;
+    expect((await call('resumeSubscription', { token: u.token })).body).toMatchObject({ isPro: true, planRenews: true });
+    expect((await userItem(u.id)).planWrites).toBe(writes);
+    // The portal's cancellation, at once after the renewal, is newer than it.
+    await post(portalPath, 'cancel');
+    expect((await call('planStatus', { token: u.token })).body).toMatchObject({ isPro: true, planRenews: false });
+
+    // Renew in the portal undoes it too; cancel again, then the period ends: free, and nothing to renew.
     await post(portalPath, 'renew');
     expect((await call('planStatus', { token: u.token })).body).toMatchObject({ isPro: true, planRenews: true });
     await post(portalPath, 'cancel');
@@ -637,6 +744,9 @@ describe('local checkout simulator', () => {
     expect(ended.headers.get('location')).toBe('/profile');
     expect((await call('planStatus', { token: u.token })).body).toMatchObject({ plan: 'free', isPro: false });
     expect(await (await fetch(`${base}${portalPath}`)).text()).toContain('No active subscription.');
+    const none = await call('resumeSubscription', { token: u.token });
+    expect(none.status).toBe(404);
+    expect(none.body).toMatchObject({ code: 'no_subscription' });
   });
 
   it('shows the BRL price as charged, and Cancel goes to the cancel URL without a payment', async () => {

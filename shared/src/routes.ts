@@ -200,6 +200,11 @@ export const routes = define({
     method: 'POST', path: '/stripe/portal', handler: 'billing/create-portal', auth: 'user',
     response: billing.redirectResponse, table: ['GetItem'], secrets: ['stripeApiKey'],
   },
+  /** A subscription set to cancel at its period end renews again; the answer is the plan as it now stands. */
+  resumeSubscription: {
+    method: 'POST', path: '/stripe/subscription/resume', handler: 'billing/resume-subscription', auth: 'user',
+    response: auth.planStatusResponse, table: ['GetItem', 'UpdateItem'], secrets: ['stripeApiKey'],
+  },
   stripeWebhook: {
     method: 'POST', path: '/stripe/webhook', handler: 'billing/stripe-webhook', auth: 'stripe',
     response: billing.webhookResponse, table: ['GetItem', 'Query', 'UpdateItem', 'PutItem'], indexes: ['GSI1'],

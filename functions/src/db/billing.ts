@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isNewerState, planFromSubscriptions, type SubscriptionState } from '../domain/billing.ts';
+import { isNewerState, planFromSubscriptions, type PlanChange, type SubscriptionState } from '../domain/billing.ts';
 import { db, isConditionFailure, nowIso, nowSeconds, tableName } from './client.ts';
 import { keys } from './keys.ts';
 
@@ -8,7 +8,7 @@ import { keys } from './keys.ts';
  *   stripeCustomerId, GSI1PK = STRIPE#<customerId>, GSI1SK = USER  (find the user by customer)
  *   subscriptions   map: Stripe subscription id -> SubscriptionState (plan, planExpiry and planRenews derive from it)
  *   billingVersion  bumped by every plan write (optimistic concurrency of the read-modify-write)
- *   planWrites      how many times a billing event has set the plan (audit; tests count it)
+ *   planWrites      how many times billing has set the plan: an event, or a renewal's answer from Stripe (audit; tests count it)
  *   checkoutId, checkoutUrl, checkoutCurrency, checkoutUntil (epoch s)   the open checkout, if any
  * and one idempotency item per processed event: STRIPE_EVENT#<id> / EVENT, TTL 30 days.
  */
@@ -49,16 +49,19 @@ export async function linkCustomer(userId: string, customerId: string): Promise<
   }
 }
 
-export interface BillingWrite {
-  eventId: string;
-  eventType: string;
-  eventCreated: number;
+export interface SubscriptionWrite {
   userId: string;
   /** Recorded on the user in the same write when given. */
   customerId: string | undefined;
   subscription: { id: string; state: SubscriptionState };
   /** The user's billing state as the caller just read it (resolveBillingUser): the first attempt starts from it instead of reading again. */
   userState?: BillingState;
+}
+
+export interface BillingWrite extends SubscriptionWrite {
+  eventId: string;
+  eventType: string;
+  eventCreated: number;
 }
 
 /** applied: the plan was written; duplicate: this event was processed before; stale: a newer event already set that subscription. */
@@ -74,23 +77,43 @@ export type BillingOutcome = 'applied' | 'duplicate' | 'stale';
  * deliveries) are retried from the read; other failures propagate (5xx: Stripe retries).
  */
 export async function applySubscriptionEvent(w: BillingWrite): Promise<BillingOutcome> {
+  return (await writeSubscriptionState(w, () => eventRecord(w))).outcome;
+}
+
+/**
+ * Records a subscription's state that the API had from Stripe itself (Stripe's answer to a change
+ * the API asked for), and the plan all of the user's subscriptions now give: as
+ * applySubscriptionEvent records an event's, in the same order of states, with no event to
+ * remember. Also returns that plan (the one already recorded when the state is stale).
+ */
+export async function recordSubscriptionState(w: SubscriptionWrite): Promise<{ outcome: Exclude<BillingOutcome, 'duplicate'>; plan: PlanChange }> {
+  const { outcome, plan } = await writeSubscriptionState(w, undefined);
+  return { outcome: outcome === 'duplicate' ? 'stale' : outcome, plan };
+}
+
+/** The read-modify-write of both: the user's update, in one transaction with the event's record when there is one. */
+async function writeSubscriptionState(
+  w: SubscriptionWrite,
+  event: (() => ReturnType<typeof eventRecord>) | undefined,
+): Promise<{ outcome: BillingOutcome; plan: PlanChange }> {
   for (let attempt = 1; ; attempt++) {
     const current = attempt === 1 && w.userState ? w.userState : await billingState(w.userId);
-    if (!current) return 'stale';
+    if (!current) return { outcome: 'stale', plan: planFromSubscriptions({}) };
     const recorded = current.subscriptions[w.subscription.id];
     if (!isNewerState(w.subscription.state, recorded)) {
       if (w.customerId && current.stripeCustomerId !== w.customerId) await linkCustomer(w.userId, w.customerId);
-      return 'stale';
+      return { outcome: 'stale', plan: planFromSubscriptions(current.subscriptions) };
     }
     const subscriptions = { ...current.subscriptions, [w.subscription.id]: w.subscription.state };
+    const update = planUpdate(w, subscriptions, current.billingVersion);
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: [eventRecord(w), planUpdate(w, subscriptions, current.billingVersion)] }));
-      return 'applied';
+      await db().send(new TransactWriteCommand({ TransactItems: event ? [event(), update] : [update] }));
+      return { outcome: 'applied', plan: planFromSubscriptions(subscriptions) };
     } catch (err) {
       const reasons = cancellationCodes(err);
       if (!reasons) throw err;
-      if (reasons[0] === 'ConditionalCheckFailed') return 'duplicate';
-      const raced = reasons[1] === 'ConditionalCheckFailed' || reasons.includes('TransactionConflict');
+      if (event && reasons[0] === 'ConditionalCheckFailed') return { outcome: 'duplicate', plan: planFromSubscriptions(current.subscriptions) };
+      const raced = reasons[event ? 1 : 0] === 'ConditionalCheckFailed' || reasons.includes('TransactionConflict');
       if (raced && attempt < CONFLICT_RETRIES) {
         await new Promise((r) => setTimeout(r, 25 * attempt + Math.random() * 50));
         continue;
@@ -228,7 +251,7 @@ function eventRecord(w: BillingWrite) {
   };
 }
 
-function planUpdate(w: BillingWrite, subscriptions: Record<string, SubscriptionState>, version: number | undefined) {
+function planUpdate(w: SubscriptionWrite, subscriptions: Record<string, SubscriptionState>, version: number | undefined) {
   const change = planFromSubscriptions(subscriptions);
   const sets = ['#plan = :plan', 'planExpiry = :expiry', 'planRenews = :renews', 'subscriptions = :subs', 'billingVersion = :next', 'updatedAt = :now'];
   const values: Record<string, unknown> = {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { decideBilling, isNewerState, LIFECYCLE, oneIntervalAfter, planFromSubscriptions, subscriptionPeriodEnd, type StripeEventLike, type SubscriptionState } from './billing.ts';
+import {
+  decideBilling,
+  isNewerState,
+  LIFECYCLE,
+  oneIntervalAfter,
+  planFromSubscriptions,
+  subscriptionPeriodEnd,
+  subscriptionState,
+  subscriptionsToResume,
+  type StripeEventLike,
+  type SubscriptionState,
+} from './billing.ts';
 
 const T = 1_800_000_000; // 2027-01-15T08:00:00Z
 const END = T + 30 * 86_400;
@@ -137,5 +148,31 @@ describe('subscription ordering and the plan', () => {
   it('renews unless every active subscription is set to cancel at its period end', () => {
     expect(planFromSubscriptions({ a: state('active', T, LIFECYCLE.active, END, false) })).toEqual({ plan: 'pro', planExpiry: iso(END), planRenews: false });
     expect(planFromSubscriptions({ a: state('active', T, LIFECYCLE.active, END + 9, false), b: state('active', T, LIFECYCLE.active, END) })).toEqual({ plan: 'pro', planExpiry: iso(END + 9), planRenews: true });
+  });
+});
+
+describe('renewal', () => {
+  const state = (over: Partial<SubscriptionState>): SubscriptionState => ({ status: 'active', end: END, renews: false, at: T, rank: LIFECYCLE.active, ...over });
+
+  it('resumes only the active subscriptions set to cancel at the end of a period not yet over', () => {
+    const subscriptions: Record<string, SubscriptionState> = {
+      cancelled: state({}),
+      renewing: state({ renews: true }),
+      over: state({ end: T - 1 }),
+      ended: state({ status: 'ended', end: null }),
+    };
+    expect(subscriptionsToResume(subscriptions, T)).toEqual([['cancelled', subscriptions.cancelled]]);
+    // Records written before renewal was tracked have no `renews`: they renew already.
+    expect(subscriptionsToResume({ legacy: { status: 'active', end: END, at: T, rank: LIFECYCLE.active } as SubscriptionState }, T)).toEqual([]);
+  });
+
+  it("reads Stripe's answer to a renewal as the webhook reads the same subscription in an event", () => {
+    const answer = subscription('active', { cancel_at_period_end: false, cancel_at: null });
+    expect(subscriptionState(answer, T + 5)).toEqual({ status: 'active', end: END, renews: true, at: T + 5, rank: LIFECYCLE.active });
+    expect(subscriptionState(subscription('active', { cancel_at: END }), T)).toMatchObject({ renews: false });
+    expect(subscriptionState(subscription('canceled'), T)).toMatchObject({ status: 'ended', rank: LIFECYCLE.final });
+    expect(subscriptionState(subscription('past_due'), T)).toBeUndefined();
+    const event = decideBilling(ev('customer.subscription.updated', answer, T + 5));
+    expect(event.action === 'apply' && event.subscription?.state).toEqual(subscriptionState(answer, T + 5));
   });
 });

@@ -120,7 +120,7 @@ export function oneIntervalAfter(seconds: number): string {
  * The subscription's current period end in epoch seconds. Stripe API 2025-03+ moved it to the
  * items (`items.data[].current_period_end`); older versions have it on the subscription.
  */
-export function subscriptionPeriodEnd(sub: Obj): number | undefined {
+export function subscriptionPeriodEnd(sub: Readonly<Obj>): number | undefined {
   const ends = list(sub.items)
     .map((item) => (isObj(item) ? num(item.current_period_end) : undefined))
     .filter((n): n is number => n !== undefined);
@@ -189,20 +189,9 @@ export function decideBilling(event: StripeEventLike): BillingDecision {
       const userId = metaUserId(object.metadata);
       if (!subscriptionId) return ignore('subscription without id');
       if (!customerId && !userId) return ignore('subscription without customer');
-      const status = str(object.status) ?? '';
-      const target = { ...base, lookup: 'customer' as const, userId, customerId };
-      if (event.type === 'customer.subscription.deleted' || FINAL_STATUSES.has(status)) {
-        return { ...target, subscription: { id: subscriptionId, state: ended(created, LIFECYCLE.final) } };
-      }
-      if (SUSPENDED_STATUSES.has(status)) {
-        return { ...target, subscription: { id: subscriptionId, state: ended(created, LIFECYCLE.suspended) } };
-      }
-      if (PRO_STATUSES.has(status)) {
-        const end = subscriptionPeriodEnd(object) ?? Math.floor(Date.parse(oneIntervalAfter(created)) / 1000);
-        const renews = object.cancel_at_period_end !== true && !num(object.cancel_at);
-        return { ...target, subscription: { id: subscriptionId, state: active(created, LIFECYCLE.active, end, renews) } };
-      }
-      return ignore(`subscription ${status || 'without status'}: plan unchanged until expiry`);
+      const state = subscriptionState(object, created, event.type === 'customer.subscription.deleted');
+      if (!state) return ignore(`subscription ${str(object.status) ?? 'without status'}: plan unchanged until expiry`);
+      return { ...base, lookup: 'customer', userId, customerId, subscription: { id: subscriptionId, state } };
     }
 
     case 'invoice.paid': {
@@ -222,6 +211,33 @@ export function decideBilling(event: StripeEventLike): BillingDecision {
     default:
       return ignore(`unhandled event type ${event.type}`);
   }
+}
+
+/**
+ * What a Stripe subscription object (an event's, or the API's answer to a change) says of it at
+ * `at` (epoch seconds): `deleted` or canceled/incomplete_expired → ended for good; unpaid/paused →
+ * ended; active/trialing → active until the period end, renewing unless set to cancel then
+ * (`cancel_at_period_end`, or a `cancel_at` date); anything else (past_due, incomplete) →
+ * undefined: no change.
+ */
+export function subscriptionState(object: Readonly<Record<string, unknown>>, at: number, deleted = false): SubscriptionState | undefined {
+  const status = str(object.status) ?? '';
+  if (deleted || FINAL_STATUSES.has(status)) return ended(at, LIFECYCLE.final);
+  if (SUSPENDED_STATUSES.has(status)) return ended(at, LIFECYCLE.suspended);
+  if (!PRO_STATUSES.has(status)) return undefined;
+  const end = subscriptionPeriodEnd(object) ?? Math.floor(Date.parse(oneIntervalAfter(at)) / 1000);
+  const renews = object.cancel_at_period_end !== true && !num(object.cancel_at);
+  return active(at, LIFECYCLE.active, end, renews);
+}
+
+/**
+ * The subscriptions a renewal resumes: active, their period not over at `nowSeconds`, and set to
+ * cancel at its end. Their ids with the recorded states.
+ */
+export function subscriptionsToResume(subscriptions: Readonly<Record<string, SubscriptionState>>, nowSeconds: number): [string, SubscriptionState & { end: number }][] {
+  return Object.entries(subscriptions).filter(
+    (entry): entry is [string, SubscriptionState & { end: number }] => entry[1].status === 'active' && entry[1].end !== null && entry[1].end > nowSeconds && entry[1].renews === false,
+  );
 }
 
 /**

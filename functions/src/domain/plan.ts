@@ -17,3 +17,9 @@ export function effectivePlan(user: { plan: string; planExpiry: string | null; p
 
 /** How many automatic transcriptions of a calendar month a plan keeps: free FREE_AUTOMATIC_PER_MONTH, Pro no limit (undefined). */
 export const automaticPerMonth = (plan: Plan): number | undefined => (plan === 'free' ? FREE_AUTOMATIC_PER_MONTH : undefined);
+
+/** What the API says of a user's plan (plan-status, and the answer to a renewal): renewing only while Pro. */
+export function planStatus(user: { plan: string; planExpiry: string | null; planRenews?: boolean }, now = Date.now()) {
+  const plan = effectivePlan(user, now);
+  return { plan, isPro: plan === 'pro', planExpiry: user.planExpiry, planRenews: plan === 'pro' && user.planRenews !== false };
+}

@@ -4,15 +4,15 @@ import type { Currency } from '@app/shared/constants';
 import { returnOrigin } from '../domain/origins.ts';
 import type { User } from '../domain/users.ts';
 import { env } from './env.ts';
-import { badRequest, HttpError } from './errors.ts';
+import { badRequest, conflict, HttpError } from './errors.ts';
 import { fromAws, secret } from './secrets.ts';
 
 /**
- * Stripe: a lazily created client, webhook verification, checkout and portal sessions.
+ * Stripe: a lazily created client, webhook verification, checkout and portal sessions, renewal.
  *
  * Local mode (no STRIPE_SECRET_KEY, and not running on AWS): checkout and portal answer URLs of
  * the local checkout simulator (local/checkout-simulator.ts), which signs its webhook events
- * with the webhook secret below. On AWS a missing key is a configuration error, never local mode,
+ * with the webhook secret below, and the simulator answers a renewal in Stripe's place. On AWS a missing key is a configuration error, never local mode,
  * so the public local secret can never verify a webhook there.
  */
 
@@ -172,4 +172,63 @@ export async function createPortalUrl(customerId: string, callerOrigin: string |
   if (!stripe) return `${origin}/local/portal/${encodeURIComponent(customerId)}`;
   const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: `${origin}/profile` });
   return session.url;
+}
+
+/** A subscription as Stripe answered a change to it, and when (epoch seconds, Stripe's clock). */
+export interface SubscriptionAnswer {
+  subscription: Record<string, unknown>;
+  at: number;
+}
+
+/** The subscription a renewal resumes: Stripe needs only its id; the local simulator, what it knows of it. */
+export interface ResumeTarget {
+  id: string;
+  customerId: string;
+  userId: string;
+  /** Its current period end (epoch seconds). */
+  periodEnd: number;
+}
+
+/**
+ * Local mode: the checkout simulator's answers to the changes the API asks of Stripe. The simulator
+ * (local/checkout-simulator.ts) sets it when the local server loads it, on globalThis, so route
+ * handlers running from their own bundles (each with its own copy of this module) find it too.
+ */
+export interface LocalStripe {
+  resumeSubscription(target: ResumeTarget): SubscriptionAnswer;
+}
+const LOCAL_STRIPE = Symbol.for('live-transcribe.local-stripe');
+
+export function setLocalStripe(local: LocalStripe): void {
+  (globalThis as { [LOCAL_STRIPE]?: LocalStripe })[LOCAL_STRIPE] = local;
+}
+
+function localStripe(): LocalStripe {
+  const local = (globalThis as { [LOCAL_STRIPE]?: LocalStripe })[LOCAL_STRIPE];
+  if (!local) throw new Error('Local mode: the checkout simulator (local/checkout-simulator.ts) is not loaded');
+  return local;
+}
+
+/** The second Stripe answered (its Date header), or this machine's when it sent none. */
+function answeredAt(response: { headers?: Record<string, string> } | undefined): number {
+  const date = Date.parse(response?.headers?.date ?? '');
+  return Math.floor((Number.isNaN(date) ? Date.now() : date) / 1000);
+}
+
+/**
+ * Sets a subscription that is to cancel at its period end to renew again, as Stripe's customer
+ * portal does: `cancel_at_period_end` false, then a `cancel_at` date, if one is still set, cleared.
+ * A subscription Stripe can no longer change (already canceled) is a 409 `not_resumable`.
+ */
+export async function resumeSubscription(target: ResumeTarget): Promise<SubscriptionAnswer> {
+  const stripe = await stripeClient();
+  if (!stripe) return localStripe().resumeSubscription(target);
+  try {
+    let subscription = await stripe.subscriptions.update(target.id, { cancel_at_period_end: false });
+    if (subscription.cancel_at) subscription = await stripe.subscriptions.update(target.id, { cancel_at: '' });
+    return { subscription: subscription as unknown as Record<string, unknown>, at: answeredAt(subscription.lastResponse) };
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeInvalidRequestError) throw conflict('This subscription can no longer be renewed', 'not_resumable');
+    throw err;
+  }
 }

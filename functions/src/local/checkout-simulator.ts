@@ -5,7 +5,7 @@ import { PRICES, type Currency } from '@app/shared/constants';
 import { findUserIdByCustomer } from '../db/billing.ts';
 import { getUser } from '../db/users.ts';
 import { effectivePlan } from '../domain/plan.ts';
-import { localCheckoutSessions, webhookSecret, type LocalCheckoutSession } from '../lib/stripe.ts';
+import { localCheckoutSessions, setLocalStripe, webhookSecret, type LocalCheckoutSession } from '../lib/stripe.ts';
 import type { LocalPage } from './server.ts';
 
 /**
@@ -24,6 +24,9 @@ import type { LocalPage } from './server.ts';
  *                                     cancel_at_period_end true / false (Pro stays until the period
  *                                     end, as in Stripe's default portal) and come back to the portal;
  *                                     End sends customer.subscription.deleted, then 303 to /profile.
+ *
+ * It also answers, in Stripe's place, the change the API itself asks for: the plan card's Renew
+ * (lib/stripe.ts resumeSubscription).
  */
 
 const PLAN_NAME = 'Live Transcribe Pro';
@@ -187,53 +190,68 @@ function paymentEvents(s: LocalCheckoutSession): EventBody[] {
   return [completed, subscriptionEvent('customer.subscription.created', { customerId: s.customerId, userId: s.userId, status: 'active', currency: s.currency })];
 }
 
+type SubscriptionFacts = { customerId: string; userId: string | undefined; status: 'active' | 'canceled'; currency?: Currency; periodEnd?: number; cancelAtPeriodEnd?: boolean };
+
 function subscriptionEvent(
   type: 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted',
-  o: { customerId: string; userId: string | undefined; status: 'active' | 'canceled'; currency?: Currency; periodEnd?: number; cancelAtPeriodEnd?: boolean },
+  o: SubscriptionFacts,
 ): EventBody {
   const created = nextCreated();
+  return { id: randomId('evt'), type, created, object: subscriptionObject(o, created) };
+}
+
+/** The subscription as Stripe shows it (in an event, or in its answer to a change) at `created`. */
+function subscriptionObject(o: SubscriptionFacts, created: number): Record<string, unknown> {
   const currency = o.currency ?? 'USD';
   const periodEnd = o.periodEnd ?? oneMonthAfter(created);
   return {
-    id: randomId('evt'),
-    type,
+    id: subscriptionIdFor(o.customerId),
+    object: 'subscription',
+    customer: o.customerId,
+    status: o.status,
+    cancel_at_period_end: o.cancelAtPeriodEnd ?? false,
+    cancel_at: o.cancelAtPeriodEnd ? periodEnd : null,
+    canceled_at: o.status === 'canceled' ? created : null,
+    ended_at: o.status === 'canceled' ? created : null,
     created,
-    object: {
-      id: subscriptionIdFor(o.customerId),
-      object: 'subscription',
-      customer: o.customerId,
-      status: o.status,
-      cancel_at_period_end: o.cancelAtPeriodEnd ?? false,
-      cancel_at: o.cancelAtPeriodEnd ? periodEnd : null,
-      canceled_at: o.status === 'canceled' ? created : null,
-      ended_at: o.status === 'canceled' ? created : null,
-      created,
-      start_date: created,
-      currency: currency.toLowerCase(),
-      livemode: false,
-      metadata: o.userId ? { userId: o.userId } : {},
-      items: {
-        object: 'list',
-        data: [
-          {
-            id: randomId('si'),
-            object: 'subscription_item',
-            quantity: 1,
-            current_period_start: created,
-            current_period_end: periodEnd,
-            price: {
-              id: `price_local_${currency.toLowerCase()}`,
-              object: 'price',
-              currency: currency.toLowerCase(),
-              unit_amount: PRICES[currency].amountMinor,
-              recurring: { interval: PRICES[currency].interval, interval_count: 1 },
-            },
+    start_date: created,
+    currency: currency.toLowerCase(),
+    livemode: false,
+    metadata: o.userId ? { userId: o.userId } : {},
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: randomId('si'),
+          object: 'subscription_item',
+          quantity: 1,
+          current_period_start: created,
+          current_period_end: periodEnd,
+          price: {
+            id: `price_local_${currency.toLowerCase()}`,
+            object: 'price',
+            currency: currency.toLowerCase(),
+            unit_amount: PRICES[currency].amountMinor,
+            recurring: { interval: PRICES[currency].interval, interval_count: 1 },
           },
-        ],
-      },
+        },
+      ],
     },
   };
 }
+
+/**
+ * The API's renewal (a subscription set to cancel at its period end renews again), answered as
+ * Stripe answers `subscriptions.update(id, {cancel_at_period_end: false})`: the subscription as it
+ * now is, at a second after every event this simulator has sent. The API records the answer
+ * itself, so no event follows (Stripe's own would change nothing).
+ */
+setLocalStripe({
+  resumeSubscription: ({ customerId, userId, periodEnd }) => {
+    const at = nextCreated();
+    return { subscription: subscriptionObject({ customerId, userId, status: 'active', periodEnd, cancelAtPeriodEnd: false }, at), at };
+  },
+});
 
 /** Signs the event with the webhook secret (the stripe library's own helper) and POSTs it to this server. */
 async function deliver(req: IncomingMessage, e: EventBody): Promise<void> {

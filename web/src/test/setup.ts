@@ -25,6 +25,9 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// jsdom lays nothing out, so it has no scrollIntoView; the card calls it when a session starts.
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+
 beforeAll(async () => {
   await initI18n();
   await loadPageCopy();

@@ -1,7 +1,4 @@
-import { effectivePlan } from '../../domain/plan.ts';
+import { planStatus } from '../../domain/plan.ts';
 import { route } from '../../lib/http.ts';
 
-export const handler = route('planStatus', async ({ user }) => {
-  const plan = effectivePlan(user);
-  return { plan, isPro: plan === 'pro', planExpiry: user.planExpiry, planRenews: plan === 'pro' && user.planRenews !== false };
-});
+export const handler = route('planStatus', async ({ user }) => planStatus(user));

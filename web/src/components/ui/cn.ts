@@ -144,6 +144,7 @@ const merge = createTailwindMerge(() => ({
     'translate-y': [{ 'translate-y': translate() }],
     accent: [{ accent: color() }],
     cursor: [{ cursor: ['pointer', 'not-allowed', isArbitraryVariable, isArbitraryValue] }],
+    'pointer-events': [{ 'pointer-events': ['none'] }],
     resize: [{ resize: ['y'] }],
     'scroll-mt': [{ 'scroll-mt': spacing() }],
     select: [{ select: ['none'] }],

@@ -33,11 +33,31 @@ describe('plan card', () => {
     expect(calls.filter((c) => c.route === 'portal')).toHaveLength(2);
   });
 
-  it('Pro, cancelled at the period end: says until when Pro lasts instead of a renewal', async () => {
-    fakeBillingServer({ ...proUser, planRenews: false });
+  it('Pro, cancelled at the period end: says until when Pro lasts, and offers Renew instead of Cancel; Renew renews at once', async () => {
+    const { calls } = fakeBillingServer({ ...proUser, planRenews: false });
     const plan = await renderPlanCard();
     expect(within(plan).getByText('Pro until February 1, 2030. It will not renew.')).toBeInTheDocument();
     expect(within(plan).queryByText(/Renews on/)).not.toBeInTheDocument();
+    expect(within(plan).queryByRole('button', { name: 'Cancel subscription' })).not.toBeInTheDocument();
+    expect(within(plan).getByRole('button', { name: 'Manage subscription' })).toBeInTheDocument();
+    expect(within(plan).getByText('Manage opens the secure billing portal in a new tab.')).toBeInTheDocument();
+
+    await userEvent.setup().click(within(plan).getByRole('button', { name: 'Renew subscription' }));
+    expect(await within(plan).findByText('Renews on February 1, 2030')).toBeInTheDocument();
+    expect(await screen.findByText('Your subscription will renew')).toBeInTheDocument();
+    expect(screen.getByText('Pro renews on February 1, 2030.')).toBeInTheDocument();
+    expect(within(plan).queryByRole('button', { name: 'Renew subscription' })).not.toBeInTheDocument();
+    expect(within(plan).getByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.route === 'resumeSubscription' && c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('Pro, cancelled: a subscription that can no longer be renewed says so and stays as it was', async () => {
+    fakeBillingServer({ ...proUser, planRenews: false }, { resume: true });
+    const plan = await renderPlanCard();
+    await userEvent.setup().click(within(plan).getByRole('button', { name: 'Renew subscription' }));
+    expect(await screen.findByText('Could not renew your subscription')).toBeInTheDocument();
+    expect(screen.getByText('This subscription has already ended. Subscribe again to get Pro back.')).toBeInTheDocument();
+    expect(within(plan).getByText('Pro until February 1, 2030. It will not renew.')).toBeInTheDocument();
   });
 
   it('Pro: a portal failure closes the blank tab and toasts', async () => {

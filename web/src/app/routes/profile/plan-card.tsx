@@ -6,6 +6,7 @@ import { currentUiLanguage } from '../../../lib/i18n';
 import { useMonthlyUsage } from '../../../lib/monthly-usage';
 import { PLAN_VALUES } from '../../../lib/plan-values';
 import { useOpenPortal } from '../../../features/billing/api/portal';
+import { useResumeSubscription } from '../../../features/billing/api/resume-subscription';
 import { ProBadge } from '../../../features/billing/components/pro-badge';
 import { ProBenefits } from '../../../features/billing/components/pro-benefits';
 import { useBillingT } from '../../../features/billing/i18n';
@@ -14,15 +15,19 @@ import { formatPrice, leadCurrency } from '../../../features/billing/lib/price';
 import { Section } from './section';
 
 /**
- * The plan card. Pro: the renewal date (or, once cancelled, the day Pro ends), manage and
- * cancel (both the Stripe customer portal, in a new tab). Free: the price and an upgrade. Both: what Pro includes.
+ * The plan card. Pro: the renewal date, manage and cancel (both the Stripe customer portal, in a
+ * new tab); once cancelled, the day Pro ends, Renew (here, at once) and manage. Free: the price and
+ * an upgrade. Both: what Pro includes.
  */
 export function PlanCard({ user }: { user: User }) {
   const { t } = useTranslation();
   const tb = useBillingT();
   const portal = useOpenPortal();
+  const resume = useResumeSubscription();
   const language = currentUiLanguage();
   const isPro = user.plan === 'pro';
+  // Cancelled at the end of the paid period: Pro until then, and it can still be renewed.
+  const cancelled = isPro && user.planRenews === false;
   const lead = leadCurrency(language);
   const other = lead === 'USD' ? 'BRL' : 'USD';
   const usage = useMonthlyUsage(!isPro);
@@ -39,7 +44,7 @@ export function PlanCard({ user }: { user: User }) {
           <p className="mt-1 text-sm text-fg-muted">{isPro ? t('profile.proDescription', PLAN_VALUES) : t('profile.freeDescription', PLAN_VALUES)}</p>
           {isPro && user.planExpiry && (
             <p className="mt-1 text-sm text-fg-muted">
-              {user.planRenews === false
+              {cancelled
                 ? t('profile.planEnds', { date: formatDate(user.planExpiry, language) })
                 : t('profile.planRenews', { date: formatDate(user.planExpiry, language) })}
             </p>
@@ -53,7 +58,17 @@ export function PlanCard({ user }: { user: User }) {
             </p>
           )}
         </div>
-        {isPro ? (
+        {cancelled ? (
+          <div className="flex flex-col gap-2 sm:items-end">
+            <Button onClick={resume.renew} loading={resume.isRenewing}>
+              {tb('renewSubscription')}
+            </Button>
+            <Button variant="secondary" onClick={portal.open} loading={portal.isOpening}>
+              {tb('manageSubscription')}
+            </Button>
+            <p className="text-xs text-fg-muted">{tb('planCard.manageHint')}</p>
+          </div>
+        ) : isPro ? (
           <div className="flex flex-col gap-2 sm:items-end">
             <Button variant="secondary" onClick={portal.open} loading={portal.isOpening}>
               {tb('manageSubscription')}

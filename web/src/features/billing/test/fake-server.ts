@@ -8,11 +8,12 @@ export const freeUser: User = {
 export const proUser: User = { ...freeUser, plan: 'pro', planExpiry: '2030-02-01T00:00:00.000Z' };
 
 /**
- * A fake of the routes billing uses: /me (GET, PATCH), plan-status, checkout, portal.
+ * A fake of the routes billing uses: /me (GET, PATCH), plan-status, checkout, portal, renewal.
  * `state.user` can be changed between calls (the webhook's part); `fail` makes a route answer 500
- * (`checkoutOpen`: checkout answers the server's 409 for a checkout already open in another currency).
+ * (`checkoutOpen`: checkout answers the server's 409 for a checkout already open in another currency;
+ * `resume`: the renewal answers the server's 409 for a subscription that has ended).
  */
-export function fakeBillingServer(initial: User, fail: Partial<Record<'checkout' | 'checkoutOpen' | 'portal' | 'patch', boolean>> = {}) {
+export function fakeBillingServer(initial: User, fail: Partial<Record<'checkout' | 'checkoutOpen' | 'portal' | 'patch' | 'resume', boolean>> = {}) {
   const state = { user: { ...initial } };
   const calls = mockFetch((call: MockCall) => {
     const err = () => json(500, { error: 'Something went wrong on our side. Please try again.', code: 'server_error' });
@@ -23,7 +24,7 @@ export function fakeBillingServer(initial: User, fail: Partial<Record<'checkout'
       return json(200, state.user);
     }
     if (call.route === 'planStatus') {
-      return json(200, { plan: state.user.plan, isPro: state.user.plan === 'pro', planExpiry: state.user.planExpiry });
+      return json(200, { plan: state.user.plan, isPro: state.user.plan === 'pro', planExpiry: state.user.planExpiry, planRenews: state.user.planRenews });
     }
     if (call.route === 'listAutomaticTranscriptions') return json(200, { transcriptions: [], nextCursor: null, keptThisMonth: 2 });
     if (call.route === 'cancelCheckout') return json(200, { ok: true });
@@ -32,6 +33,11 @@ export function fakeBillingServer(initial: User, fail: Partial<Record<'checkout'
     }
     if (call.route === 'checkout') return fail.checkout ? err() : json(200, { url: 'https://checkout.example/c/cs_test_123' });
     if (call.route === 'portal') return fail.portal ? err() : json(200, { url: 'https://billing.example/p/cus_1' });
+    if (call.route === 'resumeSubscription') {
+      if (fail.resume) return json(409, { error: 'This subscription can no longer be renewed', code: 'not_resumable' });
+      state.user = { ...state.user, planRenews: true };
+      return json(200, { plan: state.user.plan, isPro: state.user.plan === 'pro', planExpiry: state.user.planExpiry, planRenews: true });
+    }
     return json(404, { error: 'Not found', code: 'not_found' });
   });
   return { state, calls };

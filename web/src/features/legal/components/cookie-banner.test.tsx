@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import { json, mockFetch, renderPage } from '../../../test/render';
 import { CookieBanner } from './cookie-banner';
@@ -42,6 +42,16 @@ describe('cookie banner', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.cookiesAccepted)).toBe('true');
     // The measurement code loads on acceptance, then records.
     await waitFor(() => expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/auth/analytics']));
+  });
+
+  it('reserves its height over the bottom of the page (--bottom-inset) while shown, and gives it back on Accept', async () => {
+    mockFetch(() => json(200, { ok: true }));
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ height: 88.4, width: 390, top: 756, bottom: 844.4, left: 0, right: 390, x: 0, y: 756 } as DOMRect);
+    renderPage(<CookieBanner />, { path: '/' });
+    const root = document.documentElement.style;
+    expect(root.getPropertyValue('--bottom-inset')).toBe('89px');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
+    expect(root.getPropertyValue('--bottom-inset')).toBe('');
   });
 
   it('is not shown once accepted', () => {

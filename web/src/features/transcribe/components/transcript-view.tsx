@@ -80,6 +80,17 @@ function Interim({ store }: { store: TranscriptStore }) {
   return <p ref={ref} hidden className="mt-1 text-fg-faint italic" />;
 }
 
+/**
+ * A session's transcript: the height of the screen below the card's scroll margin (5rem, the sticky
+ * header's room) and what the card shows above the transcript (--transcript-top,
+ * use-transcript-top.ts), less 1rem of air and what is pinned over the bottom of the screen
+ * (--bottom-inset: the cookie notice), so its newest line, at its bottom, is in view; at least
+ * 10rem, and on larger screens at most its usual 20rem.
+ */
+const FILL_HEIGHT =
+  'h-[max(10rem,calc(100dvh-6rem-var(--transcript-top,16rem)-var(--bottom-inset,0px)))] ' +
+  'sm:h-[clamp(10rem,calc(100dvh-6rem-var(--transcript-top,16rem)-var(--bottom-inset,0px)),20rem)]';
+
 /** Within this many pixels of the bottom counts as "at the bottom". */
 const STICK_PX = 40;
 
@@ -93,7 +104,7 @@ export function TranscriptView({
   store: TranscriptStore;
   language: RecognitionLanguage;
   status: 'ready' | 'recording' | 'paused' | 'stopped';
-  /** On a phone, take the screen's height (a session is under way). */
+  /** Take the screen's height below the card's top part (a session is under way). */
   fill?: boolean;
   className?: string;
 }) {
@@ -173,7 +184,7 @@ export function TranscriptView({
         data-testid="transcript"
         className={cn(
           'h-64 overflow-y-auto overscroll-contain [contain:strict] rounded-xl border border-border bg-canvas p-4 text-base leading-relaxed text-fg sm:h-80 sm:text-lg',
-          fill && 'max-sm:h-[calc(100dvh-21rem)]',
+          fill && FILL_HEIGHT,
         )}
       >
         <div ref={content}>

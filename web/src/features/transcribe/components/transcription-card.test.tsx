@@ -75,6 +75,22 @@ describe('transcription card', () => {
     expect(within(card()).getByRole('status')).toHaveTextContent('Ready');
   }, 20_000); // the whole journey loads its chunks on demand: slow on a busy machine
 
+  it('Start comes before the transcript, and starting brings the card to the top of the screen on any screen', async () => {
+    vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    renderPage(<HomePage />);
+    const start = within(card()).getByRole('button', { name: 'Start' });
+    // In reading and focus order too, not only on screen.
+    expect(start.compareDocumentPosition(transcript()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(scrolled).not.toHaveBeenCalled();
+
+    // No phone here (jsdom matches no media query): a laptop's card moves up as well.
+    await userEvent.setup().click(start);
+    await waitFor(() => expect(FakeRecognition.instances).toHaveLength(1));
+    await waitFor(() => expect(scrolled).toHaveBeenCalledWith({ block: 'start' }));
+    expect(scrolled.mock.contexts).toEqual([card()]);
+  });
+
   it('visitors: only English; other languages carry a Pro hint and ask for the upgrade; save is Pro only', async () => {
     vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
     const upgrade = vi.fn();

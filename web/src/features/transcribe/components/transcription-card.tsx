@@ -22,6 +22,7 @@ import { monthlyUsageKey, useMonthlyUsage } from '../../../lib/monthly-usage';
 import { PLAN_VALUES } from '../../../lib/plan-values';
 import { SHORTCUT_KEYS, useShortcuts } from '../hooks/use-shortcuts';
 import { useRecordingSession } from '../hooks/use-recording-session';
+import { useTranscriptTop } from '../hooks/use-transcript-top';
 import { useWakeLock } from '../hooks/use-wake-lock';
 import type { RecoveredTranscript } from '../lib/recovery';
 import { logUnexpected, type Notice } from '../lib/transcription-controller';
@@ -45,8 +46,6 @@ const loadExport = withPageCopy(() => import('./export-actions'));
 const ExportActions = lazy(loadExport);
 
 const VISITOR_LIMIT_MS = VISITOR_LIMIT_SECONDS * 1000;
-/** Below Tailwind's `sm` breakpoint: a phone held upright. */
-const PHONE_QUERY = '(max-width: 639.98px)';
 
 const ERROR_KEYS = {
   'not-allowed': 'notAllowed',
@@ -171,10 +170,14 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
   }, [hasText]);
 
   useWakeLock(status === 'recording');
-  // On a phone, a starting session brings the card to the top: the transcript gets the screen.
+  // A starting session brings the card to the top of the screen, just below the sticky header (its
+  // scroll margin), and the transcript takes the screen below what the card shows above it: the
+  // status, the timer and the newest words are in view, on a phone or a laptop.
   const section = useRef<HTMLElement>(null);
+  const transcriptSlot = useRef<HTMLDivElement>(null);
+  useTranscriptTop(section, transcriptSlot, status === 'recording' || status === 'paused');
   useEffect(() => {
-    if (status === 'recording' && window.matchMedia?.(PHONE_QUERY).matches) section.current?.scrollIntoView({ block: 'start' });
+    if (status === 'recording') section.current?.scrollIntoView({ block: 'start' });
   }, [status]);
   // From the first Start of the visit on, the upgrade modal no longer opens by itself over the card.
   useEffect(() => {
@@ -244,7 +247,7 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
 
   return (
     <Card padded={false} className="overflow-visible">
-      <section ref={section} aria-labelledby={titleId} className="scroll-mt-16">
+      <section ref={section} aria-labelledby={titleId} className="scroll-mt-20">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border px-4 py-3 sm:px-6 sm:py-4">
           <h2 id={titleId} className="font-semibold text-fg">
             {t('home.cardTitle')}
@@ -264,8 +267,9 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
           </div>
         </div>
 
-        {/* Phones: the controls come before the transcript, and while a session runs the locked language
-            picker makes way for a transcript that fills the screen. */}
+        {/* The controls come before the transcript (on screen and in reading and focus order), so Start
+            is on the first screen of a phone or a laptop; on a phone, while a session runs, the locked
+            language picker makes way for a transcript that fills the screen. */}
         <div className="flex flex-col gap-5 px-4 py-5 sm:px-6">
           <div className={cn(busy && 'max-sm:hidden')}>
             <LanguagePicker value={language} onChange={pick} isPro={isPro} locked={busy} />
@@ -285,16 +289,8 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
             </Suspense>
           )}
 
-          <TranscriptView store={store} language={textLanguage} status={status} fill={busy} className="max-sm:order-2" />
-
-          {reconnecting && (
-            <p role="status" className="text-sm text-amber-800 max-sm:order-2 dark:text-amber-200">
-              {t('transcribe.reconnecting', reconnecting)}
-            </p>
-          )}
-
           {supported ? (
-            <div className="flex flex-wrap items-center gap-2 max-sm:order-1">
+            <div className="flex flex-wrap items-center gap-2">
               {(status === 'ready' || status === 'stopped') && (
                 <Button
                   size="lg"
@@ -352,15 +348,25 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
           )}
 
           {Share && user && status !== 'ready' && (
-            <div className="max-sm:order-1">
+            <div>
               <Suspense fallback={null}>
                 <Share sessionId={sessionId} isPro={isPro} setLive={setLive} />
               </Suspense>
             </div>
           )}
 
+          <div ref={transcriptSlot}>
+            <TranscriptView store={store} language={textLanguage} status={status} fill={busy} />
+          </div>
+
+          {reconnecting && (
+            <p role="status" className="text-sm text-amber-800 dark:text-amber-200">
+              {t('transcribe.reconnecting', reconnecting)}
+            </p>
+          )}
+
           {hasText && status !== 'recording' && (
-            <div className="max-sm:order-2">
+            <div>
               <Suspense fallback={null}>
                 <ExportActions store={store} language={textLanguage} startedAt={controller.startTime} isPro={isPro} />
               </Suspense>

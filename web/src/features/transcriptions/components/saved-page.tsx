@@ -13,7 +13,7 @@ import type { TranscriptionFilters } from '../api/keys';
 import { useTranscriptionList } from '../api/list-transcriptions';
 import type { TranscriptionSummaryOf } from '../kinds';
 import { formatDateTime, formatSavedDuration } from '../lib/format';
-import { FilterField, fieldClasses } from './filter-field';
+import { FilterField, MonthField, fieldClasses } from './filter-field';
 import { TranscriptionDialog } from './transcription-dialog';
 import { openButtonClasses, TranscriptionCard, TranscriptionList } from './transcription-list';
 
@@ -108,7 +108,7 @@ function SavedFiltersForm({ onApply }: { onApply: (filters: TranscriptionFilters
         )}
       </FilterField>
       <FilterField label={t('saved.month')}>
-        {(id) => <input id={id} type="month" value={month} onChange={(event) => setMonth(event.target.value)} className={fieldClasses} />}
+        {(id) => <MonthField id={id} value={month} onChange={setMonth} placeholder={t('saved.anyMonth')} />}
       </FilterField>
       <div className="flex gap-2">
         <Button type="submit" className="h-11 flex-1 sm:flex-none">

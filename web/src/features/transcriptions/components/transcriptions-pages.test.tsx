@@ -243,7 +243,10 @@ describe('saved transcriptions page (/transcricoes)', () => {
     expect(screen.getByRole('status')).toHaveTextContent('1 transcription');
 
     await ui.clear(within(form).getByLabelText('Search'));
+    // No month chosen: the field reads "Any month", not the browser's blank fields.
+    expect(within(form).getByText('Any month')).toBeInTheDocument();
     await ui.type(within(form).getByLabelText('Month'), '2025-03');
+    expect(within(form).queryByText('Any month')).not.toBeInTheDocument();
     await ui.click(within(form).getByRole('button', { name: 'Filter' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Planejamento' })).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Aula de física' })).not.toBeInTheDocument();
@@ -260,6 +263,7 @@ describe('saved transcriptions page (/transcricoes)', () => {
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Saved transcriptions' })).getAllByRole('listitem')).toHaveLength(2));
     expect(within(form).getByLabelText('Search')).toHaveValue('');
     expect(within(form).getByLabelText('Month')).toHaveValue('');
+    expect(within(form).getByText('Any month')).toBeInTheDocument();
   });
 
   it('loads more pages through the cursor', async () => {

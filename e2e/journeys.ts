@@ -37,6 +37,12 @@ export interface Device {
   account?: Account;
   /** The cookie notice already accepted (the default). */
   cookiesAccepted?: boolean;
+  /**
+   * Today's visit already recorded on this device (the default): pages measure but send no visit
+   * record, so the run's many profiles, all on one address, leave the server's per-address
+   * allowance of visit records to the journey that counts them (site.e2e.ts).
+   */
+  visitRecorded?: boolean;
   /** Signs in on the first page load of each tab only, so a later logout or token change sticks across reloads. */
   signInOnce?: boolean;
   /** The scripted recognizer (fake-speech.ts) in place of the browser's. */
@@ -47,8 +53,13 @@ export interface Device {
 export async function deviceContext(browser: Browser, device: Device, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await newContext(browser, options);
   await context.addInitScript(
-    ({ account, cookiesAccepted, signInOnce }) => {
+    ({ account, cookiesAccepted, signInOnce, visitRecorded }) => {
       if (cookiesAccepted) localStorage.setItem('cookies_accepted', 'true');
+      if (visitRecorded) {
+        const now = new Date();
+        const pad = (n: number) => String(n).padStart(2, '0');
+        localStorage.setItem('analytics_last_visit', `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`);
+      }
       if (!account) return;
       if (signInOnce) {
         if (sessionStorage.getItem('seeded')) return;
@@ -57,7 +68,12 @@ export async function deviceContext(browser: Browser, device: Device, options: B
       localStorage.setItem('token', account.token);
       localStorage.setItem('survey_shown', account.id);
     },
-    { account: device.account ?? null, cookiesAccepted: device.cookiesAccepted ?? true, signInOnce: device.signInOnce ?? false },
+    {
+      account: device.account ?? null,
+      cookiesAccepted: device.cookiesAccepted ?? true,
+      signInOnce: device.signInOnce ?? false,
+      visitRecorded: device.visitRecorded ?? true,
+    },
   );
   if (device.speech) await installSpeech(context);
   return context;

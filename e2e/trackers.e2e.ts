@@ -131,7 +131,9 @@ describe('measurement never sees private text', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // The saved list and the transcription itself, reached through the menu (an address change).
-    await page.getByRole('navigation').getByRole('link', { name: 'Saved', exact: true }).first().click();
+    // By keyboard: the "saved" notification may still cover the header under the pointer.
+    await page.getByRole('navigation').getByRole('link', { name: 'Saved', exact: true }).first().focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('main').getByText(TITLE).click();
     await page.getByRole('dialog').getByText(SPOKEN).waitFor();
     const opened = collected.recording.length;

@@ -329,9 +329,9 @@ describe('live links that end', () => {
   it('by default shows the words said from when sharing began, not before; includeEarlier shows them too', async () => {
     const { u, sessionId, code } = await sharedSession(['Conversa privada antes. '], false);
     expect((await view(code)).body).toMatchObject({ status: 'live', text: '', next: 24 });
-    await say(u.token, sessionId, 24, 'Agora, para todos.');
-    expect((await view(code)).body).toMatchObject({ text: 'Agora, para todos.', next: 42 });
-    expect((await view(code, 3)).body).toMatchObject({ text: 'Agora, para todos.', next: 42 });
+    await say(u.token, sessionId, 24, 'Agora, para vocês.');
+    expect((await view(code)).body).toMatchObject({ text: 'Agora, para vocês.', next: 42 });
+    expect((await view(code, 3)).body).toMatchObject({ text: 'Agora, para vocês.', next: 42 });
     const open = await sharedSession(['Tudo. '], true);
     expect((await view(open.code)).body).toMatchObject({ text: 'Tudo. ', next: 6 });
   });

@@ -1,4 +1,4 @@
-import { PLAN_POLL_MS, RECOGNITION_LANGUAGES, STORAGE_KEYS, UPGRADE_TOAST_MS } from '@app/shared/constants';
+import { PLAN_POLL_MS, STORAGE_KEYS, UPGRADE_TOAST_MS } from '@app/shared/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../app/routes';
 import { createQueryClient } from '../../../lib/query-client';
 import { markTranscriptionStarted, resetVisit } from '../../../lib/visit';
-import { fakeBillingServer, freeUser, proUser } from '../test/fake-server';
+import { fakeBillingServer, freeUser, PRO_BENEFITS_EN, proUser } from '../test/fake-server';
 
 function renderApp(path: string) {
   const queryClient = createQueryClient();
@@ -42,14 +42,7 @@ describe('upgrade modal', () => {
     const modal = await screen.findByRole('dialog', { name: 'Upgrade to Pro' }, slow);
     expect(within(modal).getByText('Get everything Live Transcribe can do for $6.00/month.')).toBeInTheDocument();
     // The Pro benefits of the pricing page, word for word; no session-length claim (a free account has no time limit).
-    expect(within(modal).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      `All ${RECOGNITION_LANGUAGES.length} recognition languages`,
-      'No monthly limit on recordings',
-      'Saved transcriptions with history',
-      'Export as TXT, SRT or VTT',
-      'Dark theme',
-      'Pro badge',
-    ]);
+    expect(within(modal).getAllByRole('listitem').map((li) => li.textContent)).toEqual(PRO_BENEFITS_EN);
     expect(within(modal).getByText('7-day refund guarantee. Cancel anytime.')).toBeInTheDocument();
 
     const ui = userEvent.setup();

@@ -1,3 +1,4 @@
+import { RECOGNITION_LANGUAGES } from '@app/shared/constants';
 import type { User } from '@app/shared/schemas/auth';
 import { json, mockFetch, type MockCall } from '../../../test/render';
 
@@ -42,3 +43,13 @@ export function fakeBillingServer(initial: User, fail: Partial<Record<'checkout'
   });
   return { state, calls };
 }
+
+/** Pro's benefits as every place that lists them says them in English, word for word. */
+export const PRO_BENEFITS_EN = [
+  `All ${RECOGNITION_LANGUAGES.length} recognition languages`,
+  'No monthly limit on recordings',
+  'Saved transcriptions with history',
+  'Export as TXT, SRT or VTT',
+  'Dark theme',
+  'Pro badge',
+];

@@ -17,6 +17,15 @@ const api = await openApi();
 
 const openContext = (account: Account) => deviceContext(browser, { account, speech: true });
 
+/** Home for `account`, on the page's fake clock (the autosave timers are fast-forwarded), with its card and recognizer. */
+async function openHome(account: Account) {
+  const context = await openContext(account);
+  await context.clock.install();
+  const page = await context.newPage();
+  await page.goto('/');
+  return { context, page, c: card(page), s: speech(page) };
+}
+
 interface ServerSession {
   _id: string;
   isCompleted: boolean;
@@ -35,12 +44,7 @@ async function serverSessions(account: Account): Promise<ServerSession[]> {
 describe('autosave from the transcription card', () => {
   it("a free user's session appears in the automatic list in progress, then finished after Stop", async () => {
     const free = await registerAccount(api, 'autosave-free', 'free');
-    const context = await openContext(free);
-    await context.clock.install();
-    const page = await context.newPage();
-    const c = card(page);
-    const s = speech(page);
-    await page.goto('/');
+    const { context, page, c, s } = await openHome(free);
     // A free user on home gets the upgrade modal once.
     await dismissUpgradeModal(page);
 
@@ -83,12 +87,7 @@ describe('autosave from the transcription card', () => {
     for (let i = 0; i < FREE_AUTOMATIC_PER_MONTH; i++) {
       expect((await api.get(routeUrl('autosaveSessionId'), { headers })).status()).toBe(200);
     }
-    const context = await openContext(free);
-    await context.clock.install();
-    const page = await context.newPage();
-    const c = card(page);
-    const s = speech(page);
-    await page.goto('/');
+    const { context, page, c, s } = await openHome(free);
     await dismissUpgradeModal(page);
     await c.root.getByText(`${FREE_AUTOMATIC_PER_MONTH} of ${FREE_AUTOMATIC_PER_MONTH} recordings kept this month`).waitFor();
     await c.root.getByText(/^New sessions still transcribe live but are not kept until next month\./).waitFor();
@@ -111,12 +110,7 @@ describe('autosave from the transcription card', () => {
 
   it('two minutes offline while speaking: back online, the server has all the text', async () => {
     const pro = await registerAccount(api, 'autosave-offline', 'pro');
-    const context = await openContext(pro);
-    await context.clock.install();
-    const page = await context.newPage();
-    const c = card(page);
-    const s = speech(page);
-    await page.goto('/');
+    const { context, page, c, s } = await openHome(pro);
     await startRecording(page);
     await s.final('before the connection drops.');
     await page.clock.fastForward(AUTOSAVE_INTERVAL_MS + 1_000);

@@ -77,6 +77,9 @@ const FAQ_STATING: Record<string, (keyof typeof PLAN_VALUES)[]> = {
 };
 
 const faqAnswer = (lang: UiLanguage, item: keyof typeof helpEn.faq.items) => help[lang].faq.items[item].a;
+/** Every text of the app, the help and the terms in `lang`, as one string. */
+const allCopy = (lang: UiLanguage) =>
+  [...flattenCopy(translation[lang]).values(), ...flattenCopy(billing[lang]).values(), ...flattenCopy(help[lang]).values(), termsText(lang)].join('\n');
 const termsText = (lang: UiLanguage) => terms[lang].sections.flatMap((s) => [...s.paragraphs, ...(('items' in s && s.items) || [])]).join('\n');
 /** A text as the pages show it: placeholders filled with the plan numbers (prices left out). */
 const shown = (text: string) => fill(text, PLAN_VALUES);
@@ -151,12 +154,7 @@ describe('the plans in every language', () => {
         // The FAQ and the terms send the user to the page by the menu's name.
         expect(faqAnswer(lang, 'saving')).toContain(t('header.recordings'));
         expect(termsText(lang)).toContain(t('header.recordings'));
-        const everything = [
-          ...flattenCopy(translation[lang]).values(),
-          ...flattenCopy(billing[lang]).values(),
-          ...flattenCopy(help[lang]).values(),
-          termsText(lang),
-        ].join('\n');
+        const everything = allCopy(lang);
         expect(everything).not.toMatch(OLD_NOUN[lang]);
       });
 
@@ -185,12 +183,7 @@ describe('the plans in every language', () => {
         const noTimeLimit = lower(free[0]!);
         for (const text of pro) expect(lower(text)).not.toContain(noTimeLimit);
         expect(lower(ts[lang]('profile.proDescription', PLAN_VALUES))).not.toContain(noTimeLimit);
-        const everything = [
-          ...flattenCopy(translation[lang]).values(),
-          ...flattenCopy(billing[lang]).values(),
-          ...flattenCopy(help[lang]).values(),
-          termsText(lang),
-        ].join('\n');
+        const everything = allCopy(lang);
         expect(everything).not.toMatch(/unlimited|ilimitad/i);
       });
     });

@@ -210,7 +210,7 @@ describe('autosave from the transcription card', () => {
     await expect.poll(() => deviceCopies(page, said[0]!)).toBe(0);
     expect(await deviceCopies(page, 'still speaking')).toBe(0);
     await page.reload();
-    await c.button('Start').waitFor();
+    await c.recoveryChecked();
     expect(await c.restorePrompt.count()).toBe(0);
     await context.close();
   });

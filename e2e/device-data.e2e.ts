@@ -53,8 +53,7 @@ async function record(page: Page, words: string) {
 async function reloadAs(page: Page, token: string | null) {
   await page.evaluate((t) => (t ? localStorage.setItem('token', t) : localStorage.removeItem('token')), token);
   await page.reload();
-  await card(page).button('Start').waitFor();
-  await page.waitForTimeout(800);
+  await card(page).recoveryChecked();
 }
 
 describe('device data belongs to its user', () => {

@@ -133,6 +133,8 @@ export function card(page: Page) {
     language: (name: string) => root.getByRole('group', { name: 'Recognition language' }).getByRole('button', { name }),
     /** The offer to restore a transcript left on the device. */
     restorePrompt: root.getByText('Unsaved transcript found'),
+    /** Resolves once the card has searched the device for a transcript to restore (and shows its offer, if any). */
+    recoveryChecked: () => root.and(page.locator('[data-recovery="checked"]')).waitFor(),
     transcriptText: () => visibleText(transcript),
     statusIs: (label: string) => expect.poll(() => status.textContent()).toBe(label),
   };

@@ -261,8 +261,7 @@ describe('live transcription card', () => {
     // Cleared: nothing to restore next time.
     await c.button('Clear').click();
     await page.reload();
-    await card(page).button('Start').waitFor();
-    await page.waitForTimeout(500);
+    await card(page).recoveryChecked();
     expect(await card(page).restorePrompt.count()).toBe(0);
     await context.close();
   });

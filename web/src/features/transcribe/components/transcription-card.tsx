@@ -128,6 +128,8 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
   const [captions, setCaptions] = useState(false);
   const [help, setHelp] = useState(false);
   const [recovered, setRecovered] = useState<RecoveredTranscript | null>(null);
+  /** Whether the device has been searched for a transcript to restore, for the current owner. */
+  const [recoveryChecked, setRecoveryChecked] = useState(false);
   const supported = controller.supported;
 
   // Device data belongs to who recorded it: once the session is known, a transcript left by an
@@ -143,14 +145,20 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
     if (previous !== undefined && previous !== owner) controller.release();
     controller.resumeAutosave(owner);
     setRecovered(null);
+    setRecoveryChecked(false);
     let live = true;
-    controller.loadRecovery(owner).then(
-      (found) => {
-        if (live && found && controller.getSnapshot().status === 'ready' && controller.store.isEmpty) setRecovered(found);
-      },
-      // The recovery code could not load (offline, a new deploy): nothing to offer.
-      (err: unknown) => console.warn('[transcribe] could not look for a transcript to restore', err),
-    );
+    controller
+      .loadRecovery(owner)
+      .then(
+        (found) => {
+          if (live && found && controller.getSnapshot().status === 'ready' && controller.store.isEmpty) setRecovered(found);
+        },
+        // The recovery code could not load (offline, a new deploy): nothing to offer.
+        (err: unknown) => console.warn('[transcribe] could not look for a transcript to restore', err),
+      )
+      .finally(() => {
+        if (live) setRecoveryChecked(true);
+      });
     return () => {
       live = false;
     };
@@ -247,7 +255,8 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
 
   return (
     <Card padded={false} className="overflow-visible">
-      <section ref={section} aria-labelledby={titleId} className="scroll-mt-20">
+      {/* data-recovery: "checked" once the device was searched for a transcript to restore (an offer, if any, is then shown). */}
+      <section ref={section} aria-labelledby={titleId} data-recovery={recoveryChecked ? 'checked' : 'checking'} className="scroll-mt-20">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border px-4 py-3 sm:px-6 sm:py-4">
           <h2 id={titleId} className="font-semibold text-fg">
             {t('home.cardTitle')}

@@ -18,6 +18,7 @@ import { LIVE_COUNT_RATE } from '../src/handlers/live/count-viewers.ts';
 import { LIVE_VIEWER_CODE_RATE, LIVE_VIEWER_RATE } from '../src/handlers/live/record-viewer.ts';
 import { LIVE_SHARE_RATE } from '../src/handlers/live/start-share.ts';
 import { startLocalServer, type LocalServer } from '../src/local/server.ts';
+import { LIVE_OFFSET_REFUSAL } from '../../infra/lib/edge-functions.ts';
 import { call, pathOf, registerUser, routeKey } from './call.ts';
 
 type View = { status: 'live' | 'ended'; text: string; next: number; language: string; updatedAt: string; error?: string };
@@ -558,3 +559,20 @@ describe('the local server caches the live view as CloudFront does', () => {
     expect(requests(countKey) - startRequests).toBe(2);
   });
 });
+  it("refuses a non-canonical offset at the edge (CloudFront's viewer-request function), before the cache and the handler", async () => {
+    const { code } = await sharedSession(['Um. ']);
+    const start = calls(VIEW);
+    const startRequests = requests(VIEW);
+    for (const query of ['?after=00', '?after=%30', '?after=+0', '?after=1e3', '?after=0&after=0', '?%61fter=0', '?after=', '?after']) {
+      const res = await fetch(`${base}${pathOf('viewLiveShare', { code })}${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.headers.get('content-type'), query).toMatch(/^application\/json/);
+      expect(await res.json(), query).toEqual(LIVE_OFFSET_REFUSAL);
+    }
+    expect(requests(VIEW) - startRequests).toBe(0);
+    expect(calls(VIEW) - start).toBe(0);
+    const ok = await fetch(`${base}${pathOf('viewLiveShare', { code })}?after=0`);
+    expect(ok.status).toBe(200);
+    expect(calls(VIEW) - start).toBe(1);
+  });
+

@@ -18,6 +18,15 @@ export const liveShareResponse = z.object({
   expiresAt: z.iso.datetime(),
 });
 
+/**
+ * The one spelling of a live view offset: `0` or a decimal integer without leading zeros, at most
+ * 10 digits (a chunk key's offset). Anything else (`00`, `+0`, `0x0`, `1e3`) would be another cache
+ * key for the same text, so CloudFront's viewer-request function (infra/lib/edge-functions.ts)
+ * refuses it at the edge, and this schema again at the handler.
+ */
+export const LIVE_OFFSET_PATTERN = /^(0|[1-9]\d{0,9})$/;
+export const LIVE_OFFSET_MESSAGE = 'after must be a character offset, without leading zeros';
+
 /** `after`: the character offset (UTF-16 code units) the viewer already has; 0 by default. */
 export const liveViewQuery = z.object({
   after: z

@@ -139,7 +139,7 @@ const jsonError = (status: number, error: string): Result => ({
  * itself (a refused live view offset) or passes the request on with the headers it set (the
  * visitor's address). Undefined on the SPA's paths.
  */
-export function viewerRequest(req: IncomingMessage, url: URL): { response: Result } | { headers: Record<string, string> } | undefined {
+function viewerRequest(req: IncomingMessage, url: URL): { response: Result } | { headers: Record<string, string> } | undefined {
   const code = apiViewerRequestCode(url.pathname);
   if (!code) return undefined;
   const headers: Record<string, EdgeValue> = {};

@@ -73,12 +73,15 @@ async function run({ url, code, viewers, pollMs, pingMs, endAt }: ViewersInput):
         out.latencies.push(Date.now() - tick);
         if (res.status !== 200) fail(`view ${res.status} ${res.body}`);
         else {
-          const body = JSON.parse(res.body) as { text: string; next: number };
+          const body = JSON.parse(res.body) as { from: number; text: string; next: number };
           // The first answer catches up on what was said before the viewer came: not a live delivery.
           if (body.next > next && joined) out.deliveries.push([Date.now(), next, body.next]);
           joined = true;
-          text += body.text;
-          next = body.next;
+          // As the viewer page does: the text starts at `from`, at or before `next`.
+          if (body.next > next) {
+            text += body.text.slice(Math.max(0, next - body.from));
+            next = body.next;
+          }
         }
       } catch (err) {
         fail(`view ${(err as Error).message}`);

@@ -18,9 +18,10 @@ import { LIVE_COUNT_RATE } from '../src/handlers/live/count-viewers.ts';
 import { LIVE_VIEWER_CODE_RATE, LIVE_VIEWER_RATE } from '../src/handlers/live/record-viewer.ts';
 import { LIVE_SHARE_RATE } from '../src/handlers/live/start-share.ts';
 import { startLocalServer, type LocalServer } from '../src/local/server.ts';
+import { LIVE_OFFSET_REFUSAL } from '../../infra/lib/edge-functions.ts';
 import { call, pathOf, registerUser, routeKey } from './call.ts';
 
-type View = { status: 'live' | 'ended'; text: string; next: number; language: string; updatedAt: string; error?: string };
+type View = { status: 'live' | 'ended'; from: number; text: string; next: number; language: string; updatedAt: string; error?: string };
 
 let ipSeq = 0;
 /** A fresh client address per test, so rate-limit windows do not leak between tests. */
@@ -156,15 +157,40 @@ describe('following a live share', () => {
     const { code } = await sharedSession(['Olá a vocês. ', 'Bem-vindos.']);
     const whole = await view(code);
     expect(whole.status).toBe(200);
-    expect(whole.body).toMatchObject({ status: 'live', text: 'Olá a vocês. Bem-vindos.', next: 24, language: 'pt-BR' });
+    expect(whole.body).toMatchObject({ status: 'live', from: 0, text: 'Olá a vocês. Bem-vindos.', next: 24, language: 'pt-BR' });
     expect(whole.headers['cache-control']).toBe(`public, max-age=${LIVE_CACHE_SECONDS}`);
-    // On a chunk boundary, inside a chunk, and inside the last one.
-    expect((await view(code, 13)).body).toMatchObject({ text: 'Bem-vindos.', next: 24 });
-    expect((await view(code, 4)).body).toMatchObject({ text: 'a vocês. Bem-vindos.', next: 24 });
-    expect((await view(code, 16)).body).toMatchObject({ text: '-vindos.', next: 24 });
+    // On a chunk boundary (as a viewer asking from its `next` always is): from there.
+    expect((await view(code, 13)).body).toMatchObject({ from: 13, text: 'Bem-vindos.', next: 24 });
     // At the end and beyond it: nothing, and the end as next.
-    expect((await view(code, 24)).body).toMatchObject({ text: '', next: 24 });
-    expect((await view(code, 500)).body).toMatchObject({ status: 'live', text: '', next: 24 });
+    expect((await view(code, 24)).body).toMatchObject({ from: 24, text: '', next: 24 });
+    expect((await view(code, 500)).body).toMatchObject({ status: 'live', from: 24, text: '', next: 24 });
+  });
+
+  it('answers an offset inside a stored chunk from the start of that chunk: one answer for every offset in it', async () => {
+    const { code } = await sharedSession(['Olá a vocês. ', 'Bem-vindos.']);
+    const first = (await view(code, 4)).body;
+    expect(first).toMatchObject({ from: 0, text: 'Olá a vocês. Bem-vindos.', next: 24 });
+    for (const after of [1, 12]) expect((await view(code, after)).body, String(after)).toEqual(first);
+    const last = (await view(code, 16)).body;
+    expect(last).toMatchObject({ from: 13, text: 'Bem-vindos.', next: 24 });
+    for (const after of [14, 23]) expect((await view(code, after)).body, String(after)).toEqual(last);
+  });
+
+  it('never answers from before the share began, nor past where a stopped share ends, whatever chunk the offset falls in', async () => {
+    const u = await proUser();
+    const sessionId = await newSession(u.token);
+    await say(u.token, sessionId, 0, 'Privado. ');
+    const { code } = (await share(u.token, sessionId, freshIp(), false)).body;
+    // The share starts at 9, a chunk boundary; a chunk from 0 to 9 is not the viewers' to read.
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.liveShare(code), UpdateExpression: 'SET startOffset = :s', ExpressionAttributeValues: { ':s': 4 } }));
+    expect((await view(code, 2)).body).toMatchObject({ from: 4, text: 'ado. ', next: 9 });
+    expect((await view(code, 6)).body).toMatchObject({ from: 4, text: 'ado. ', next: 9 });
+    await say(u.token, sessionId, 9, 'Público, e mais.');
+    expect((await stop(u.token, code)).status).toBe(200);
+    // Stopped at 25 (the session's length then); a frozen end inside a chunk cuts its text there.
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.liveShare(code), UpdateExpression: 'SET endOffset = :e', ExpressionAttributeValues: { ':e': 17 } }));
+    expect((await view(code, 12)).body).toMatchObject({ status: 'ended', from: 9, text: 'Público,', next: 17 });
+    expect((await view(code, 20)).body).toMatchObject({ from: 17, text: '', next: 17 });
   });
 
   it('shows text the speaker appends through the autosave route, without gaps or repeats', async () => {
@@ -189,8 +215,8 @@ describe('following a live share', () => {
 
   it('an empty session: no text yet, next 0', async () => {
     const { code } = await sharedSession([]);
-    expect((await view(code)).body).toMatchObject({ status: 'live', text: '', next: 0 });
-    expect((await view(code, 10)).body).toMatchObject({ text: '', next: 0 });
+    expect((await view(code)).body).toMatchObject({ status: 'live', from: 0, text: '', next: 0 });
+    expect((await view(code, 10)).body).toMatchObject({ from: 0, text: '', next: 0 });
   });
 
   it('once stopped: ended, and never the text spoken after stopping', async () => {
@@ -319,9 +345,9 @@ describe('a late viewer of a long talk', () => {
     let offset = 0;
     for (const word of ['um ', 'dois ', 'três ', 'quatro ', 'cinco ']) offset = await say(u.token, sessionId, offset, word);
     const first = await readTextFrom(u.id, 'AUTO', sessionId, 0, offset, { maxChars: 1_000, maxChunks: 2 });
-    expect(first).toEqual({ text: 'um dois ', next: 8 });
+    expect(first).toEqual({ from: 0, text: 'um dois ', next: 8 });
     const rest = await readTextFrom(u.id, 'AUTO', sessionId, first.next, offset, { maxChars: 1_000, maxChunks: 10 });
-    expect(rest).toEqual({ text: 'três quatro cinco ', next: offset });
+    expect(rest).toEqual({ from: 8, text: 'três quatro cinco ', next: offset });
   });
 });
 
@@ -331,7 +357,7 @@ describe('live links that end', () => {
     expect((await view(code)).body).toMatchObject({ status: 'live', text: '', next: 24 });
     await say(u.token, sessionId, 24, 'Agora, para vocês.');
     expect((await view(code)).body).toMatchObject({ text: 'Agora, para vocês.', next: 42 });
-    expect((await view(code, 3)).body).toMatchObject({ text: 'Agora, para vocês.', next: 42 });
+    expect((await view(code, 3)).body).toMatchObject({ from: 24, text: 'Agora, para vocês.', next: 42 });
     const open = await sharedSession(['Tudo. '], true);
     expect((await view(open.code)).body).toMatchObject({ text: 'Tudo. ', next: 6 });
   });
@@ -534,14 +560,31 @@ describe('the local server caches the live view as CloudFront does', () => {
     expect(c.cache).toBe('Hit from local cache');
     expect(calls(VIEW) - start).toBe(1);
     expect(requests(VIEW) - startRequests).toBe(3);
-    // Another offset is another key.
-    expect((await get('?after=2')).body.text).toBe('. ');
+    // Another offset is another key (inside the one chunk: the same text, from its start).
+    expect((await get('?after=2')).body).toMatchObject({ from: 0, text: 'Um. ' });
     expect(calls(VIEW) - start).toBe(2);
     // New text shows once the cached answer is older than the cache time.
     await say(u.token, sessionId, 4, 'Dois.');
     await new Promise((r) => setTimeout(r, LIVE_CACHE_SECONDS * 1000 + 100));
     expect((await get('?after=0')).body.text).toBe('Um. Dois.');
     expect(calls(VIEW) - start).toBe(3);
+  });
+
+  it("refuses a non-canonical offset at the edge (CloudFront's viewer-request function), before the cache and the handler", async () => {
+    const { code } = await sharedSession(['Um. ']);
+    const start = calls(VIEW);
+    const startRequests = requests(VIEW);
+    for (const query of ['?after=00', '?after=%30', '?after=+0', '?after=1e3', '?after=0&after=0', '?%61fter=0', '?after=', '?after']) {
+      const res = await fetch(`${base}${pathOf('viewLiveShare', { code })}${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.headers.get('content-type'), query).toMatch(/^application\/json/);
+      expect(await res.json(), query).toEqual(LIVE_OFFSET_REFUSAL);
+    }
+    expect(requests(VIEW) - startRequests).toBe(0);
+    expect(calls(VIEW) - start).toBe(0);
+    const ok = await fetch(`${base}${pathOf('viewLiveShare', { code })}?after=0`);
+    expect(ok.status).toBe(200);
+    expect(calls(VIEW) - start).toBe(1);
   });
 
   it("never caches the other live routes (the owner's count, the viewers' pings)", async () => {

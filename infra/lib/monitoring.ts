@@ -11,6 +11,7 @@ import {
   type IMetric,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { IFunction as ICloudFrontFunction } from 'aws-cdk-lib/aws-cloudfront';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -25,6 +26,8 @@ export interface MonitoringProps {
   readonly api: Api;
   /** Optional address subscribed to the alarm topic (context `alarmEmail`); it must confirm by mail. */
   readonly alarmEmail?: string;
+  /** The CloudFront Function on the live view's viewer requests (web.ts): its invocations count them. */
+  readonly liveViewRequest?: ICloudFrontFunction;
 }
 
 /** The route whose failures mean lost payments: it gets its own alarms. */
@@ -37,6 +40,27 @@ export const API_5XX_COUNT = 5;
 export const WEBHOOK_REJECTED_PER_HOUR = 3;
 /** Failed sign-ins in 5 minutes, all accounts together, that raise an alarm (password guessing at scale, or a broken login). */
 export const FAILED_LOGINS_PER_5_MINUTES = 50;
+/** The cached live caption view: its handler calls per viewer request are watched. */
+export const LIVE_VIEW_ROUTE: RouteName = 'viewLiveShare';
+/**
+ * Handler calls per live viewer request over 5 minutes above which the cache is not doing its
+ * work. CloudFront answers a cache key (path and `after`) once per cache second (1 s) at each
+ * location that asks for it, and a viewer asks every 0.5 s, always from the `next` it was given,
+ * which changes about once a second while the speaker talks (every new `next` is a new key). So
+ * a location serving n viewers of a share makes 1 to 2 handler calls a second for 2n requests:
+ * about 0.75/n, 0.15 with five viewers there, under 0.1 for a room. Over 0.5 means more than a
+ * call for every other request: viewers alone or in twos at each location, or, what this is for,
+ * requests that miss the cache on purpose or by a fault (each a new offset, a cache policy that
+ * stopped keying right), which bring it to 1.
+ */
+export const LIVE_CALLS_PER_VIEW_REQUEST = 0.5;
+/**
+ * ... once there are at least this many live viewer requests in the 5 minutes (40 a second:
+ * 20 viewers following the whole time), so a small audience, a viewer or two per location, does
+ * not alarm: 20 viewers asking through 13 locations (CloudFront's count of regional edge caches)
+ * at 1.5 calls a second each make 19.5 calls for 40 requests, still under 0.5.
+ */
+export const LIVE_VIEW_REQUESTS_MIN = 12_000;
 /** CloudWatch: an alarm's metric math may reference at most 10 metrics. */
 const MAX_ALARM_METRICS = 10;
 
@@ -50,6 +74,8 @@ const FIVE_MINUTES = Duration.minutes(5);
  *   Errors metric never counts, so the route's 5xx come from the API access log);
  * - `<stack>-stripe-webhook-failed` (instead of the webhook's errors alarm) and
  *   `<stack>-stripe-webhook-rejected` (4xx answers to Stripe: usually a wrong webhook secret);
+ * - `<stack>-live-view-cache-misses`: the live view's handler called for more than half of its
+ *   viewer requests (its CloudFront Function's invocations) over 5 minutes of real traffic;
  * - `<stack>-lambda-throttles`: any function throttled (a composite over groups of 10 functions).
  */
 export class Monitoring extends Construct {
@@ -202,6 +228,35 @@ export class Monitoring extends Construct {
         ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       ),
     );
+
+    // The live view's handler calls per viewer request: the 1-second cache at work.
+    const liveViewFn = api.functions.get(LIVE_VIEW_ROUTE);
+    if (props.liveViewRequest && liveViewFn) {
+      notify(
+        alarm(
+          'LiveViewCacheMisses',
+          'live-view-cache-misses',
+          `The live caption view's handler ran for more than ${LIVE_CALLS_PER_VIEW_REQUEST} of its viewer requests in 5 minutes (with ${LIVE_VIEW_REQUESTS_MIN} requests or more): CloudFront's 1-second cache is bypassed (a client asking a new offset each time) or no longer keyed by path and after. Counts CloudFront Function invocations, metrics CloudFront keeps in us-east-1 only: relies on the stack being deployed in us-east-1.`,
+          new MathExpression({
+            expression: `IF(FILL(views, 0) >= ${LIVE_VIEW_REQUESTS_MIN}, FILL(calls, 0) / FILL(views, 0), 0)`,
+            usingMetrics: {
+              calls: liveViewFn.metricInvocations({ period: FIVE_MINUTES, statistic: 'Sum' }),
+              views: new Metric({
+                namespace: 'AWS/CloudFront',
+                metricName: 'FunctionInvocations',
+                dimensionsMap: { FunctionName: props.liveViewRequest.functionName, Region: 'Global' },
+                statistic: 'Sum',
+                period: FIVE_MINUTES,
+              }),
+            },
+            label: 'live view handler calls per viewer request',
+            period: FIVE_MINUTES,
+          }),
+          LIVE_CALLS_PER_VIEW_REQUEST,
+          ComparisonOperator.GREATER_THAN_THRESHOLD,
+        ),
+      );
+    }
 
     // Throttles of any function: metric math sums at most 10 metrics, so groups of 10 and a composite.
     const fns = [...api.functions.values()];

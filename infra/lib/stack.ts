@@ -7,7 +7,7 @@ import { awsSecretName, SECRET_NAMES, type SecretName } from '@app/shared/secret
 import { Api } from './api.ts';
 import { Data } from './data.ts';
 import { Mail } from './mail.ts';
-import { Monitoring } from './monitoring.ts';
+import { LIVE_VIEW_ROUTE, Monitoring } from './monitoring.ts';
 import { webDist, webSourceIndexHtml } from './paths.ts';
 import { createSecrets, secretConstructId } from './secrets.ts';
 import { Web } from './web.ts';
@@ -92,7 +92,11 @@ export class LiveTranscribeStack extends Stack {
       surveyOrigin: props.surveyOrigin,
     });
 
-    this.monitoring = new Monitoring(this, 'Monitoring', { api: this.api, alarmEmail: props.alarmEmail });
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      api: this.api,
+      alarmEmail: props.alarmEmail,
+      liveViewRequest: this.web.cachedViewerRequests.get(LIVE_VIEW_ROUTE),
+    });
 
     // The distribution depends on the API (its origin) and the functions on the distribution (APP_URL);
     // routes and integrations depend on the functions, the HttpApi resource itself on nothing: no cycle.

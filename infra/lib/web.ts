@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Duration, type SecretValue } from 'aws-cdk-lib';
 import { ORIGIN_SECRET_HEADER } from '@app/shared/constants';
-import { apiPathPatterns, pathPatternMatches, routes, type RouteDef } from '@app/shared/routes';
+import { apiPathPatterns, type RouteDef } from '@app/shared/routes';
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -31,51 +31,8 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct, type IConstruct } from 'constructs';
+import { cachedApiBehaviors, cachedViewerRequestCode, SPA_REWRITE_CODE, VIEWER_ADDRESS_CODE } from './edge-functions.ts';
 import { buildCsp, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, inlineScriptHashes, PERMISSIONS_POLICY, REFERRER_POLICY } from './security-headers.ts';
-
-/**
- * The API routes the route table marks `cache` (the live caption view, the same for every
- * viewer): CloudFront keeps each answer `cache.seconds`, keyed by the path and only the listed
- * query parameters, under the pattern of the route's path (each `{parameter}` as `*`). Other
- * routes whose paths fall under that pattern (the owner's viewer count) keep the uncached API
- * behaviour under patterns listed before it, as CloudFront takes the first pattern that matches.
- * Other methods on a cached path (stopping a share) are never cached: CloudFront caches GET and
- * HEAD only.
- */
-export function cachedApiBehaviors(table: Readonly<Record<string, RouteDef>> = routes) {
-  const all = Object.entries(table);
-  const pattern = (path: string) => path.replace(/\{[^}]+\}/g, '*');
-  const cached = all.filter(([, r]) => r.method === 'GET' && r.cache).map(([name, r]) => ({ name, pattern: pattern(r.path), cache: r.cache! }));
-  const uncached = [
-    ...new Set(
-      all
-        .filter(([, r]) => cached.some((c) => pathPatternMatches(c.pattern, r.path) && pattern(r.path) !== c.pattern))
-        .map(([, r]) => pattern(r.path)),
-    ),
-  ];
-  return { cached, uncached };
-}
-
-/**
- * SPA fallback on the default (S3) behaviour only: a path whose last segment has no file
- * extension is a client-side route and gets /index.html. API paths never reach this function,
- * so an API 404 stays an API 404 (unlike distribution-wide error responses).
- */
-export const SPA_REWRITE_CODE = `function handler(event) {
-  var request = event.request;
-  var uri = request.uri;
-  if (uri.lastIndexOf('.') <= uri.lastIndexOf('/')) request.uri = '/index.html';
-  return request;
-}`;
-
-/**
- * On the API paths: pass the visitor's address to the handlers (`x-viewer-address`,
- * overwriting anything the client sent), since API Gateway only sees CloudFront's.
- */
-export const VIEWER_ADDRESS_CODE = `function handler(event) {
-  event.request.headers['x-viewer-address'] = { value: event.viewer.ip };
-  return event.request;
-}`;
 
 export interface WebProps {
   /** Host name of the HTTP API (origin for the API paths). */
@@ -144,6 +101,8 @@ export class Web extends Construct {
   readonly headersPolicy: ResponseHeadersPolicy;
   /** The Content-Security-Policy it sends. */
   readonly csp: string;
+  /** The viewer-request function of each cached API route's behaviour (edge-functions.ts), by route name. */
+  readonly cachedViewerRequests = new Map<string, CloudFrontFunction>();
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
@@ -214,10 +173,24 @@ export class Web extends Construct {
     };
 
     const live = cachedApiBehaviors(props.routes);
+    for (const { name } of live.cached) {
+      const code = cachedViewerRequestCode(name);
+      this.cachedViewerRequests.set(
+        name,
+        code === VIEWER_ADDRESS_CODE
+          ? viewerAddress
+          : new CloudFrontFunction(this, `ViewerRequest-${name}`, {
+              code: FunctionCode.fromInline(code),
+              runtime: FunctionRuntime.JS_2_0,
+              comment: `${name}: only canonical query values reach the origin (else 400 at the edge); the visitor IP in x-viewer-address`,
+            }),
+      );
+    }
     const cachedBehaviors = live.cached.map(({ name, pattern, cache }): [string, BehaviorOptions] => [
       pattern,
       {
         ...apiBehavior,
+        functionAssociations: [{ function: this.cachedViewerRequests.get(name)!, eventType: FunctionEventType.VIEWER_REQUEST }],
         cachePolicy: new CachePolicy(this, `Cache-${name}`, {
           comment: `Live Transcribe: ${name}, ${cache.seconds} s, keyed by path and ${cache.query.join(', ')}`,
           minTtl: Duration.seconds(cache.seconds),

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_CACHE_SECONDS } from '@app/shared/constants';
 import { apiPathPatterns, pathPatternMatches, routes } from '@app/shared/routes';
-import { cachedApiBehaviors } from '../lib/web.ts';
+import { apiViewerRequests, cachedApiBehaviors, LIVE_VIEW_REQUEST_CODE, VIEWER_ADDRESS_CODE } from '../lib/edge-functions.ts';
 import { devStack, ofType, ROUTES, type Json } from './template.ts';
 
 /** The live caption view through CloudFront: cached LIVE_CACHE_SECONDS by path and `after` only; every other live route uncached. */
@@ -15,11 +15,13 @@ const behaviorFor = (config: Json, path: string): Json => config.CacheBehaviors.
 describe('live caption view on CloudFront', () => {
   let config: Json;
   let policies: Map<string, Json>;
+  let functions: Map<string, Json>;
 
   beforeAll(() => {
     const { t } = devStack();
     config = ofType(t, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
     policies = new Map(ofType(t, 'AWS::CloudFront::CachePolicy').map(([id, r]) => [id, r.Properties.CachePolicyConfig]));
+    functions = new Map(ofType(t, 'AWS::CloudFront::Function').map(([id, r]) => [id, r.Properties]));
   });
 
   it('derives the cached pattern from the route table: the view only, with its owner-only count listed before it', () => {
@@ -48,19 +50,34 @@ describe('live caption view on CloudFront', () => {
         EnableAcceptEncodingGzip: true,
       },
     });
-    // Same origin (with its secret header), viewer-address function and headers as the other API paths; stopping a share (DELETE) passes through.
+    // Same origin (with its secret header) and headers as the other API paths (its viewer-request function: below); stopping a share (DELETE) passes through.
     const api = behaviorFor(config, '/api/auth/me');
     expect(b).toMatchObject({
       TargetOriginId: api.TargetOriginId,
       OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
       ResponseHeadersPolicyId: api.ResponseHeadersPolicyId,
-      FunctionAssociations: api.FunctionAssociations,
       AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'DELETE', 'POST']),
       CachedMethods: ['GET', 'HEAD'],
       Compress: true,
     });
     const origin = config.Origins.find((o: Json) => o.Id === b.TargetOriginId);
     expect(origin.OriginCustomHeaders.map((h: Json) => h.HeaderName)).toEqual(['x-origin-verify']);
+  });
+
+  it('runs the offset check on the live view\'s viewer requests and the plain viewer-address function on every other API behaviour, as the local server does', () => {
+    const code = (b: Json) => {
+      expect(b.FunctionAssociations, b.PathPattern).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.any(String), 'FunctionARN'] } }]);
+      const fn = functions.get(b.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0])!;
+      expect(fn.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+      expect(fn.AutoPublish).toBe(true);
+      return fn.FunctionCode as string;
+    };
+    expect(code(behaviorFor(config, '/api/live/AbCdEfGhIjKl'))).toBe(LIVE_VIEW_REQUEST_CODE);
+    const others = config.CacheBehaviors.filter((b: Json) => b.PathPattern !== '/api/live/*');
+    expect(others.length).toBeGreaterThan(1);
+    for (const b of others) expect(code(b), b.PathPattern).toBe(VIEWER_ADDRESS_CODE);
+    // The same behaviours, in the same order, with the same functions as the local server runs (apiViewerRequests).
+    expect(config.CacheBehaviors.map((b: Json) => ({ pattern: b.PathPattern, code: code(b) }))).toEqual(apiViewerRequests());
   });
 
   it('sends every other route uncached, the live ones included (creating, the viewer pings, the owner count)', () => {

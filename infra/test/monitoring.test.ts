@@ -2,7 +2,16 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '@app/shared/routes';
 import { ACCESS_LOG_FORMAT } from '../lib/api.ts';
-import { API_5XX_COUNT, API_5XX_RATE_PERCENT, FAILED_LOGINS_PER_5_MINUTES, WEBHOOK_REJECTED_PER_HOUR } from '../lib/monitoring.ts';
+import { LIVE_VIEW_REQUEST_CODE } from '../lib/edge-functions.ts';
+import {
+  API_5XX_COUNT,
+  API_5XX_RATE_PERCENT,
+  FAILED_LOGINS_PER_5_MINUTES,
+  LIVE_CALLS_PER_VIEW_REQUEST,
+  LIVE_VIEW_REQUESTS_MIN,
+  LIVE_VIEW_ROUTE,
+  WEBHOOK_REJECTED_PER_HOUR,
+} from '../lib/monitoring.ts';
 import { alarmsOf, asArray, devStack, dims, keyOf, metricsOf, ofType, prodStack, ROUTES, type Json } from './template.ts';
 
 /** Logs and alarms: retention, the API access log, the alarm topic and the alarms on the API, functions, webhook and throttles. */
@@ -117,6 +126,36 @@ describe('Logs and alarms (dev, full route table)', () => {
     const alarm = alarmsOf(t).get('Test-stripe-webhook-rejected')!;
     expect(alarm).toMatchObject({ Namespace: 'Test', MetricName: 'StripeWebhookRejected', Statistic: 'Sum', Period: 3600, Threshold: WEBHOOK_REJECTED_PER_HOUR });
     expect(alarm.AlarmActions).toHaveLength(1);
+  });
+
+  it('alarms when the live view\'s handler runs for more than half of its viewer requests over 5 minutes of real traffic', () => {
+    const topicId = ofType(t, 'AWS::SNS::Topic')[0]![0];
+    const alarm = alarmsOf(t).get('Test-live-view-cache-misses')!;
+    expect(alarm).toMatchObject({
+      Threshold: LIVE_CALLS_PER_VIEW_REQUEST,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+      AlarmActions: [{ Ref: topicId }],
+      OKActions: [{ Ref: topicId }],
+    });
+    expect(LIVE_CALLS_PER_VIEW_REQUEST).toBe(0.5);
+    expect(alarm.AlarmDescription).toContain('us-east-1');
+    const m = metricsOf(alarm);
+    expect(m.calls).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: 'Invocations', Stat: 'Sum', Period: 300 });
+    expect(dims(m.calls)).toEqual({ FunctionName: { Ref: routeFunctions.get(LIVE_VIEW_ROUTE) } });
+    // Viewer requests: the invocations of the CloudFront Function on the live view's behaviour (and of no other).
+    const [liveFnId, liveFn] = ofType(t, 'AWS::CloudFront::Function').find(([, f]) => f.Properties.FunctionCode === LIVE_VIEW_REQUEST_CODE)!;
+    expect(m.views).toMatchObject({ Namespace: 'AWS/CloudFront', MetricName: 'FunctionInvocations', Stat: 'Sum', Period: 300 });
+    expect(dims(m.views)).toEqual({ FunctionName: liveFn.Properties.Name, Region: 'Global' });
+    expect(JSON.stringify(liveFn.Properties.Name)).not.toContain('undefined');
+    const config = ofType(t, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+    const withLiveFn = config.CacheBehaviors.filter((b: Json) => b.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0] === liveFnId);
+    expect(withLiveFn.map((b: Json) => b.PathPattern)).toEqual(['/api/live/*']);
+    // Calls over requests, only once the requests reach the minimum volume.
+    const expr = asArray<Json>(alarm.Metrics).find((q) => q.ReturnData)!.Expression as string;
+    expect(expr).toBe(`IF(FILL(views, 0) >= ${LIVE_VIEW_REQUESTS_MIN}, FILL(calls, 0) / FILL(views, 0), 0)`);
+    expect(LIVE_VIEW_REQUESTS_MIN).toBe(12_000);
   });
 
   it('alarms when any function is throttled (groups of at most 10 functions under one composite alarm)', () => {

@@ -4,10 +4,12 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { webSourceIndexHtml } from '../lib/paths.ts';
 import { buildCsp, CSP_MAX_LENGTH, cspDirectives, inlineScriptHashes, parseOrigins, PERMISSIONS_POLICY, RECAPTCHA, securityHeaders } from '../lib/security-headers.ts';
-import { apiPathPatterns, pathPatternMatches } from '@app/shared/routes';
+import { apiPathPatterns, pathPatternMatches, routes } from '@app/shared/routes';
+import { LIVE_OFFSET_MESSAGE } from '@app/shared/schemas/live';
 import { awsSecretName, SECRET_NAMES } from '@app/shared/secrets';
 import { secretConstructId } from '../lib/secrets.ts';
-import { ACCESS_LOG_DAYS, cachedApiBehaviors, SPA_REWRITE_CODE, VIEWER_ADDRESS_CODE } from '../lib/web.ts';
+import { cachedApiBehaviors, LIVE_VIEW_REQUEST_CODE, SPA_REWRITE_CODE, VIEWER_ADDRESS_CODE, type EdgeValue } from '../lib/edge-functions.ts';
+import { ACCESS_LOG_DAYS } from '../lib/web.ts';
 import { cspOf, devStack, GENERIC_ROUTES, genericProdStack, noSite, ofType, PROD_ANALYTICS, PROD_INLINE_SCRIPT, prodStack, ROUTES, sha256Source, synth, type Json } from './template.ts';
 
 /** The site: S3 and CloudFront, the API paths it forwards, its CloudFront Functions, domain, deployment and security headers. */
@@ -269,6 +271,59 @@ describe('viewer address (CloudFront Function on the API paths)', () => {
     const fn = new Function(`${VIEWER_ADDRESS_CODE}; return handler;`)() as (e: unknown) => { headers: Record<string, { value: string }> };
     const out = fn({ viewer: { ip: '203.0.113.9' }, request: { headers: { 'x-viewer-address': { value: '1.1.1.1' } } } });
     expect(out.headers['x-viewer-address']).toEqual({ value: '203.0.113.9' });
+  });
+});
+
+describe('live view offsets (CloudFront Function on the cached live view)', () => {
+  // Evaluated as the runtime does: the source alone, its top-level handler called with the event.
+  const fn = new Function(`${LIVE_VIEW_REQUEST_CODE}; return handler;`)() as (e: unknown) => Json;
+  const run = (querystring: Record<string, EdgeValue>) =>
+    fn({
+      version: '1.0',
+      context: { eventType: 'viewer-request' },
+      viewer: { ip: '203.0.113.9' },
+      request: { method: 'GET', uri: '/api/live/AbCdEfGhIjKl', querystring, headers: { 'x-viewer-address': { value: '1.1.1.1' }, host: { value: 'x' } }, cookies: {} },
+    });
+  const refused = (out: Json) => {
+    expect(out).toMatchObject({ statusCode: 400, headers: { 'content-type': { value: expect.stringMatching(/^application\/json/) } }, body: { encoding: 'text' } });
+    expect(JSON.parse(out.body.data)).toEqual({ error: LIVE_OFFSET_MESSAGE, code: 'invalid_input' });
+    expect(out.uri).toBeUndefined();
+  };
+  const one = (value: string): Record<string, EdgeValue> => ({ after: { value } });
+
+  it('passes a canonical offset, or none, on to the origin with the viewer IP in x-viewer-address (a sent one overwritten)', () => {
+    for (const q of [{}, one('0'), one('7'), one('10'), one('1234567890'), one('9999999999'), { after: { value: '5' }, x: { value: '00' } }] as Record<string, EdgeValue>[]) {
+      const out = run(q);
+      expect(out.statusCode, JSON.stringify(q)).toBeUndefined();
+      expect(out.uri).toBe('/api/live/AbCdEfGhIjKl');
+      expect(out.querystring).toEqual(q);
+      expect(out.headers).toEqual({ 'x-viewer-address': { value: '203.0.113.9' }, host: { value: 'x' } });
+    }
+  });
+
+  it("refuses at the edge every other spelling, what the route's schema refuses too", () => {
+    const query = routes.viewLiveShare.query;
+    for (const value of ['00', '000', '007', '+0', '-0', '-1', '0x0', '0x10', '1e3', '1.0', '1.5', ' 5', '5 ', '%30', '%2B5', '', 'abc', '10000000000', '99999999999', '١٢']) {
+      refused(run(one(value)));
+      expect(query.safeParse({ after: value }).success, value).toBe(false);
+    }
+    for (const value of ['0', '42', '9999999999']) expect(query.safeParse({ after: value }).success, value).toBe(true);
+  });
+
+  it('refuses a repeated after (CloudFront gives it as multiValue), even with one canonical spelling twice', () => {
+    refused(run({ after: { value: '5', multiValue: [{ value: '5' }, { value: '5' }] } }));
+    refused(run({ after: { value: '5', multiValue: [{ value: '5' }, { value: '00' }] } }));
+    expect(run({ after: { value: '5', multiValue: [{ value: '5' }] } }).statusCode).toBeUndefined();
+  });
+
+  it('refuses a parameter the origin would decode to after (a cache key without after)', () => {
+    refused(run({ '%61fter': { value: '5' } }));
+    refused(run({ 'aft%65r': { value: '00' } }));
+    expect(run({ After: { value: '00' }, '%zz': { value: '1' } }).statusCode).toBeUndefined();
+  });
+
+  it('fits CloudFront Functions (10 KB of source at most)', () => {
+    expect(Buffer.byteLength(LIVE_VIEW_REQUEST_CODE)).toBeLessThan(10_240);
   });
 });
 

@@ -93,14 +93,16 @@ export async function readChunks(userId: string, kind: TranscriptKind, id: strin
 }
 
 /**
- * The text from offset `after` on, for a reader following a growing transcript: one Query of
- * the chunks that start at `after` or later (a reader that always asks from the `next` it was
- * given starts on a chunk boundary). Only when `after` falls inside a chunk, or past the end,
- * is the chunk before it read too (`end`, the stored length as the caller knows it, says when
- * no chunk starting at `after` means the end). Reads are eventually consistent, so the text
- * stops before any chunk that is not visible yet: no gap, the next read brings it. At most
- * `cap.maxChunks` chunks are read, and the text ends with the chunk that reaches `cap.maxChars`:
- * `next` says where to continue.
+ * The text from the chunk boundary at or before offset `after` on, for a reader following a
+ * growing transcript: one Query of the chunks that start at `after` or later (a reader that
+ * always asks from the `next` it was given starts on a chunk boundary). Only when `after` falls
+ * inside a chunk, or past the end, is the chunk before it read too (`end`, the stored length as
+ * the caller knows it, says when no chunk starting at `after` means the end): inside a chunk, the
+ * text starts at that chunk's start, so every offset inside one chunk gets the same text; past
+ * the end, the text is empty at the end. `from` says where the text starts. Reads are eventually
+ * consistent, so the text stops before any chunk that is not visible yet: no gap, the next read
+ * brings it. At most `cap.maxChunks` chunks are read, and the text ends with the chunk that
+ * reaches `cap.maxChars`: `next` says where to continue.
  */
 export async function readTextFrom(
   userId: string,
@@ -109,14 +111,14 @@ export async function readTextFrom(
   after: number,
   end: number,
   cap: { maxChars: number; maxChunks: number },
-): Promise<{ text: string; next: number }> {
+): Promise<{ from: number; text: string; next: number }> {
   const prefix = keys.transcriptChunkPrefix(kind, id);
-  const from = keys.transcriptChunk(userId, kind, id, after).SK;
+  const afterKey = keys.transcriptChunk(userId, kind, id, after).SK;
   const out = await db().send(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':from': from, ':to': `${prefix}~` },
+      ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':from': afterKey, ':to': `${prefix}~` },
       ProjectionExpression: 'SK, l, n, o, x',
       Limit: cap.maxChunks,
     }),
@@ -124,6 +126,7 @@ export async function readTextFrom(
   const items = out.Items ?? [];
   const offsetOf = (item: Record<string, unknown>) => Number((item.SK as string).slice(-10));
   const parts: string[] = [];
+  let from = after;
   let next = after;
   const first = items[0];
   if (after > 0 && (first ? offsetOf(first) !== after : after !== end)) {
@@ -131,7 +134,7 @@ export async function readTextFrom(
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :from',
-        ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':lo': prefix, ':from': from },
+        ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':lo': prefix, ':from': afterKey },
         ProjectionExpression: 'SK, l, n, o, x',
         ScanIndexForward: false,
         Limit: 1,
@@ -140,14 +143,17 @@ export async function readTextFrom(
     const chunk = before.Items?.[0];
     const start = chunk ? offsetOf(chunk) : 0;
     next = chunk ? start + (chunk.l as number) : 0;
-    if (chunk && next > after) parts.push(decodeSearchable(chunk as Searchable).slice(after - start));
+    if (chunk && next > after) {
+      from = start;
+      parts.push(decodeSearchable(chunk as Searchable));
+    } else from = next;
   }
   for (const item of items) {
-    if (offsetOf(item) !== next || next - after >= cap.maxChars) break;
+    if (offsetOf(item) !== next || next - from >= cap.maxChars) break;
     parts.push(decodeSearchable(item as Searchable));
     next += item.l as number;
   }
-  return { text: parts.join(''), next };
+  return { from, text: parts.join(''), next };
 }
 
 /** Deletes a transcript's metadata (only if it exists under this user: false otherwise), then its chunks. */

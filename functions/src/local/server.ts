@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { isApiPath, matchPath, routes, type RouteDef } from '@app/shared/routes';
+import { apiViewerRequestCode, edgeFunction, edgeQueryString, type EdgeValue } from '../../../infra/lib/edge-functions.ts';
 import { buildCsp, inlineScriptHashes, securityHeaders, type CspOptions } from '../../../infra/lib/security-headers.ts';
 import type { LambdaHandler, Result } from '../lib/http.ts';
 import { toEventV2 } from './event.ts';
@@ -132,6 +133,32 @@ const jsonError = (status: number, error: string): Result => ({
   body: JSON.stringify({ error }),
 });
 
+/**
+ * As CloudFront does on the API paths: runs the path's viewer-request function (the same
+ * CloudFront Function source, infra/lib/edge-functions.ts) on the request, which either answers
+ * itself (a refused live view offset) or passes the request on with the headers it set (the
+ * visitor's address). Undefined on the SPA's paths.
+ */
+function viewerRequest(req: IncomingMessage, url: URL): { response: Result } | { headers: Record<string, string> } | undefined {
+  const code = apiViewerRequestCode(url.pathname);
+  if (!code) return undefined;
+  const headers: Record<string, EdgeValue> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = { value: Array.isArray(v) ? v.join(',') : v };
+  const ip = req.socket.remoteAddress ?? '127.0.0.1';
+  const out = edgeFunction(code)({
+    version: '1.0',
+    context: { eventType: 'viewer-request' },
+    viewer: { ip },
+    request: { method: req.method ?? 'GET', uri: url.pathname, querystring: edgeQueryString(url.search.slice(1)), headers, cookies: {} },
+  });
+  const values = (from: Record<string, EdgeValue> = {}) => Object.fromEntries(Object.entries(from).map(([k, v]) => [k, v.value]));
+  if ('statusCode' in out) {
+    const body = typeof out.body === 'string' ? { encoding: 'text', data: out.body } : out.body;
+    return { response: { statusCode: out.statusCode, headers: values(out.headers), body: body?.data ?? '', isBase64Encoded: body?.encoding === 'base64' } };
+  }
+  return { headers: values(out.headers) };
+}
+
 /** Text files are sent gzipped when the client accepts it, as CloudFront does in production. */
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.svg', '.txt', '.map']);
 const gzipCache = new Map<string, { mtimeMs: number; size: number; body: Buffer }>();
@@ -221,14 +248,14 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
       }
       for (const page of options.localPages ?? []) if (await page(req, res, url, body)) return;
       for (const [name, value] of Object.entries(await productionHeaders())) res.setHeader(name, value);
+      const edge = viewerRequest(req, url);
+      if (edge && 'response' in edge) return send(res, edge.response);
       const found = findRoute(method, url.pathname);
       if (found === 'method') return send(res, jsonError(405, 'Method not allowed'));
       if (found) {
         const handler = await loadHandler(found.def);
-        const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
-        // As CloudFront's viewer-request function does: the visitor's address, whatever the client sent.
-        headers['x-viewer-address'] = req.socket.remoteAddress ?? '127.0.0.1';
+        // Every route path is an API path, so CloudFront's viewer-request function set the headers (the visitor's address).
+        const headers = edge?.headers ?? {};
         const routeKey = `${found.def.method} ${found.def.path}`;
         const calls = routeCalls.get(routeKey) ?? { requests: 0, handlerCalls: 0 };
         routeCalls.set(routeKey, calls);

@@ -18,21 +18,31 @@ export const liveShareResponse = z.object({
   expiresAt: z.iso.datetime(),
 });
 
+/**
+ * The one spelling of a live view offset: `0` or a decimal integer without leading zeros, at most
+ * 10 digits (a chunk key's offset). Anything else (`00`, `+0`, `0x0`, `1e3`) would be another cache
+ * key for the same text, so CloudFront's viewer-request function (infra/lib/edge-functions.ts)
+ * refuses it at the edge, and this schema again at the handler.
+ */
+export const LIVE_OFFSET_PATTERN = /^(0|[1-9]\d{0,9})$/;
+export const LIVE_OFFSET_MESSAGE = 'after must be a character offset, without leading zeros';
+
 /** `after`: the character offset (UTF-16 code units) the viewer already has; 0 by default. */
 export const liveViewQuery = z.object({
-  after: z
-    .string()
-    // One spelling per offset (no leading zeros): `after=0`, `00`, `000` would be distinct cache keys.
-    .regex(/^(0|[1-9]\d{0,9})$/, 'after must be a character offset, without leading zeros')
-    .transform(Number)
-    .default(0),
+  after: z.string().regex(LIVE_OFFSET_PATTERN, LIVE_OFFSET_MESSAGE).transform(Number).default(0),
 });
 export const LIVE_STATUSES = ['live', 'ended'] as const;
 export type LiveStatus = (typeof LIVE_STATUSES)[number];
 export const liveViewResponse = z.object({
   /** 'ended': the speaker stopped sharing, the link expired or the session completed. */
   status: z.enum(LIVE_STATUSES),
-  /** The transcript from `after` on (as much as one read returns: ask again from `next`). */
+  /**
+   * The offset where `text` starts: `after`, or the start of the stored chunk `after` falls in
+   * (every offset inside one chunk gets the same answer), never before where the share begins.
+   * A viewer that asks from the `next` it was given gets `from` = `after`.
+   */
+  from: z.number().int().min(0),
+  /** The transcript from `from` on (as much as one read returns: ask again from `next`). */
   text: z.string(),
   /** The offset to ask for next: where `text` ends. */
   next: z.number().int().min(0),

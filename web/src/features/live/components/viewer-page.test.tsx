@@ -7,17 +7,20 @@ import LiveViewerPage from './viewer-page';
 
 const CODE = 'AbCdEfGh_-12';
 
-/** The live view route over a transcript the test grows: answers from `after` as the server does. */
+/**
+ * The live view route over a transcript the test grows: answers from `after` as the server does,
+ * or, with `chunkStarts`, from the last chunk start at or before `after` (`from`).
+ */
 function fakeLive(language = 'pt-BR') {
-  const state = { text: '', status: 'live' as 'live' | 'ended', offline: false, missing: false };
+  const state = { text: '', status: 'live' as 'live' | 'ended', offline: false, missing: false, chunkStarts: undefined as number[] | undefined };
   const calls = mockFetch((call) => {
     if (state.offline) throw new TypeError('Failed to fetch');
     if (call.route === 'recordLiveViewer' && call.params.code === CODE) return json(200, { ok: true });
     if (call.route !== 'viewLiveShare' || call.params.code !== CODE) return json(404, { error: 'Not found' });
     if (state.missing) return json(404, { error: 'Live share not found', code: 'not_found' });
-    const after = Number(call.query.after ?? 0);
-    const from = Math.min(after, state.text.length);
-    return json(200, { status: state.status, text: state.text.slice(from), next: state.text.length, language, updatedAt: new Date().toISOString() });
+    const after = Math.min(Number(call.query.after ?? 0), state.text.length);
+    const from = state.chunkStarts ? Math.max(0, ...state.chunkStarts.filter((start) => start <= after)) : after;
+    return json(200, { status: state.status, from, text: state.text.slice(from), next: state.text.length, language, updatedAt: new Date().toISOString() });
   });
   const views = () => calls.filter((c) => c.route === 'viewLiveShare' && c.params.code === CODE);
   return { state, calls, views, afters: () => views().map((c) => Number(c.query.after ?? 0)) };
@@ -65,6 +68,26 @@ describe('live captions page', () => {
     // The live region says only the newest piece.
     expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent(/^E de acessibilidade\.$/);
     expect(document.title).toBe('Live captions');
+  });
+
+  it('appends only the text after what it has when an answer starts earlier, at the start of a chunk (from)', async () => {
+    const live = fakeLive();
+    live.state.chunkStarts = [0, 'Primeiro pedaço. '.length];
+    live.state.text = 'Primeiro';
+    open();
+    await tick(0);
+    expect(shown()).toBe('Primeiro');
+    // The viewer asks from inside the first chunk: the answer repeats its start, which is not shown again.
+    live.state.text = 'Primeiro pedaço. ';
+    await tick();
+    expect(live.afters().at(-1)).toBe('Primeiro'.length);
+    expect(shown()).toBe('Primeiro pedaço. ');
+    live.state.text += 'Segundo.';
+    await tick();
+    await tick();
+    expect(shown()).toBe('Primeiro pedaço. Segundo.');
+    expect(captions().querySelector('p:last-child')!.childNodes).toHaveLength(3);
+    expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent(/^Segundo\.$/);
   });
 
   it('sets the direction from the share language (Arabic reads right to left)', async () => {

@@ -48,12 +48,14 @@ export function followLive(code: string, events: FollowEvents): () => void {
       try {
         const view = await api('viewLiveShare', { params: { code }, query: { after: String(next) }, signal: abort.signal });
         if (abort.signal.aborted) return;
-        // The answer starts where the viewer's text ends; a stale one (an older offset) adds nothing.
-        if (view.next > next && view.text) {
+        // The answer's text starts at `from` (where the viewer's text ends, or before it: the
+        // start of the stored chunk it asked inside): only what comes after `next` is new.
+        const piece = view.next > next ? view.text.slice(Math.max(0, next - view.from)) : '';
+        events.language(view.language);
+        if (piece) {
           next = view.next;
-          events.language(view.language);
-          events.text(view.text);
-        } else events.language(view.language);
+          events.text(piece);
+        }
         if (failures) events.reconnecting(false);
         failures = 0;
         events.state(view.status);

@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ORIGIN_SECRET_HEADER } from '@app/shared/constants';
 import { isApiPath, matchPath, routes, type RouteDef } from '@app/shared/routes';
 import { buildCsp, inlineScriptHashes, securityHeaders, type CspOptions } from '../../../infra/lib/security-headers.ts';
 import type { LambdaHandler, Result } from '../lib/http.ts';
@@ -22,6 +23,8 @@ export interface LocalServerOptions {
   loadHandler?: (def: RouteDef) => Promise<LambdaHandler>;
   /** Third-party origins of the Content-Security-Policy (the inline-script hashes come from webDist). */
   csp?: Omit<CspOptions, 'scriptHashes'>;
+  /** What CloudFront sends in ORIGIN_SECRET_HEADER on every API request, when the functions check it (the bundles pass). */
+  originSecret?: string;
 }
 
 const MAX_BODY = 10 * 1024 * 1024;
@@ -229,6 +232,7 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
         for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
         // As CloudFront's viewer-request function does: the visitor's address, whatever the client sent.
         headers['x-viewer-address'] = req.socket.remoteAddress ?? '127.0.0.1';
+        if (options.originSecret) headers[ORIGIN_SECRET_HEADER] = options.originSecret;
         const routeKey = `${found.def.method} ${found.def.path}`;
         const calls = routeCalls.get(routeKey) ?? { requests: 0, handlerCalls: 0 };
         routeCalls.set(routeKey, calls);

@@ -10,8 +10,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /** A function's variables: a string sets one, undefined unsets it (the process's value is hidden). */
 export type FunctionEnv = Readonly<Record<string, string | undefined>>;
 
-const scope = new AsyncLocalStorage<FunctionEnv>();
-const installed = Symbol.for('live-transcribe.function-env');
+/**
+ * The scopes, kept on `process` (which every copy of this module shares, in vitest's VM contexts
+ * too), so the one view installed on `process.env` reads the scopes of every copy.
+ */
+const key = Symbol.for('live-transcribe.function-env');
+const shared = process as unknown as Record<symbol, AsyncLocalStorage<FunctionEnv> | undefined>;
+const scope = (shared[key] ??= new AsyncLocalStorage<FunctionEnv>());
+const installed = Symbol.for('live-transcribe.function-env.installed');
 
 /** The scope's own entry for a variable, if it has one. */
 function own(key: string | symbol): { value: string | undefined } | undefined {

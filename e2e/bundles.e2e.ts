@@ -1,3 +1,4 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
@@ -6,12 +7,14 @@ import { getUserByEmail } from '../functions/src/db/users.ts';
 import { bundlesByRouteKey } from '../functions/src/local/bundles.ts';
 import { toEventV2 } from '../functions/src/local/event.ts';
 import { useTarget } from '../functions/src/ops/ops.ts';
-import { uniqueEmail } from './browser.ts';
+import { FAKE_CALLS_PATH, type FakeCall } from '../functions/src/local/aws-fake.ts';
+import { mailsTo, uniqueEmail } from './browser.ts';
 
 /**
  * What only the synthesized bundles can show (LOCAL_HANDLERS=bundles). The journeys hash passwords
  * cheaply; here the register and login bundles run as Lambda runs them, in a Node process of their
- * own with nothing lowering the cost, against the journeys' store.
+ * own with nothing lowering the cost, against the journeys' store; and the functions read their
+ * secrets from Secrets Manager and send mail through SES (the local fakes), as on AWS.
  */
 
 const PRODUCTION_LOG_N = 17;
@@ -53,5 +56,40 @@ describe('the bundles at production settings', () => {
     expect(JSON.parse(loggedIn.body)).toMatchObject({ token: expect.any(String) });
     const refused = await invokeCold('login', { email, password: 'not-the-password' });
     expect(refused.statusCode).toBe(401);
+  });
+});
+
+describe('the bundles on Secrets Manager and SES (the local fakes)', () => {
+  const fakes = inject('awsFakes');
+  const functionOf = (name: keyof typeof routes) => bundles.get(`${routes[name].method} ${routes[name].path}`)!.functionId;
+  const callsOf = async (endpoint: string) => ((await (await fetch(`${endpoint}${FAKE_CALLS_PATH}`)).json()) as { calls: FakeCall[] }).calls;
+  const post = (name: keyof typeof routes, body: unknown) =>
+    fetch(`${inject('baseUrl')}${routes[name].path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('sign-up reads its secrets from Secrets Manager, a reset mail goes through SES, and a function reads only what its role grants', async () => {
+    const email = uniqueEmail('aws');
+    const registered = await post('register', { name: 'Fake Check', email, password: 'fake-check-pass-1', recaptchaToken: 'test-pass' });
+    expect(registered.status, await registered.clone().text()).toBe(200);
+    expect((await post('forgotPassword', { email, recaptchaToken: 'test-pass' })).status).toBe(200);
+    await expect.poll(async () => (await mailsTo(email)).length).toBe(1);
+
+    const reads = await callsOf(fakes.secretsManager);
+    const register = functionOf('register');
+    // The token key and the origin secret hold values; the bot check's secret has none (the test verifier then runs).
+    expect(reads).toEqual(
+      expect.arrayContaining([
+        { caller: register, operation: 'GetSecretValue', subject: expect.stringMatching(/\/token-key$/), outcome: 'ok' },
+        { caller: register, operation: 'GetSecretValue', subject: expect.stringMatching(/\/origin$/), outcome: 'ok' },
+        { caller: register, operation: 'GetSecretValue', subject: expect.stringMatching(/\/bot-check$/), outcome: 'ResourceNotFoundException' },
+      ]),
+    );
+    expect((await callsOf(fakes.ses)).filter((m) => m.subject === email)).toEqual([{ caller: functionOf('forgotPassword'), operation: 'SendEmail', subject: email, outcome: 'ok' }]);
+    // No function was refused a secret or a mail so far.
+    expect([...reads, ...(await callsOf(fakes.ses))].filter((c) => !['ok', 'ResourceNotFoundException'].includes(c.outcome))).toEqual([]);
+
+    // The bot check's secret, asked for with the credentials of a function whose role does not grant it.
+    const botCheck = reads.find((c) => c.subject.endsWith('/bot-check'))!.subject;
+    const asGetMe = new SecretsManagerClient({ endpoint: fakes.secretsManager, region: 'us-east-1', credentials: { accessKeyId: functionOf('getMe'), secretAccessKey: 'local' } });
+    await expect(asGetMe.send(new GetSecretValueCommand({ SecretId: botCheck }))).rejects.toMatchObject({ name: 'AccessDeniedException' });
   });
 });

@@ -15,7 +15,9 @@ import { E2E_ANALYTICS_ORIGINS, E2E_SURVEY_URL, webDist } from './web-build.ts';
  * DynamoDB Local) and one Chromium that every test file connects to.
  * - The web app is built here (with the survey configured, as the journeys need it) into
  *   node_modules/.cache/e2e-web, unless E2E_WEB_DIST names a build to use instead.
- * - With LOCAL_HANDLERS=bundles the handlers are the bundles `cdk synth` made (what Lambda runs).
+ * - With LOCAL_HANDLERS=bundles the handlers are the bundles `cdk synth` made (what Lambda runs),
+ *   reading their secrets from a local Secrets Manager and sending mail through a local SES
+ *   (functions/src/local/local-aws.ts) that writes to the same outbox.
  *   Either way journeys hash passwords cheaply (SCRYPT_LOG_N=10), as the functions tests do: the
  *   production cost is checked once, on the bundles, in a process of their own (bundles.e2e.ts).
  */
@@ -69,6 +71,7 @@ export async function setup(project: TestProject) {
   project.provide('browserEndpoint', browser.wsEndpoint());
   project.provide('surveyOrigin', surveyOrigin);
   project.provide('bundlesFrom', app.bundlesFrom ?? '');
+  project.provide('awsFakes', { secretsManager: app.aws?.secretsManager.endpoint ?? '', ses: app.aws?.ses.endpoint ?? '' });
 }
 
 export async function teardown() {
@@ -80,6 +83,8 @@ export async function teardown() {
     const all = Object.values(routes as Record<string, RouteDef>).map((r) => `${r.method} ${r.path}`);
     const missed = all.filter((k) => !app.server.routeCalls.has(k));
     console.log(`e2e on the bundles: ${all.length - missed.length} of ${all.length} routes served${missed.length ? `; never called: ${missed.join(', ')}` : ''}`);
+    const [reads, mails] = [app.aws?.secretsManager.calls ?? [], app.aws?.ses.calls ?? []];
+    console.log(`e2e on the bundles: ${reads.length} secret reads from the local Secrets Manager, ${mails.filter((m) => m.outcome === 'ok').length} mails through the local SES`);
   }
   await Promise.all([app.stop(), browser.close()]);
   await rm(dataDir, { recursive: true, force: true });
@@ -97,5 +102,7 @@ declare module 'vitest' {
     surveyOrigin: string;
     /** The synthesized app (cdk.out) whose bundles the local server runs; empty on the sources. */
     bundlesFrom: string;
+    /** With the bundles: the endpoints of the local Secrets Manager and SES they call (empty on the sources). */
+    awsFakes: { secretsManager: string; ses: string };
   }
 }

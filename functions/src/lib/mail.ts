@@ -28,10 +28,20 @@ export async function sendMail(mail: Mail): Promise<void> {
     );
     return;
   }
-  await mkdir(e.OUTBOX_DIR, { recursive: true });
-  const file = join(e.OUTBOX_DIR, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.json`);
-  await writeFile(file, JSON.stringify({ from: e.MAIL_FROM, ...safe, sentAt: new Date().toISOString() }, null, 2));
+  await writeToOutbox(e.OUTBOX_DIR, { from: e.MAIL_FROM, ...safe });
+}
+
+/**
+ * The local outbox: each message a JSON file (`from`, `to`, `subject`, `text`, `replyTo`, `sentAt`)
+ * in `dir`, which the browser journeys read, also printed unless LOG_LEVEL is silent. The local
+ * SES fake writes what it accepts here too.
+ */
+export async function writeToOutbox(dir: string, message: Mail & { from: string }): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.json`);
+  await writeFile(file, JSON.stringify({ ...message, sentAt: new Date().toISOString() }, null, 2));
   if (process.env.LOG_LEVEL !== 'silent') {
-    console.log(`\n📧 Mail to ${safe.to}: ${safe.subject}\n${safe.text}\n(saved to ${file})\n`);
+    console.log(`\n📧 Mail to ${message.to}: ${message.subject}\n${message.text}\n(saved to ${file})\n`);
   }
+  return file;
 }

@@ -8,6 +8,7 @@ import { resetSecrets } from '../lib/secrets.ts';
 import { parseOrigins } from '../../../infra/lib/security-headers.ts';
 import { bundleLoader } from './bundles.ts';
 import { startDynamoLocal, type DynamoLocal } from './dynamo.ts';
+import { startLocalAws, type LocalAws } from './local-aws.ts';
 import { startLocalServer, type LocalPage, type LocalServer } from './server.ts';
 
 export interface LocalAppOptions {
@@ -42,6 +43,8 @@ export interface LocalApp {
   outboxDir: string;
   /** Where the route handlers come from when not the sources (see bundlesFromEnv). */
   bundlesFrom?: string;
+  /** With the bundles: the local Secrets Manager and SES they call (local-aws.ts). */
+  aws?: LocalAws;
   stop: () => Promise<void>;
 }
 
@@ -92,19 +95,23 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     JSON.stringify({ dynamoEndpoint: dynamo.endpoint, tableName: process.env.TABLE_NAME, url, pid: process.pid }, null, 2),
   );
   let server: LocalServer;
+  let aws: LocalAws | undefined;
   try {
+    aws = options.bundlesFrom ? await startLocalAws({ cdkOut: options.bundlesFrom, outboxDir }) : undefined;
     server = await startLocalServer({
       port: options.port,
       host: options.host,
       webDist: options.webDist,
       localPages: options.localPages,
-      // Bundles carry their own copy of every module: they see the defaults above through process.env only.
-      loadHandler: options.bundlesFrom ? bundleLoader(options.bundlesFrom) : undefined,
+      // Bundles carry their own copy of every module: they see the defaults above through process.env
+      // only, each with its function's own variables on top (secrets and mail through local-aws.ts's fakes).
+      loadHandler: options.bundlesFrom ? bundleLoader(options.bundlesFrom, aws?.scope) : undefined,
+      originSecret: aws?.originSecret,
       // The deploy's CSP context, from the same variables (README, Deploy).
       csp: { analyticsOrigins: parseOrigins(process.env.ANALYTICS_ORIGINS), surveyOrigin: process.env.SURVEY_ORIGIN || undefined },
     });
   } catch (err) {
-    await dynamo.stop();
+    await Promise.all([dynamo.stop(), aws?.stop()]);
     throw err;
   }
   return {
@@ -113,10 +120,11 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     server,
     outboxDir,
     bundlesFrom: options.bundlesFrom,
+    aws,
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
-      await dynamo.stop();
+      await Promise.all([dynamo.stop(), aws?.stop()]);
     },
   };
 }

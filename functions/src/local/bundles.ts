@@ -13,6 +13,34 @@ export interface Bundle {
   file: string;
   /** The export Lambda calls. */
   exportName: string;
+  /** The function's logical id in the template (its name on the fakes of the AWS services: local-aws.ts). */
+  functionId: string;
+  /** The function's environment variables as the template sets them (a value may be a reference: `{Ref: <secret>}`). */
+  environment: Record<string, Json>;
+  /** What its role's policies allow: each statement's actions and resources (references as written). */
+  permissions: { actions: string[]; resources: Json[] }[];
+}
+
+const list = (v: Json): Json[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/** The Allow statements of the policies attached to a function's role (`Role: {Fn::GetAtt: [<role>, Arn]}`). */
+function rolePermissions(resources: Record<string, { Type: string; Properties?: Json }>, fn: { Properties?: Json }): Bundle['permissions'] {
+  const roleId = fn.Properties?.Role?.['Fn::GetAtt']?.[0] as string | undefined;
+  if (!roleId) return [];
+  const documents: Json[] = (resources[roleId]?.Properties?.Policies ?? []).map((p: Json) => p.PolicyDocument);
+  for (const r of Object.values(resources)) {
+    if (r.Type === 'AWS::IAM::Policy' && list(r.Properties?.Roles).some((role) => role?.Ref === roleId)) documents.push(r.Properties.PolicyDocument);
+  }
+  return documents
+    .flatMap((d) => list(d?.Statement))
+    .filter((st) => st.Effect === 'Allow')
+    .map((st) => ({ actions: list(st.Action).map(String), resources: list(st.Resource) }));
+}
+
+/** The stack's resources of one CloudFormation type, by logical id. */
+export function templateResources(cdkOut: string, type: string): Map<string, Json> {
+  const resources = stackTemplate(cdkOut).Resources as Record<string, { Type: string; Properties?: Json }>;
+  return new Map(Object.entries(resources).flatMap(([id, r]) => (r.Type === type ? [[id, r.Properties ?? {}] as const] : [])));
 }
 
 /** The one stack template of a synthesized cloud assembly (`cdk synth`'s output folder). */
@@ -45,17 +73,27 @@ export function bundlesByRouteKey(cdkOut: string): Map<string, Bundle> {
     if (!assetPath || !moduleName || !exportName) throw new Error(`function ${fnId} of ${routeKey} has no bundled code asset`);
     const file = ['.mjs', '.js'].map((ext) => join(cdkOut, assetPath, `${moduleName}${ext}`)).find((f) => existsSync(f));
     if (!file) throw new Error(`the code asset ${assetPath} of ${routeKey} has no ${moduleName}.mjs`);
-    out.set(routeKey, { file, exportName });
+    out.set(routeKey, {
+      file,
+      exportName,
+      functionId: fnId!,
+      environment: fn.Properties?.Environment?.Variables ?? {},
+      permissions: rolePermissions(resources, fn),
+    });
   }
   return out;
 }
 
+/** Runs `fn` (a bundle's cold start or one of its invocations) as that bundle's function: local-aws.ts gives each its own environment. */
+export type FunctionScope = <T>(bundle: Bundle, fn: () => T) => T;
+
 /**
  * A handler loader for the local server that runs the synthesized bundles instead of the sources.
  * Every route of the route table must have one; each bundle is imported on first use (a cold start)
- * and reads its configuration from process.env then, as on Lambda.
+ * and reads its configuration from process.env then, as on Lambda; `scope` runs the import and
+ * every invocation (by default, in the process's own environment).
  */
-export function bundleLoader(cdkOut: string): (def: RouteDef) => Promise<LambdaHandler> {
+export function bundleLoader(cdkOut: string, scope: FunctionScope = (_bundle, fn) => fn()): (def: RouteDef) => Promise<LambdaHandler> {
   const bundles = bundlesByRouteKey(cdkOut);
   const missing = Object.values(routes as Record<string, RouteDef>).map((d) => `${d.method} ${d.path}`).filter((k) => !bundles.has(k));
   if (missing.length > 0) throw new Error(`${cdkOut} has no function for ${missing.join(', ')}: synthesize again`);
@@ -64,11 +102,13 @@ export function bundleLoader(cdkOut: string): (def: RouteDef) => Promise<LambdaH
     const key = `${def.method} ${def.path}`;
     let h = loaded.get(key);
     if (!h) {
-      const { file, exportName } = bundles.get(key)!;
-      h = import(pathToFileURL(file).href).then((m: Record<string, unknown>) => {
+      const bundle = bundles.get(key)!;
+      const { file, exportName } = bundle;
+      h = scope(bundle, () => import(pathToFileURL(file).href)).then((m: Record<string, unknown>) => {
         const fn = m[exportName];
         if (typeof fn !== 'function') throw new Error(`${file} exports no ${exportName}`);
-        return fn as LambdaHandler;
+        const handler = fn as LambdaHandler;
+        return (event, context) => scope(bundle, () => handler(event, context));
       });
       loaded.set(key, h);
     }

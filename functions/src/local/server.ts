@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ORIGIN_SECRET_HEADER } from '@app/shared/constants';
 import { isApiPath, matchPath, routes, type RouteDef } from '@app/shared/routes';
 import { apiViewerRequestCode, edgeFunction, edgeQueryString, type EdgeValue } from '../../../infra/lib/edge-functions.ts';
 import { buildCsp, inlineScriptHashes, securityHeaders, type CspOptions } from '../../../infra/lib/security-headers.ts';
@@ -23,6 +24,8 @@ export interface LocalServerOptions {
   loadHandler?: (def: RouteDef) => Promise<LambdaHandler>;
   /** Third-party origins of the Content-Security-Policy (the inline-script hashes come from webDist). */
   csp?: Omit<CspOptions, 'scriptHashes'>;
+  /** What CloudFront sends in ORIGIN_SECRET_HEADER on every API request, when the functions check it (the bundles pass). */
+  originSecret?: string;
 }
 
 const MAX_BODY = 10 * 1024 * 1024;
@@ -255,7 +258,9 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
       if (found) {
         const handler = await loadHandler(found.def);
         // Every route path is an API path, so CloudFront's viewer-request function set the headers (the visitor's address).
-        const headers = edge?.headers ?? {};
+        const headers = { ...(edge?.headers ?? {}) };
+        // CloudFront's origin header, when the functions check it (the bundles pass).
+        if (options.originSecret) headers[ORIGIN_SECRET_HEADER] = options.originSecret;
         const routeKey = `${found.def.method} ${found.def.path}`;
         const calls = routeCalls.get(routeKey) ?? { requests: 0, handlerCalls: 0 };
         routeCalls.set(routeKey, calls);

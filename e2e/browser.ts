@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import { chromium, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Download } from 'playwright-core';
 import { afterEach, expect, inject } from 'vitest';
 import type { UiLanguage } from '../shared/src/constants.ts';
@@ -98,9 +99,34 @@ export async function registerAccount(
   return { id: body.user.id, token: body.token, email };
 }
 
-/** A downloaded file's text (read through the connection: the browser may run in another process). */
-export async function downloadedText(download: Download): Promise<string> {
+/** A downloaded file's bytes (read through the connection: the browser may run in another process). */
+async function downloadedBytes(download: Download): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** A downloaded file's text. */
+export async function downloadedText(download: Download): Promise<string> {
+  return (await downloadedBytes(download)).toString('utf8');
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * A downloaded Word file's body, unzipped: each paragraph of `word/document.xml` as its text (a
+ * line break as "\n") and whether it is right to left (`w:bidi`), with its runs' `w:rtl`.
+ */
+export async function downloadedDocx(download: Download): Promise<{ text: string; bidi: boolean; rtlRuns: number; runs: number }[]> {
+  const document = unzipSync(await downloadedBytes(download))['word/document.xml'];
+  if (!document) throw new Error('the download has no word/document.xml');
+  const paragraphs = strFromU8(document).match(/<w:p[ >].*?<\/w:p>/g) ?? [];
+  return paragraphs.map((p) => {
+    const runs = p.match(/<w:r[ >].*?<\/w:r>/g) ?? [];
+    const text = runs
+      .map((r) => (r.includes('<w:br/>') ? '\n' : '') + [...r.matchAll(/<w:t(?: [^>]*)?>(.*?)<\/w:t>/g)].map((m) => m[1]).join(''))
+      .join('')
+      .replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]!);
+    return { text, bidi: /<w:bidi\/>/.test(p), rtlRuns: runs.filter((r) => r.includes('<w:rtl/>')).length, runs: runs.length };
+  });
 }

@@ -2,12 +2,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { FREE_AUTOMATIC_PER_MONTH } from '@app/shared/constants';
 import { routeNamed, routeUrl } from '@app/shared/routes';
-import { downloadedText, registerAccount, type Account } from './browser.ts';
+import { downloadedDocx, downloadedText, registerAccount, type Account } from './browser.ts';
 import { deviceContext, openApi, openBrowser } from './journeys.ts';
 
 /**
  * The transcription list pages against the real local server: a Pro user's saved transcriptions
- * (search, month and its placeholder, detail, export, delete), the restricted page of a free user (no request),
+ * (search, month and its placeholder, detail, export, Word, print, delete), the restricted page of a free user (no request),
  * and the automatic transcriptions list (status, month, search, delete).
  */
 const browser = await openBrowser();
@@ -106,6 +106,101 @@ describe('saved transcriptions (/transcricoes)', () => {
     const res = await context.request.get(routeUrl('listTranscriptions'), { headers: auth(pro) });
     const body = (await res.json()) as { transcriptions: { title: string }[] };
     expect(body.transcriptions.map((t) => t.title)).toEqual(['Aula de física']);
+    await context.close();
+  });
+
+  it('a Pro user exports a right-to-left transcription to Word, whose code loads only then, and prints only its title, date and text', async () => {
+    const pro = await registerAccount(api, 'saved-word', 'pro');
+    // The dark theme: paper is black on white all the same.
+    expect((await api.patch(routeUrl('updateMe'), { data: { theme: 'dark' }, headers: auth(pro) })).status()).toBe(200);
+    const first = 'بدأ الاجتماع في التاسعة.';
+    const firstNextLine = 'حضر الجميع.';
+    // Long enough to run over several sheets of paper.
+    const second = 'تمت الموافقة على الميزانية بعد نقاش طويل حول التكاليف والمواعيد. '.repeat(150).trim();
+    const res = await api.post(routeUrl('listTranscriptions'), {
+      data: { title: 'Weekly meeting', fullTranscript: `${first}\n${firstNextLine}\n\n${second}`, duration: 125, language: 'ar-SA' },
+      headers: auth(pro),
+    });
+    expect(res.status()).toBe(200);
+    const { createdAt } = (await res.json()) as { createdAt: string };
+
+    const context = await signedIn(pro);
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const docxChunk = () => requested.filter((path) => /\/assets\/transcript-docx-[\w-]+\.js$/.test(path));
+    await page.goto('/transcricoes');
+    await page.getByRole('main').getByRole('button', { name: 'Weekly meeting' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Weekly meeting' });
+    const transcript = dialog.getByRole('region', { name: 'Transcript' });
+    await transcript.waitFor();
+    expect(await transcript.getAttribute('dir')).toBe('rtl');
+
+    // Word: its builder (and the docx library) is fetched on the click, not before.
+    await page.waitForLoadState('networkidle');
+    expect(docxChunk()).toEqual([]);
+    const [word] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download Word (.docx)' }).click()]);
+    expect(docxChunk()).toHaveLength(1);
+    expect(word.suggestedFilename()).toBe('Weekly meeting.docx');
+    const date = await page.evaluate((iso) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)), createdAt);
+    const paragraphs = await downloadedDocx(word);
+    expect(paragraphs.map((p) => p.text)).toEqual(['Weekly meeting', date, `${first}\n${firstNextLine}`, second]);
+    // The text's paragraphs (every run of them) are right to left; the English title and the date are not.
+    expect(paragraphs.map((p) => p.bidi)).toEqual([false, false, true, true]);
+    expect(paragraphs.map((p) => p.rtlRuns === p.runs && p.runs > 0)).toEqual([false, false, true, true]);
+
+    // Print: the browser's print, which the print stylesheet turns into the document alone.
+    await page.evaluate(() => {
+      window.print = () => document.documentElement.setAttribute('data-printed', 'true');
+    });
+    await dialog.getByRole('button', { name: 'Print' }).click();
+    expect(await page.locator('html').getAttribute('data-printed')).toBe('true');
+    // The open dialog hides the page from assistive technology (aria-hidden): the page's parts are found with it.
+    const left = [
+      page.getByRole('banner', { includeHidden: true }),
+      page.getByRole('contentinfo', { includeHidden: true }),
+      page.getByRole('main', { includeHidden: true }),
+      dialog.getByRole('button', { name: 'Close' }),
+      dialog.getByRole('button', { name: 'Download Word (.docx)' }),
+      dialog.getByRole('button', { name: 'Print' }),
+      dialog.getByRole('button', { name: 'Delete' }),
+      dialog.getByText('2 min 5 s'),
+    ];
+    for (const part of left) expect(await part.isVisible(), String(part)).toBe(true);
+    await page.emulateMedia({ media: 'print' });
+    for (const part of left) expect(await part.isVisible(), String(part)).toBe(false);
+    for (const shown of [dialog.getByRole('heading', { name: 'Weekly meeting' }), dialog.getByText(date, { exact: true }), transcript]) {
+      expect(await shown.isVisible(), String(shown)).toBe(true);
+    }
+    const paper = await transcript.evaluate((region) => {
+      const box = region.getBoundingClientRect();
+      // The first line of right-to-left text ends at the region's right edge.
+      const range = document.createRange();
+      range.setStart(region.firstChild!, 0);
+      range.setEnd(region.firstChild!, 1);
+      const dialogElement = region.closest('[role="dialog"]')!;
+      return {
+        rightGap: box.right - range.getBoundingClientRect().right,
+        leftGap: range.getBoundingClientRect().left - box.left,
+        color: getComputedStyle(region).color,
+        background: getComputedStyle(dialogElement).backgroundColor,
+        page: getComputedStyle(document.documentElement).backgroundColor,
+        position: getComputedStyle(dialogElement).position,
+        clipped: region.scrollHeight > region.clientHeight + 1,
+        text: region.textContent,
+      };
+    });
+    expect(paper).toMatchObject({ color: 'rgb(0, 0, 0)', background: 'rgb(255, 255, 255)', page: 'rgb(255, 255, 255)', position: 'static', clipped: false });
+    expect(paper.text).toBe(`${first}\n${firstNextLine}\n\n${second}`);
+    expect(Math.abs(paper.rightGap)).toBeLessThan(2);
+    expect(paper.leftGap).toBeGreaterThan(50);
+    // The whole text flows over several sheets.
+    const pdf = (await page.pdf()).toString('latin1');
+    expect(pdf.match(/\/Type\s*\/Page\b/g)?.length).toBeGreaterThan(1);
+
+    // Back on screen, the dialog is a dialog again.
+    await page.emulateMedia({ media: 'screen' });
+    expect(await dialog.getByRole('button', { name: 'Print' }).isVisible()).toBe(true);
     await context.close();
   });
 

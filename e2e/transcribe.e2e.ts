@@ -2,7 +2,7 @@ import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { parseSync, type NodeCue } from 'subtitle';
 import { describe, expect, it } from 'vitest';
 import { routeUrl } from '@app/shared/routes';
-import { downloadedText, registerAccount, type Account } from './browser.ts';
+import { downloadedDocx, downloadedText, registerAccount, type Account } from './browser.ts';
 import { removeSpeech } from './fake-speech.ts';
 import {
   card,
@@ -285,7 +285,7 @@ describe('live transcription card', () => {
     await context.close();
   });
 
-  it('a Pro user saves the transcript and exports SRT and VTT files that a subtitle parser reads', async () => {
+  it('a Pro user saves the transcript and exports SRT and VTT files that a subtitle parser reads, and a Word file', async () => {
     const pro = await proAccount();
     const context = await openContext(pro);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -358,6 +358,12 @@ describe('live transcription card', () => {
     }
     const txt = await download('Download TXT');
     expect(txt.body).toBe(`${transcript}\n`);
+    // Word: an untitled live transcription is headed "Transcription", then its date, then its text.
+    const [word] = await Promise.all([page.waitForEvent('download'), c.button('Download Word (.docx)').click()]);
+    expect(word.suggestedFilename()).toMatch(/^transcript-\d{4}-\d{2}-\d{2}-\d{4}\.docx$/);
+    const paragraphs = await downloadedDocx(word);
+    expect(paragraphs.map((p) => p.text)).toEqual(['Transcription', expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/), transcript]);
+    expect(paragraphs.some((p) => p.bidi || p.rtlRuns > 0)).toBe(false);
 
     await c.button('Copy text').click();
     await toast(page, 'Text copied to the clipboard').waitFor();
@@ -396,7 +402,7 @@ describe('live transcription card', () => {
     await startRecording(page);
     await s.final('a visitor speaking');
     await c.button('Stop').click();
-    for (const name of ['Download TXT', 'Download SRT', 'Download VTT', 'Copy text']) {
+    for (const name of ['Download TXT', 'Download SRT', 'Download VTT', 'Download Word (.docx)', 'Copy text']) {
       expect(await c.button(name).getAttribute('aria-disabled'), name).toBe('true');
     }
     expect(await c.root.getByText('Export and copy are Pro features.').isVisible()).toBe(true);

@@ -166,7 +166,7 @@ describe('exportFile', () => {
       // eslint-disable-next-line @typescript-eslint/no-this-alias -- records which link the export clicked
       clicked = this;
     };
-    exportFile('srt', { text: 'hi', segments: [seg('hi', 0, 1000)] }, 'Aula: 1/2');
+    await exportFile('srt', { text: 'hi', segments: [seg('hi', 0, 1000)], title: 'Aula', createdAt: '2025-03-10T12:00:00.000Z', uiLanguage: 'en' }, 'Aula: 1/2');
     expect(clicked?.download).toBe('Aula 1 2.srt');
     expect(clicked?.href).toBe('blob:test');
     expect(created[0]!.type).toBe('application/x-subrip;charset=utf-8');

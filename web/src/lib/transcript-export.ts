@@ -1,10 +1,12 @@
 import type { RecognitionLanguage } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
+import type { ExportFormat } from './export-formats';
 
 /**
  * Transcript export: plain text, SubRip (SRT) and WebVTT, built in the browser
- * from timed segments. Pure functions, except `exportFile`,
- * which hands the result to the browser as a download.
+ * from timed segments, and Word (.docx), built by `transcript-docx`, which loads
+ * (with the docx library) only when a Word file is asked for. Pure functions,
+ * except `exportFile`, which hands the result to the browser as a download.
  */
 
 export interface ExportableTranscript {
@@ -13,7 +15,16 @@ export interface ExportableTranscript {
   language?: RecognitionLanguage | null | undefined;
 }
 
-export type ExportFormat = 'txt' | 'srt' | 'vtt';
+/** A transcript with what a document format (Word) prints above the text. */
+export interface ExportDocument extends ExportableTranscript {
+  /** The transcription's title; the caller puts "Transcription" in the UI language when it has none. */
+  title: string;
+  /** When the transcription was made (ISO), printed in the UI language's format. */
+  createdAt: string;
+  /** The language of the interface: the date's, and the document's when the transcript has none. */
+  uiLanguage: string;
+}
+
 
 export interface Cue {
   startMs: number;
@@ -201,9 +212,14 @@ export function formatCueTime(ms: number, separator: ',' | '.'): string {
   return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}${separator}${pad(millis, 3)}`;
 }
 
+/** The transcript's text, trimmed; the segments' text when the text is empty. Every file format exports this text. */
+export function transcriptText(t: ExportableTranscript): string {
+  return t.text.trim() || t.segments.map((s) => s.text.trim()).filter(Boolean).join(CHARACTER_LANGUAGES.has(t.language ?? '') ? '' : ' ');
+}
+
 /** The plain text, ending in a newline. Falls back to the segments when the text is empty. */
 export function buildTxt(t: ExportableTranscript): string {
-  const text = t.text.trim() || t.segments.map((s) => s.text.trim()).filter(Boolean).join(CHARACTER_LANGUAGES.has(t.language ?? '') ? '' : ' ');
+  const text = transcriptText(t);
   return text ? `${text}\n` : '';
 }
 
@@ -223,8 +239,10 @@ export function buildVtt(t: ExportableTranscript): string {
   return ['WEBVTT\n', ...cues].join('\n');
 }
 
-const builders: Record<ExportFormat, (t: ExportableTranscript) => string> = { txt: buildTxt, srt: buildSrt, vtt: buildVtt };
-const mimeTypes: Record<ExportFormat, string> = {
+type TextFormat = Exclude<ExportFormat, 'docx'>;
+
+const builders: Record<TextFormat, (t: ExportableTranscript) => string> = { txt: buildTxt, srt: buildSrt, vtt: buildVtt };
+const mimeTypes: Record<TextFormat, string> = {
   txt: 'text/plain;charset=utf-8',
   srt: 'application/x-subrip;charset=utf-8',
   vtt: 'text/vtt;charset=utf-8',
@@ -242,17 +260,28 @@ export function fileBaseName(name: string): string {
 }
 
 /** The file's contents as text (for tests and for callers that upload rather than download). */
-export function buildExport(format: ExportFormat, t: ExportableTranscript): string {
+export function buildExport(format: TextFormat, t: ExportableTranscript): string {
   return builders[format](t);
 }
 
-/** Builds the file and hands it to the browser as a download named `<baseName>.<format>`. */
-export function exportFile(format: ExportFormat, t: ExportableTranscript, baseName: string): void {
-  const blob = new Blob([buildExport(format, t)], { type: mimeTypes[format] });
+/**
+ * Builds the file and hands it to the browser as a download named `<baseName>.<format>`. The
+ * text formats download at once; Word first loads its builder, and rejects when it cannot (offline
+ * after a new deploy).
+ */
+export async function exportFile(format: ExportFormat, doc: ExportDocument, baseName: string): Promise<void> {
+  const blob =
+    format === 'docx'
+      ? await import('./transcript-docx').then(({ buildDocxBlob }) => buildDocxBlob(doc))
+      : new Blob([buildExport(format, doc)], { type: mimeTypes[format] });
+  download(blob, `${fileBaseName(baseName)}.${format}`);
+}
+
+function download(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `${fileBaseName(baseName)}.${format}`;
+  link.download = fileName;
   link.rel = 'noopener';
   link.style.display = 'none';
   document.body.append(link);

@@ -4,12 +4,11 @@ import { Copy, Download } from 'lucide';
 import { toast } from '../../../lib/toast';
 import type { RecognitionLanguage } from '@app/shared/constants';
 import { cn } from '../../../components/ui/cn';
-import type { ExportFormat } from '../../../lib/transcript-export';
+import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, type ExportFormat } from '../../../lib/export-formats';
 import type { TranscriptStore } from '../lib/transcript-store';
+import { currentUiLanguage } from '../../../lib/i18n';
 import { openUpgrade } from '../../../lib/open-upgrade';
 import { Icon } from '../../../components/ui/icon';
-
-const FORMATS: ExportFormat[] = ['txt', 'srt', 'vtt'];
 
 /** A file name such as "transcript-2025-05-12-1403". */
 function baseName(startedAt: Date): string {
@@ -19,7 +18,7 @@ function baseName(startedAt: Date): string {
 }
 
 /**
- * TXT, SRT and VTT downloads and copy to clipboard (Pro). Visitors and free
+ * TXT, SRT, VTT and Word downloads and copy to clipboard (Pro). Visitors and free
  * users see the same control with a Pro hint; it opens the upgrade modal.
  * The builders load on first use.
  */
@@ -42,7 +41,18 @@ export default function ExportActions({
     if (!isPro) return openUpgrade();
     try {
       const { exportFile } = await import('../../../lib/transcript-export');
-      exportFile(format, { text: store.text, segments: store.segments, language }, baseName(startedAt));
+      await exportFile(
+        format,
+        {
+          text: store.text,
+          segments: store.segments,
+          language,
+          title: t('transcribe.export.untitled'),
+          createdAt: startedAt.toISOString(),
+          uiLanguage: currentUiLanguage(),
+        },
+        baseName(startedAt),
+      );
     } catch {
       // The export code could not load (offline after a new deploy).
       toast.error(t('errors.codes.network'), { id: 'transcribe-export' });
@@ -77,7 +87,7 @@ export default function ExportActions({
         {t('transcribe.export.label')}
       </span>
       <div role="group" aria-labelledby={labelId} className="flex flex-wrap gap-2">
-        {FORMATS.map((format) => (
+        {EXPORT_FORMATS.map((format) => (
           <button
             key={format}
             type="button"
@@ -87,7 +97,7 @@ export default function ExportActions({
             {...proProps}
           >
             <Icon node={Download} size={16} />
-            {format.toUpperCase()}
+            {EXPORT_FORMAT_LABELS[format]}
             {pro}
           </button>
         ))}

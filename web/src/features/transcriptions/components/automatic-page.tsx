@@ -5,13 +5,14 @@ import { SignedInPage } from '../../../components/signed-in-page';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { formatCountdown, languageName } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format-date-time';
 import { currentUiLanguage } from '../../../lib/i18n';
 import { PLAN_VALUES } from '../../../lib/plan-values';
 import { useTranscriptionDetail } from '../api/get-transcription';
 import type { CompletionFilter, TranscriptionFilters } from '../api/keys';
 import { useTranscriptionList } from '../api/list-transcriptions';
 import type { TranscriptionSummaryOf } from '../kinds';
-import { formatDateTime, monthLabel, monthOf } from '../lib/format';
+import { monthLabel, monthOf } from '../lib/format';
 import { FilterField, fieldClasses } from './filter-field';
 import { TranscriptionDialog } from './transcription-dialog';
 import { openButtonClasses, TranscriptionCard, TranscriptionList } from './transcription-list';
@@ -227,7 +228,10 @@ function AutomaticDialog({ id, summary, onClose }: { id: string | null; summary:
       detail={detail}
       onClose={onClose}
       title={item ? t('automatic.detail.title', { date }) : t('automatic.title')}
-      description={item ? `${languageName(item.language, lang)} · ${t('automatic.duration')} ${formatCountdown(item.duration)}` : undefined}
+      // The title holds the date: printed, the page shows only it and the text.
+      description={
+        item && <span className="print:hidden">{`${languageName(item.language, lang)} · ${t('automatic.duration')} ${formatCountdown(item.duration)}`}</span>
+      }
       confirmBody={t('automatic.confirmDelete.body', { date })}
       header={item && <StatusBadge completed={item.isCompleted} />}
     />

@@ -5,14 +5,17 @@ import { textDirection } from '@app/shared/constants';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SignedInPage } from '../../../components/signed-in-page';
-import { exportFile, type ExportFormat } from '../../../lib/transcript-export';
+import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, type ExportFormat } from '../../../lib/export-formats';
+import { exportFile } from '../../../lib/transcript-export';
 import { currentUiLanguage } from '../../../lib/i18n';
 import { openUpgrade } from '../../../lib/open-upgrade';
+import { toast } from '../../../lib/toast';
 import { useTranscriptionDetail } from '../api/get-transcription';
 import type { TranscriptionFilters } from '../api/keys';
 import { useTranscriptionList } from '../api/list-transcriptions';
 import type { TranscriptionSummaryOf } from '../kinds';
-import { formatDateTime, formatSavedDuration } from '../lib/format';
+import { formatSavedDuration } from '../lib/format';
+import { formatDateTime } from '../../../lib/format-date-time';
 import { FilterField, MonthField, fieldClasses } from './filter-field';
 import { TranscriptionDialog } from './transcription-dialog';
 import { openButtonClasses, TranscriptionCard, TranscriptionList } from './transcription-list';
@@ -20,7 +23,6 @@ import { openButtonClasses, TranscriptionCard, TranscriptionList } from './trans
 type SavedSummary = TranscriptionSummaryOf<'saved'>;
 
 const NO_FILTERS: TranscriptionFilters = { search: '', month: '' };
-const FORMATS: readonly ExportFormat[] = ['txt', 'srt', 'vtt'];
 
 /** /transcricoes: the saved transcriptions of a Pro user. Others are told why not, with no request made. */
 export default function SavedTranscriptionsPage() {
@@ -162,13 +164,28 @@ function SavedItem({ item, onOpen }: { item: SavedSummary; onOpen: () => void })
   );
 }
 
-/** A saved transcription: its title, and its text exported as TXT, SRT or VTT. */
+/** A saved transcription: its title, its text exported as TXT, SRT, VTT or Word, and printed. */
 function SavedDialog({ id, summary, onClose }: { id: string | null; summary: SavedSummary | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const detail = useTranscriptionDetail('saved', id);
   const data = detail.data;
   const item = data ?? summary;
   const title = item ? item.title || item.subject : '';
+  const download = (format: ExportFormat) => {
+    if (!data) return;
+    const doc = {
+      text: data.fullTranscript,
+      segments: data.segments,
+      language: data.language,
+      title: title || t('transcribe.export.untitled'),
+      createdAt: data.createdAt,
+      uiLanguage: currentUiLanguage(),
+    };
+    exportFile(format, doc, title).catch(() => {
+      // The Word builder could not load (offline after a new deploy).
+      toast.error(t('errors.codes.network'), { id: 'saved-export' });
+    });
+  };
   return (
     <TranscriptionDialog
       kind="saved"
@@ -176,22 +193,35 @@ function SavedDialog({ id, summary, onClose }: { id: string | null; summary: Sav
       detail={detail}
       onClose={onClose}
       title={<span dir="auto">{title || t('saved.title')}</span>}
-      description={item ? `${formatDateTime(item.createdAt, currentUiLanguage())} · ${formatSavedDuration(item.duration, t)}` : undefined}
+      description={
+        item && (
+          <>
+            <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, currentUiLanguage())}</time>
+            <span className="print:hidden"> · {formatSavedDuration(item.duration, t)}</span>
+          </>
+        )
+      }
       confirmBody={t('saved.confirmDelete.body', { title })}
       actions={
         data && (
-          <div role="group" aria-label={t('saved.detail.export')} className="flex flex-wrap gap-2">
-            {FORMATS.map((format) => (
-              <Button
-                key={format}
-                variant="secondary"
-                size="sm"
-                aria-label={t('saved.detail.download', { format: format.toUpperCase() })}
-                onClick={() => exportFile(format, { text: data.fullTranscript, segments: data.segments, language: data.language }, title)}
-              >
-                {format.toUpperCase()}
-              </Button>
-            ))}
+          <div className="flex flex-wrap gap-2">
+            <div role="group" aria-label={t('saved.detail.export')} className="flex flex-wrap gap-2">
+              {EXPORT_FORMATS.map((format) => (
+                <Button
+                  key={format}
+                  variant="secondary"
+                  size="sm"
+                  aria-label={t('saved.detail.download', { format: EXPORT_FORMAT_LABELS[format] })}
+                  onClick={() => download(format)}
+                >
+                  {EXPORT_FORMAT_LABELS[format]}
+                </Button>
+              ))}
+            </div>
+            {/* The print stylesheet leaves only the title, the date and the text (the dialog's `data-print-document`). */}
+            <Button variant="secondary" size="sm" onClick={() => window.print()}>
+              {t('saved.detail.print')}
+            </Button>
           </div>
         )
       }

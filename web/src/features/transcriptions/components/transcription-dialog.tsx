@@ -19,7 +19,8 @@ interface TranscriptionDialogProps<K extends TranscriptionKind> {
   detail: ReturnType<typeof useTranscriptionDetail<K>>;
   onClose: () => void;
   title: ReactNode;
-  description: string | undefined;
+  /** Under the title, printed too: the date (what else it says hides itself in print). */
+  description: ReactNode;
   /** The delete confirmation's text, naming the transcription. */
   confirmBody: string;
   /** Shown above the text (an automatic transcription's status). */
@@ -28,7 +29,10 @@ interface TranscriptionDialogProps<K extends TranscriptionKind> {
   actions?: ReactNode;
 }
 
-/** One transcription: its full text and delete (with a confirmation); the kind adds its title, header and actions. */
+/**
+ * One transcription: its full text and delete (with a confirmation); the kind adds its title, header
+ * and actions. Printed, it is a clean document: the title, the description and the whole text.
+ */
 export function TranscriptionDialog<K extends TranscriptionKind>(props: TranscriptionDialogProps<K>) {
   const { kind, id, detail, onClose, title, description, confirmBody, header, actions } = props;
   const { t } = useTranslation();
@@ -53,8 +57,15 @@ export function TranscriptionDialog<K extends TranscriptionKind>(props: Transcri
   };
 
   return (
-    <Dialog open={id !== null} onOpenChange={(open) => !open && onClose()} title={title} description={description} className="sm:max-w-2xl">
-      {header && <div className="mb-3">{header}</div>}
+    <Dialog
+      open={id !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={description}
+      className="sm:max-w-2xl"
+      printable
+    >
+      {header && <div className="mb-3 print:hidden">{header}</div>}
       {detail.isPending ? (
         <div role="status" className="flex items-center justify-center gap-2 py-10 text-fg-muted">
           <Spinner className="size-5" />
@@ -70,11 +81,11 @@ export function TranscriptionDialog<K extends TranscriptionKind>(props: Transcri
             tabIndex={0}
             dir={textDirection(detail.data.language)}
             lang={detail.data.language ?? undefined}
-            className="max-h-[50vh] overflow-y-auto whitespace-pre-wrap break-words rounded-lg border border-border-raised bg-canvas p-3 text-fg"
+            className="max-h-[50vh] overflow-y-auto whitespace-pre-wrap break-words rounded-lg border border-border-raised bg-canvas p-3 text-fg print:max-h-none print:overflow-visible print:rounded-none print:border-0 print:bg-transparent print:p-0 print:text-black"
           >
             {detail.data.fullTranscript || <span className="text-fg-muted">{t(`${copy}.detail.empty`)}</span>}
           </div>
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3 print:hidden">
             {actions}
             <Button variant="danger" size="sm" className="ml-auto" onClick={() => setConfirming(true)}>
               {t(`${copy}.detail.delete`)}

@@ -278,7 +278,7 @@ describe('saved transcriptions page (/transcricoes)', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
-  it('opens the detail with the full text and exports TXT/SRT/VTT', async () => {
+  it('opens the detail with the full text, exports TXT/SRT/VTT/Word and prints', async () => {
     signIn();
     fakeServer();
     const downloads: string[] = [];
@@ -294,8 +294,14 @@ describe('saved transcriptions page (/transcricoes)', () => {
     const text = await within(dialog).findByRole('region', { name: 'Transcript' });
     expect(text).toHaveTextContent(longText.trim());
     expect(text).toHaveAttribute('dir', 'ltr');
-    for (const format of ['TXT', 'SRT', 'VTT']) await ui.click(within(dialog).getByRole('button', { name: `Download ${format}` }));
-    expect(downloads).toEqual(['Planejamento.txt', 'Planejamento.srt', 'Planejamento.vtt']);
+    for (const format of ['TXT', 'SRT', 'VTT', 'Word (.docx)']) await ui.click(within(dialog).getByRole('button', { name: `Download ${format}` }));
+    await waitFor(() => expect(downloads).toEqual(['Planejamento.txt', 'Planejamento.srt', 'Planejamento.vtt', 'Planejamento.docx']));
+
+    // Print: the browser's own print (the print stylesheet leaves the document alone on paper).
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    await ui.click(within(dialog).getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(dialog).toHaveAttribute('data-print-document');
   });
 
   it('cancelling the confirmation keeps the transcription', async () => {

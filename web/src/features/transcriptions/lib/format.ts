@@ -3,12 +3,6 @@ import type { TFunction } from 'i18next';
 /** Minutes east of UTC (the API's tzOffset), so "March" means March where the user is. */
 export const localTzOffset = () => -new Date().getTimezoneOffset();
 
-export function formatDateTime(iso: string, uiLanguage: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(uiLanguage, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
-
 /** Saved transcriptions' durations: seconds, or minutes and seconds above 59. */
 export function formatSavedDuration(totalSeconds: number, t: TFunction): string {
   const s = Math.max(0, Math.round(totalSeconds));

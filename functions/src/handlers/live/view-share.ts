@@ -30,7 +30,7 @@ export const handler = route('viewLiveShare', async ({ params, query }) => {
   // A link past its grace or expiry shows nothing: the viewer keeps what it has.
   const end = view.end ?? query.after;
   const after = view.end === null ? query.after : Math.min(Math.max(query.after, view.start), end);
-  const read = after < end ? await readTextFrom(share.userId, 'AUTO', share.sessionId, after, session.length, LIVE_VIEW_CAP) : { text: '', next: after };
+  const read = after < end ? await readTextFrom(share.userId, 'AUTO', share.sessionId, after, session.length, LIVE_VIEW_CAP, session.layout) : { text: '', next: after };
   const next = Math.min(read.next, end);
   const body = routes.viewLiveShare.response.parse({
     status: view.status,

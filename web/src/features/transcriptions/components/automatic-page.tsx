@@ -230,6 +230,7 @@ function AutomaticDialog({ id, summary, onClose }: { id: string | null; summary:
       description={item ? `${languageName(item.language, lang)} · ${t('automatic.duration')} ${formatCountdown(item.duration)}` : undefined}
       confirmBody={t('automatic.confirmDelete.body', { date })}
       header={item && <StatusBadge completed={item.isCompleted} />}
+      editable={detail.data?.isCompleted === true}
     />
   );
 }

@@ -178,6 +178,8 @@ function SavedDialog({ id, summary, onClose }: { id: string | null; summary: Sav
       title={<span dir="auto">{title || t('saved.title')}</span>}
       description={item ? `${formatDateTime(item.createdAt, currentUiLanguage())} · ${formatSavedDuration(item.duration, t)}` : undefined}
       confirmBody={t('saved.confirmDelete.body', { title })}
+      editable
+      editableTitle={item?.title}
       actions={
         data && (
           <div role="group" aria-label={t('saved.detail.export')} className="flex flex-wrap gap-2">

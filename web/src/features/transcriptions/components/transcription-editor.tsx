@@ -111,7 +111,7 @@ export function TranscriptionEditor<K extends TranscriptionKind>({ kind, id, det
     finish();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     // Only Ctrl/Cmd+S: every other shortcut (Ctrl/Cmd+Z undo among them) stays the browser's.
     if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 's') {
       event.preventDefault();
@@ -120,7 +120,7 @@ export function TranscriptionEditor<K extends TranscriptionKind>({ kind, id, det
   };
 
   return (
-    <div role="group" aria-label={t('editor.edit')} onKeyDown={onKeyDown} className="flex flex-col gap-3">
+    <div className="flex flex-col gap-3">
       {renamable && (
         <div>
           <label htmlFor={`${fieldId}-title`} className="mb-1 block text-sm font-medium text-fg">
@@ -131,6 +131,7 @@ export function TranscriptionEditor<K extends TranscriptionKind>({ kind, id, det
             dir="auto"
             value={titleValue}
             maxLength={TITLE_MAX}
+            onKeyDown={onKeyDown}
             onChange={(event) => {
               setTitleValue(event.target.value);
               markDirty();
@@ -148,6 +149,7 @@ export function TranscriptionEditor<K extends TranscriptionKind>({ kind, id, det
           ref={textRef}
           defaultValue={detail.fullTranscript}
           onInput={markDirty}
+          onKeyDown={onKeyDown}
           dir={textDirection(detail.language)}
           lang={detail.language ?? undefined}
           spellCheck={detail.fullTranscript.length <= SPELLCHECK_MAX_CHARS}

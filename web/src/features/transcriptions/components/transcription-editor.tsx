@@ -39,8 +39,10 @@ interface TranscriptionEditorProps<K extends TranscriptionKind> {
  * the edit was made on; when the transcription changed elsewhere meanwhile, a dialog offers
  * Reload (take that version, dropping this edit) or Overwrite (save this edit over it).
  */
-export function TranscriptionEditor<K extends TranscriptionKind>({ kind, id, detail, title, onDirtyChange, onCancel, onDone }: TranscriptionEditorProps<K>) {
+export function TranscriptionEditor<K extends TranscriptionKind>({ kind, id, detail: loaded, title, onDirtyChange, onCancel, onDone }: TranscriptionEditorProps<K>) {
   const { t } = useTranslation();
+  // What editing began from: a refetch of the detail meanwhile must not move the version this edit is made on.
+  const [detail] = useState(loaded);
   const queryClient = useQueryClient();
   const update = useUpdateTranscription(kind);
   const textRef = useRef<HTMLTextAreaElement>(null);

@@ -239,6 +239,65 @@ describe('saved transcriptions (/transcricoes)', () => {
     }
   });
 
+  it('a Pro user edits a word with Ctrl+S; after a reload the edit is there and the SRT keeps its timing', async () => {
+    const pro = await registerAccount(api, 'saved-edit', 'pro');
+    const segments = [
+      // Long pauses between them: each segment is a cue of its own.
+      { text: 'Começamos a reunião às nove.', startMs: 0, endMs: 2500 },
+      { text: 'O orçamento foi aprovado ontem.', startMs: 10_000, endMs: 13_000 },
+      { text: 'Encerramos ao meio-dia.', startMs: 20_000, endMs: 22_500 },
+    ];
+    const fullTranscript = segments.map((s) => s.text).join(' ');
+    const created = await api.post(routeUrl('saveTranscription'), {
+      data: { title: 'Reunião', fullTranscript, duration: 23, language: 'pt-BR', segments },
+      headers: auth(pro),
+    });
+    expect(created.status()).toBe(200);
+
+    const context = await signedIn(pro);
+    const page = await context.newPage();
+    await page.goto('/transcricoes');
+    await page.getByRole('main').getByRole('button', { name: 'Reunião' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reunião' });
+    await dialog.getByRole('region', { name: 'Transcript' }).waitFor();
+    await dialog.getByRole('button', { name: 'Edit' }).click();
+    const text = dialog.getByRole('textbox', { name: 'Transcript text' });
+    expect(await text.inputValue()).toBe(fullTranscript);
+    // Select the word "ontem" and type over it, as a user would.
+    const at = fullTranscript.indexOf('ontem');
+    await text.evaluate((el: HTMLTextAreaElement, [from, to]) => el.setSelectionRange(from, to), [at, at + 'ontem'.length] as const);
+    await text.focus();
+    await page.keyboard.type('hoje');
+    await dialog.getByText('Unsaved changes', { exact: false }).waitFor();
+    await page.keyboard.press('ControlOrMeta+s');
+    await page.getByText('Changes saved').waitFor();
+    const edited = fullTranscript.replace('ontem', 'hoje');
+    expect(await dialog.getByRole('region', { name: 'Transcript' }).textContent()).toBe(edited);
+
+    await page.reload();
+    await page.getByRole('main').getByRole('button', { name: 'Reunião' }).click();
+    const reopened = page.getByRole('dialog', { name: 'Reunião' });
+    const transcript = reopened.getByRole('region', { name: 'Transcript' });
+    await transcript.waitFor();
+    expect(await transcript.textContent()).toBe(edited);
+    const [srt] = await Promise.all([page.waitForEvent('download'), reopened.getByRole('button', { name: 'Download SRT' }).click()]);
+    // Every cue's times in order, and the edited words still in the cue of their segment's time.
+    const cues = (await downloadedText(srt)).trim().split(/\n\n+/).map((block) => {
+      const [, times = '', ...lines] = block.split('\n');
+      const [start = '', end = ''] = times.split(' --> ');
+      return { start, end, text: lines.join(' ') };
+    });
+    expect(cues).toHaveLength(3);
+    for (const [i, cue] of cues.entries()) {
+      expect(cue.start <= cue.end).toBe(true);
+      if (i) expect(cues[i - 1]!.start <= cue.start).toBe(true);
+    }
+    expect(cues[1]).toEqual({ start: '00:00:10,000', end: '00:00:13,000', text: 'O orçamento foi aprovado hoje.' });
+    expect(cues[2]).toEqual({ start: '00:00:20,000', end: '00:00:22,500', text: 'Encerramos ao meio-dia.' });
+    expect(cues.some((c) => c.text.includes('ontem'))).toBe(false);
+    await context.close();
+  });
+
   it('a free user sees the restricted-access banner and no request for the list is made', async () => {
     const free = await registerAccount(api, 'saved-free');
     const context = await signedIn(free);

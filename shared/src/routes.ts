@@ -120,7 +120,13 @@ export const routes = define({
   },
   getTranscription: {
     method: 'GET', path: '/api/transcriptions/{id}', handler: 'transcriptions/get-transcription', auth: 'pro',
-    params: tr.idParams, response: tr.transcriptionDetail, table: ['GetItem', 'Query', 'BatchGetItem'],
+    params: tr.idParams, response: tr.transcriptionDetail, table: ['GetItem', 'Query'],
+  },
+  /** Edits the text and/or title, on the version the client read (409 version_conflict otherwise). */
+  updateTranscription: {
+    method: 'PATCH', path: '/api/transcriptions/{id}', handler: 'transcriptions/update-transcription', auth: 'pro',
+    params: tr.idParams, body: tr.updateTranscriptionRequest, response: tr.transcriptionSummary,
+    table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'BatchWriteItem'],
   },
   deleteTranscription: {
     method: 'DELETE', path: '/transcriptions/{id}', handler: 'transcriptions/delete-transcription', auth: 'pro',
@@ -150,6 +156,12 @@ export const routes = define({
   getAutomaticTranscription: {
     method: 'GET', path: '/api/transcriptions-autosave/{id}', handler: 'transcriptions/get-automatic-transcription', auth: 'user',
     params: tr.idParams, response: tr.automaticTranscriptionDetail, table: ['GetItem', 'Query'],
+  },
+  /** Edits a completed automatic transcription (409 in_progress while it is being written), like updateTranscription. */
+  updateAutomaticTranscription: {
+    method: 'PATCH', path: '/api/transcriptions-autosave/{id}', handler: 'transcriptions/update-automatic-transcription', auth: 'user',
+    params: tr.idParams, body: tr.updateTranscriptionRequest, response: tr.automaticTranscriptionSummary,
+    table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'BatchWriteItem'],
   },
   deleteAutomaticTranscription: {
     method: 'DELETE', path: '/api/transcriptions-autosave/{id}', handler: 'transcriptions/delete-automatic-transcription', auth: 'user',

@@ -6,7 +6,21 @@ import { createdAtOf, decodeSearchable, monthRange, preview, splitIntoChunks, ty
 import { db, isConditionFailure, nowIso, nowSeconds, tableName } from './client.ts';
 import { keys } from './keys.ts';
 import { queryPages } from './pages.ts';
-import { chunkItem, deleteChunks, deleteWithChunks, getMetaMany, lastChunk, listMeta, putChunks, readChunks, searchIds, type PageRequest } from './chunk-store.ts';
+import {
+  chunkItem,
+  deleteChunks,
+  deleteWithChunks,
+  editTranscript,
+  getMetaMany,
+  lastChunk,
+  listMeta,
+  putChunks,
+  readChunks,
+  readWithChunks,
+  searchIds,
+  type EditOutcome,
+  type PageRequest,
+} from './chunk-store.ts';
 
 /**
  * Automatic transcriptions: metadata `AUTO#<ulid>` (language, duration, completion, preview,
@@ -21,6 +35,12 @@ export interface AutomaticTranscriptionItem {
   length: number;
   createdAt: string;
   updatedAt: string;
+  /** Counts edits; absent until the first (chunk-store.ts editTranscript). */
+  version?: number;
+  /** Which chunks hold the text once edited (chunk-store.ts). */
+  layout?: string;
+  /** Given by its owner when editing. */
+  title?: string;
 }
 
 /** How long a client's idempotency key keeps naming its session: longer than a device keeps an unsent session queued in practice. */
@@ -122,7 +142,8 @@ export interface Delta {
   language: RecognitionLanguage;
 }
 
-export type AppendOutcome = { status: 'ok'; length: number } | { status: 'gap'; length: number } | { status: 'missing' };
+/** `edited`: its owner edited it once completed, so autosave no longer writes to it. */
+export type AppendOutcome = { status: 'ok'; length: number } | { status: 'gap'; length: number } | { status: 'missing' } | { status: 'edited' };
 
 /**
  * Appends `text` at `offset`. The chunks are the truth: the stored text ends where its last
@@ -138,6 +159,7 @@ export type AppendOutcome = { status: 'ok'; length: number } | { status: 'gap'; 
 export async function appendDelta(userId: string, id: string, delta: Delta): Promise<AppendOutcome> {
   for (let attempt = 0; attempt < 8; attempt++) {
     const last = await lastChunk(userId, 'AUTO', id);
+    if (last.gen) return { status: 'edited' };
     // Chunks live under the caller's own key, so once there is text the session is theirs;
     // before the first chunk, check that the session exists (and is the caller's).
     const session = last.end === 0 ? await getAutomaticTranscription(userId, id) : undefined;
@@ -221,6 +243,7 @@ async function advanceMeta(userId: string, id: string, length: number, delta: Pi
 export async function saveFull(userId: string, id: string, full: { fullTranscript: string; duration: number; language: RecognitionLanguage }): Promise<AppendOutcome> {
   const meta = await getAutomaticTranscription(userId, id);
   if (!meta) return { status: 'missing' };
+  if (meta.version) return { status: 'edited' };
   const current = await readChunks(userId, 'AUTO', id);
   if (full.fullTranscript.startsWith(current.text)) {
     return appendDelta(userId, id, { offset: current.text.length, text: full.fullTranscript.slice(current.text.length), segments: [], duration: full.duration, language: full.language });
@@ -297,10 +320,26 @@ export async function countAutomaticTranscriptionsThisMonth(userId: string, now 
 }
 
 export async function getAutomaticTranscriptionDetail(userId: string, id: string) {
-  const meta = await getAutomaticTranscription(userId, id);
-  if (!meta) return undefined;
-  const { text, segments } = await readChunks(userId, 'AUTO', id);
-  return { ...toSummary(meta), fullTranscript: text, segments };
+  const found = await readWithChunks(userId, 'AUTO', id, () => getAutomaticTranscription(userId, id));
+  return found && { ...toSummary(found.meta), fullTranscript: found.text, segments: found.segments };
+}
+
+/**
+ * Edits a completed automatic transcription's text and/or title on the version read
+ * (chunk-store.ts editTranscript); `refused` while it is still being written.
+ */
+export async function updateAutomaticTranscription(
+  userId: string,
+  id: string,
+  change: { version: number; title?: string; fullTranscript?: string; segments?: StoredSegment[] },
+): Promise<EditOutcome<AutomaticTranscriptionSummary>> {
+  const outcome = await editTranscript<AutomaticTranscriptionItem>(userId, 'AUTO', id, {
+    version: change.version,
+    text: change.fullTranscript === undefined ? undefined : { fullTranscript: change.fullTranscript, segments: change.segments },
+    set: change.title === undefined ? undefined : { title: change.title },
+    condition: { expression: 'isCompleted = :completed', values: { ':completed': true }, holds: (meta) => meta.isCompleted === true },
+  });
+  return outcome.status === 'ok' ? { status: 'ok', meta: toSummary(outcome.meta) } : outcome;
 }
 
 export const deleteAutomaticTranscription = (userId: string, id: string) => deleteWithChunks(userId, 'AUTO', id);
@@ -316,5 +355,7 @@ function toSummary(item: AutomaticTranscriptionItem): AutomaticTranscriptionSumm
     updatedAt: item.updatedAt,
     preview: item.preview,
     length: item.length,
+    version: item.version ?? 0,
+    ...(item.title !== undefined && { title: item.title }),
   };
 }

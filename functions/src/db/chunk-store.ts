@@ -1,8 +1,25 @@
-import { BatchWriteCommand, DeleteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { randomBytes } from 'node:crypto';
 import type { Segment } from '@app/shared/schemas/transcriptions';
-import { decodeSearchable, packSegments, SEARCH_OVERLAP, segmentsFromStored, unpackSegments, type ChunkPiece, type Searchable, type StoredSegment } from '../domain/text.ts';
-import { db, isConditionFailure, tableName } from './client.ts';
-import { keys, type TranscriptKind } from './keys.ts';
+import { retimeSegments } from '../domain/retime.ts';
+import {
+  decodeSearchable,
+  formatLayout,
+  genAt,
+  layoutFrom,
+  packSegments,
+  parseLayout,
+  preview,
+  SEARCH_OVERLAP,
+  segmentsFromStored,
+  splitIntoChunks,
+  unpackSegments,
+  type ChunkPiece,
+  type Searchable,
+  type StoredSegment,
+} from '../domain/text.ts';
+import { db, isConditionFailure, nowIso, tableName } from './client.ts';
+import { chunkSkParts, keys, type TranscriptKind } from './keys.ts';
 import { batchGetItems, queryPages } from './pages.ts';
 
 /**
@@ -12,11 +29,32 @@ import { batchGetItems, queryPages } from './pages.ts';
  * string (domain/text.ts packSegments; older chunks hold them as `seg`, a list), so no
  * item nears the 400 KB limit. Chunks are immutable and carry no timestamps of their own:
  * their transcript's metadata does (an autosave delta chunk stays under 1 KB = 1 write unit).
+ *
+ * An edit (editTranscript) never overwrites a chunk: it writes the chunks from the first changed
+ * one on under a new generation, switches the metadata's `layout` and `version` in one
+ * conditional write, then deletes the chunks the layout no longer names. Readers follow the
+ * layout of the metadata they read (a transcript never edited has none: all its chunks are live).
  */
 
-export function chunkItem(userId: string, kind: TranscriptKind, id: string, piece: ChunkPiece) {
+/** Metadata attributes that say which chunks are live (both absent until the first edit). */
+export interface ChunkedMeta {
+  /** domain/text.ts ChunkLayout, as stored. */
+  layout?: string;
+  /** Counts edits; absent = 0. */
+  version?: number;
+  length: number;
+}
+
+/** The chunks no longer match the layout read before them: an edit switched it meanwhile. Read the metadata again. */
+export class StaleLayout extends Error {
+  constructor() {
+    super('transcript: its layout changed while it was read');
+  }
+}
+
+export function chunkItem(userId: string, kind: TranscriptKind, id: string, piece: ChunkPiece, gen = '') {
   return {
-    ...keys.transcriptChunk(userId, kind, id, piece.offset),
+    ...keys.transcriptChunk(userId, kind, id, piece.offset, gen),
     type: 'chunk',
     l: piece.l,
     n: piece.n,
@@ -29,6 +67,8 @@ export function chunkItem(userId: string, kind: TranscriptKind, id: string, piec
 export interface LastChunk {
   /** Where the stored text ends (UTF-16 code units). */
   end: number;
+  /** Its generation: '' unless the transcript was edited. */
+  gen: string;
   /** The tail of the last search copy, the next chunk's overlap. */
   overlap: string;
 }
@@ -47,9 +87,9 @@ export async function lastChunk(userId: string, kind: TranscriptKind, id: string
     }),
   );
   const item = out.Items?.[0];
-  if (!item) return { end: 0, overlap: '' };
-  const offset = Number((item.SK as string).slice(-10));
-  return { end: offset + (item.l as number), overlap: (item.n as string).slice(-SEARCH_OVERLAP) };
+  if (!item) return { end: 0, gen: '', overlap: '' };
+  const { offset, gen } = chunkSkParts(item.SK as string);
+  return { end: offset + (item.l as number), gen, overlap: (item.n as string).slice(-SEARCH_OVERLAP) };
 }
 
 /** Writes items 25 at a time, retrying what DynamoDB leaves unprocessed. */
@@ -65,31 +105,210 @@ export async function batchWrite(requests: Record<string, unknown>[]): Promise<v
   }
 }
 
-export async function putChunks(userId: string, kind: TranscriptKind, id: string, pieces: ChunkPiece[]): Promise<void> {
-  await batchWrite(pieces.map((p) => ({ PutRequest: { Item: chunkItem(userId, kind, id, p) } })));
+export async function putChunks(userId: string, kind: TranscriptKind, id: string, pieces: ChunkPiece[], gen = ''): Promise<void> {
+  await batchWrite(pieces.map((p) => ({ PutRequest: { Item: chunkItem(userId, kind, id, p, gen) } })));
 }
 
-/** The whole text of a transcript and its segments, read chunk by chunk in order. */
-export async function readChunks(userId: string, kind: TranscriptKind, id: string): Promise<{ text: string; segments: Segment[] }> {
-  const parts: string[] = [];
-  const stored: StoredSegment[] = [];
+/** One live chunk as read back. */
+interface LiveChunk {
+  SK: string;
+  offset: number;
+  l: number;
+  /** Its search copy (the next chunk's overlap comes from its tail). */
+  n: string;
+  text: string;
+  seg: StoredSegment[];
+}
+
+/**
+ * The live chunks of a transcript in order: those the metadata's layout names. For an edited
+ * transcript (one with a layout) they must run from 0 to its length without a gap, or an edit
+ * switched the layout after the metadata was read (StaleLayout).
+ */
+async function readLiveChunks(userId: string, kind: TranscriptKind, id: string, meta?: ChunkedMeta): Promise<LiveChunk[]> {
+  const layout = parseLayout(meta?.layout);
+  const chunks: LiveChunk[] = [];
+  let end = 0;
   const pages = queryPages({
     TableName: tableName(),
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
     ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':prefix': keys.transcriptChunkPrefix(kind, id) },
-    ProjectionExpression: 'n, o, x, sg, seg',
+    ProjectionExpression: 'SK, l, n, o, x, sg, seg',
     ConsistentRead: true,
   });
   for await (const out of pages) {
     for (const item of out.Items ?? []) {
-      parts.push(decodeSearchable(item as Searchable));
+      const { offset, gen } = chunkSkParts(item.SK as string);
+      if (gen !== genAt(layout, offset)) continue;
+      if (meta?.layout && offset !== end) throw new StaleLayout();
       // `sg` (packed string); chunks written before packing hold `seg`, a list of number lists.
-      const segs = typeof item.sg === 'string' ? unpackSegments(item.sg) : ((item.seg as StoredSegment[] | undefined) ?? []);
-      for (const seg of segs) stored.push(seg);
+      const seg = typeof item.sg === 'string' ? unpackSegments(item.sg) : ((item.seg as StoredSegment[] | undefined) ?? []);
+      chunks.push({ SK: item.SK as string, offset, l: item.l as number, n: item.n as string, text: decodeSearchable(item as Searchable), seg });
+      end = offset + (item.l as number);
     }
   }
-  const text = parts.join('');
-  return { text, segments: segmentsFromStored(text, stored) };
+  if (meta?.layout && end !== meta.length) throw new StaleLayout();
+  return chunks;
+}
+
+/**
+ * The whole text of a transcript and its segments, read chunk by chunk in order, following the
+ * layout of `meta` (read just before, consistently); StaleLayout when an edit switched it meanwhile.
+ */
+export async function readChunks(userId: string, kind: TranscriptKind, id: string, meta?: ChunkedMeta): Promise<{ text: string; segments: Segment[] }> {
+  const chunks = await readLiveChunks(userId, kind, id, meta);
+  const text = chunks.map((c) => c.text).join('');
+  return { text, segments: segmentsFromStored(text, chunks.flatMap((c) => c.seg)) };
+}
+
+/** Reads metadata and text together, again when an edit switched the layout in between. */
+export async function readWithChunks<T extends ChunkedMeta>(
+  userId: string,
+  kind: TranscriptKind,
+  id: string,
+  readMeta: () => Promise<T | undefined>,
+): Promise<{ meta: T; text: string; segments: Segment[] } | undefined> {
+  for (let attempt = 0; ; attempt++) {
+    const meta = await readMeta();
+    if (!meta) return undefined;
+    try {
+      return { meta, ...(await readChunks(userId, kind, id, meta)) };
+    } catch (err) {
+      if (!(err instanceof StaleLayout) || attempt >= 4) throw err;
+    }
+  }
+}
+
+/** One metadata item, strongly consistent. */
+export async function getMeta<T>(userId: string, kind: TranscriptKind, id: string): Promise<T | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.transcript(userId, kind, id), ConsistentRead: true }));
+  return out.Item as T | undefined;
+}
+
+export interface TranscriptEdit {
+  /** The version the edit was made on: the metadata must still hold it. */
+  version: number;
+  /** The new text; without `segments`, the old segments' times carry over (domain/retime.ts). */
+  text?: { fullTranscript: string; segments?: StoredSegment[] };
+  /** Metadata attributes to set with it (a title). */
+  set?: Record<string, unknown>;
+  /** Only while the metadata passes this condition too (an automatic transcription: completed). */
+  condition?: { expression: string; values: Record<string, unknown>; holds: (meta: Record<string, unknown>) => boolean };
+}
+
+export type EditOutcome<T> = { status: 'ok'; meta: T } | { status: 'missing' } | { status: 'conflict'; version: number } | { status: 'refused' };
+
+/**
+ * Edits a transcript in place, on condition that it still holds `edit.version` (optimistic
+ * concurrency: of two edits of one version, one wins and the other gets `conflict` with the
+ * version now stored). Only the chunks from the first one whose text or segments change are
+ * written again, under a new generation; the metadata then switches `layout`, `version` (+1),
+ * `length` and `preview` in one conditional write, and the old chunks it no longer names are
+ * deleted. A failure before the switch leaves the old text whole (the new chunks are not live and
+ * are deleted when possible); one after it leaves unreachable chunks that readers skip.
+ */
+export async function editTranscript<T extends ChunkedMeta>(userId: string, kind: TranscriptKind, id: string, edit: TranscriptEdit): Promise<EditOutcome<T>> {
+  const meta = await getMeta<T & Record<string, unknown>>(userId, kind, id);
+  if (!meta) return { status: 'missing' };
+  if (edit.condition && !edit.condition.holds(meta)) return { status: 'refused' };
+  if ((meta.version ?? 0) !== edit.version) return { status: 'conflict', version: meta.version ?? 0 };
+
+  const names: Record<string, string> = { '#version': 'version' };
+  const values: Record<string, unknown> = { ':next': edit.version + 1, ':now': nowIso(), ...edit.condition?.values };
+  const sets = ['#version = :next', 'updatedAt = :now'];
+  Object.entries(edit.set ?? {}).forEach(([name, value], i) => {
+    names[`#a${i}`] = name;
+    values[`:a${i}`] = value;
+    sets.push(`#a${i} = :a${i}`);
+  });
+  let written: string[] = [];
+  let replaced: string[] = [];
+  if (edit.text) {
+    const plan = await planRewrite(userId, kind, id, meta, edit.text);
+    if (plan) {
+      const gen = randomBytes(4).toString('hex');
+      written = plan.pieces.map((p) => keys.transcriptChunk(userId, kind, id, p.offset, gen).SK);
+      try {
+        await putChunks(userId, kind, id, plan.pieces, gen);
+      } catch (err) {
+        await deleteKeys(userId, written).catch(() => undefined);
+        throw err;
+      }
+      replaced = plan.replaced;
+      Object.assign(names, { '#layout': 'layout', '#length': 'length' });
+      Object.assign(values, { ':layout': formatLayout(layoutFrom(parseLayout(meta.layout), plan.from, gen)), ':len': plan.length, ':preview': preview(edit.text.fullTranscript) });
+      sets.push('#layout = :layout', '#length = :len', 'preview = :preview');
+    }
+  }
+  const versionHeld = edit.version === 0 ? '(#version = :v OR attribute_not_exists(#version))' : '#version = :v';
+  values[':v'] = edit.version;
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.transcript(userId, kind, id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: ['attribute_exists(PK)', versionHeld, edit.condition?.expression].filter(Boolean).join(' AND '),
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    // The edit is done: chunks left by a failed clean-up are ones no layout names, which readers
+    // skip and deleting the transcript removes.
+    await deleteKeys(userId, replaced).catch(() => undefined);
+    return { status: 'ok', meta: out.Attributes as T };
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    await deleteKeys(userId, written).catch(() => undefined);
+    const now = await getMeta<T & Record<string, unknown>>(userId, kind, id);
+    if (!now) return { status: 'missing' };
+    if ((now.version ?? 0) !== edit.version) return { status: 'conflict', version: now.version ?? 0 };
+    return { status: 'refused' };
+  }
+}
+
+/**
+ * What an edit must write: the chunks from the first live one whose text or segments differ in
+ * the new text (`from`, its offset; the old text's end when only text is added), and the keys of
+ * the live chunks they replace. Undefined when neither text nor segments change.
+ */
+async function planRewrite(
+  userId: string,
+  kind: TranscriptKind,
+  id: string,
+  meta: ChunkedMeta,
+  edit: { fullTranscript: string; segments?: StoredSegment[] },
+): Promise<{ from: number; pieces: ChunkPiece[]; replaced: string[]; length: number } | undefined> {
+  const chunks = await readLiveChunks(userId, kind, id, meta);
+  const text = edit.fullTranscript;
+  const oldText = chunks.map((c) => c.text).join('');
+  const segments = edit.segments ?? retimeSegments(oldText, chunks.flatMap((c) => c.seg), text);
+  let first = 0;
+  let s = 0;
+  for (; first < chunks.length; first++) {
+    const c = chunks[first]!;
+    const end = c.offset + c.l;
+    const start = s;
+    while (s < segments.length && segments[s]![2] < end) s++;
+    if (!text.startsWith(c.text, c.offset) || packSegments(segments.slice(start, s)) !== packSegments(c.seg)) {
+      s = start;
+      break;
+    }
+  }
+  const from = first < chunks.length ? chunks[first]!.offset : oldText.length;
+  if (from === text.length && first === chunks.length && s === segments.length) return undefined;
+  const overlap = first > 0 ? chunks[first - 1]!.n.slice(-SEARCH_OVERLAP) : '';
+  return {
+    from,
+    pieces: splitIntoChunks(text.slice(from), from, segments.slice(s), overlap),
+    replaced: chunks.slice(first).map((c) => c.SK),
+    length: text.length,
+  };
+}
+
+async function deleteKeys(userId: string, sks: readonly string[]): Promise<void> {
+  await batchWrite(sks.map((SK) => ({ DeleteRequest: { Key: { PK: keys.userPk(userId), SK } } })));
 }
 
 /**
@@ -111,7 +330,14 @@ export async function readTextFrom(
   after: number,
   end: number,
   cap: { maxChars: number; maxChunks: number },
+  /** The metadata's layout, once the transcript was edited: only the chunks it names are read. */
+  layout?: string,
 ): Promise<{ from: number; text: string; next: number }> {
+  const parsed = parseLayout(layout);
+  const live = (item: Record<string, unknown>) => {
+    const { offset, gen } = chunkSkParts(item.SK as string);
+    return gen === genAt(parsed, offset);
+  };
   const prefix = keys.transcriptChunkPrefix(kind, id);
   const afterKey = keys.transcriptChunk(userId, kind, id, after).SK;
   const out = await db().send(
@@ -123,8 +349,8 @@ export async function readTextFrom(
       Limit: cap.maxChunks,
     }),
   );
-  const items = out.Items ?? [];
-  const offsetOf = (item: Record<string, unknown>) => Number((item.SK as string).slice(-10));
+  const items = (out.Items ?? []).filter(live);
+  const offsetOf = (item: Record<string, unknown>) => chunkSkParts(item.SK as string).offset;
   const parts: string[] = [];
   let from = after;
   let next = after;
@@ -137,10 +363,11 @@ export async function readTextFrom(
         ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':lo': prefix, ':from': afterKey },
         ProjectionExpression: 'SK, l, n, o, x',
         ScanIndexForward: false,
-        Limit: 1,
+        // An edited transcript may still hold chunks its layout no longer names just before.
+        Limit: layout ? 10 : 1,
       }),
     );
-    const chunk = before.Items?.[0];
+    const chunk = before.Items?.find(live);
     const start = chunk ? offsetOf(chunk) : 0;
     next = chunk ? start + (chunk.l as number) : 0;
     if (chunk && next > after) {

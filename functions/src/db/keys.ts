@@ -11,10 +11,15 @@ export const keys = {
   siteSettings: () => ({ PK: 'SETTINGS', SK: 'SITE' }),
   /** A saved (TRANS) or automatic (AUTO) transcription's metadata item. */
   transcript: (userId: string, kind: TranscriptKind, id: string) => ({ PK: `USER#${userId}`, SK: `${kind}#${id}` }),
-  /** One chunk of its text, ordered by the offset where it starts. */
-  transcriptChunk: (userId: string, kind: TranscriptKind, id: string, offset: number) => ({
+  /**
+   * One chunk of its text, ordered by the offset where it starts. An edit writes its chunks under
+   * a generation of its own (`#<gen>` after the offset), so the old ones stay whole until the
+   * metadata's layout names the new ones (domain/text.ts ChunkLayout); the chunks the transcript
+   * was first written with have none.
+   */
+  transcriptChunk: (userId: string, kind: TranscriptKind, id: string, offset: number, gen = '') => ({
     PK: `USER#${userId}`,
-    SK: `${kind}C#${id}#${String(offset).padStart(10, '0')}`,
+    SK: `${kind}C#${id}#${String(offset).padStart(10, '0')}${gen && `#${gen}`}`,
   }),
   transcriptChunkPrefix: (kind: TranscriptKind, id: string) => `${kind}C#${id}#`,
   /** The automatic transcription a client's idempotency key opened (TTL). */
@@ -43,6 +48,12 @@ export const keys = {
   /** One viewer heard in one minute; a code's viewers of a minute sort together, the minutes in order. */
   liveViewer: (code: string, minute: number, viewerId: string) => ({ PK: `LIVE#${code}`, SK: `${liveViewerPrefix(minute)}${viewerId}` }),
 };
+
+/** Where a chunk starts and its generation ('' for the chunks first written), from its sort key (keys.transcriptChunk). */
+export function chunkSkParts(sk: string): { offset: number; gen: string } {
+  const [, , offset = '0', gen = ''] = sk.split('#');
+  return { offset: Number(offset), gen };
+}
 
 /** The sort key prefix of a code's viewers heard in `minute` (keys.liveViewer). */
 export const liveViewerPrefix = (minute: number) => `VIEWER#${String(minute).padStart(10, '0')}#`;

@@ -5,7 +5,7 @@ import type { TranscriptionDetail, TranscriptionSummary } from '@app/shared/sche
 import { createdAtOf, normaliseForSearch, preview, splitIntoChunks, type StoredSegment } from '../domain/text.ts';
 import { db, nowIso, tableName } from './client.ts';
 import { keys } from './keys.ts';
-import { deleteWithChunks, getMetaMany, listMeta, putChunks, readChunks, searchIds, type PageRequest } from './chunk-store.ts';
+import { deleteWithChunks, editTranscript, getMeta, getMetaMany, listMeta, putChunks, readWithChunks, searchIds, type EditOutcome, type PageRequest } from './chunk-store.ts';
 
 /** Saved transcriptions (Pro): metadata `TRANS#<ulid>` and text chunks `TRANSC#<ulid>#<offset>`. */
 interface TranscriptionItem {
@@ -19,6 +19,10 @@ interface TranscriptionItem {
   preview: string;
   length: number;
   createdAt: string;
+  /** Counts edits; absent until the first (chunk-store.ts editTranscript). */
+  version?: number;
+  /** Which chunks hold the text once edited (chunk-store.ts). */
+  layout?: string;
 }
 
 export interface NewTranscription {
@@ -73,10 +77,26 @@ export async function listTranscriptions(userId: string, page: PageRequest & { q
 }
 
 export async function getTranscription(userId: string, id: string): Promise<TranscriptionDetail | undefined> {
-  const [meta] = await getMetaMany<TranscriptionItem>(userId, 'TRANS', [id]);
-  if (!meta) return undefined;
-  const { text, segments } = await readChunks(userId, 'TRANS', id);
-  return { ...toSummary(meta), fullTranscript: text, segments };
+  const found = await readWithChunks(userId, 'TRANS', id, () => getMeta<TranscriptionItem>(userId, 'TRANS', id));
+  return found && { ...toSummary(found.meta), fullTranscript: found.text, segments: found.segments };
+}
+
+export interface TranscriptionChange {
+  version: number;
+  title?: string;
+  fullTranscript?: string;
+  /** Placed in `fullTranscript`; without them the old segments' timing carries over. */
+  segments?: StoredSegment[];
+}
+
+/** Edits a saved transcription's text and/or title on the version read (chunk-store.ts editTranscript). */
+export async function updateTranscription(userId: string, id: string, change: TranscriptionChange): Promise<EditOutcome<TranscriptionSummary>> {
+  const outcome = await editTranscript<TranscriptionItem>(userId, 'TRANS', id, {
+    version: change.version,
+    text: change.fullTranscript === undefined ? undefined : { fullTranscript: change.fullTranscript, segments: change.segments },
+    set: change.title === undefined ? undefined : { title: change.title, normTitle: normaliseForSearch(change.title) },
+  });
+  return outcome.status === 'ok' ? { status: 'ok', meta: toSummary(outcome.meta) } : outcome;
 }
 
 export const deleteTranscription = (userId: string, id: string) => deleteWithChunks(userId, 'TRANS', id);
@@ -92,5 +112,6 @@ function toSummary(item: TranscriptionItem): TranscriptionSummary {
     language: item.language,
     preview: item.preview,
     length: item.length,
+    version: item.version ?? 0,
   };
 }

@@ -217,3 +217,38 @@ export function decodeCursor(cursor: string): string | undefined {
   const m = /^v1:([0-9A-HJKMNP-TV-Z]{26})$/.exec(raw);
   return m?.[1];
 }
+
+/**
+ * Which generation of chunks holds each stretch of a transcript: `[offset, gen]` entries in
+ * ascending offset, the live chunks from `offset` up to the next entry being those of `gen` ('' =
+ * the chunks the transcript was first written with, whose keys carry no generation). An edit
+ * writes the chunks from the first changed one on under a new generation and then switches the
+ * layout on the metadata, so a reader that follows the layout never sees half an edit. Stored on
+ * the metadata as `layout`, `<offset>:<gen>` entries joined by `;`; absent: every chunk is of ''.
+ */
+export type ChunkLayout = [offset: number, gen: string][];
+
+export function parseLayout(stored: string | undefined): ChunkLayout {
+  if (!stored) return [[0, '']];
+  return stored.split(';').map((entry) => {
+    const colon = entry.indexOf(':');
+    return [Number(entry.slice(0, colon)), entry.slice(colon + 1)];
+  });
+}
+
+export const formatLayout = (layout: ChunkLayout) => layout.map(([offset, gen]) => `${offset}:${gen}`).join(';');
+
+/** The generation whose chunk is live at `offset`. */
+export function genAt(layout: ChunkLayout, offset: number): string {
+  let gen = '';
+  for (const [from, g] of layout) {
+    if (from > offset) break;
+    gen = g;
+  }
+  return gen;
+}
+
+/** The layout once the chunks from `from` on are those of `gen`. */
+export function layoutFrom(layout: ChunkLayout, from: number, gen: string): ChunkLayout {
+  return [...layout.filter(([offset]) => offset < from), [from, gen]];
+}

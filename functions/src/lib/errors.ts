@@ -4,6 +4,8 @@ export interface ErrorExtra {
   secondsLeft?: number;
   /** Autosave gap: how much of the transcript the server holds. */
   length?: number;
+  /** An edit's version conflict: the version the server holds now. */
+  version?: number;
 }
 
 /** A failure the caller may see. Only statuses below 500 expose their message. */

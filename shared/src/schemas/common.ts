@@ -9,6 +9,8 @@ export const errorResponse = z.object({
   requiresPro: z.boolean().optional(),
   secondsLeft: z.number().int().optional(),
   length: z.number().int().optional(),
+  /** An edit's 409 `version_conflict`: the version the server holds now. */
+  version: z.number().int().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

@@ -48,8 +48,10 @@ export const idParams = z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}
 
 // Saved transcriptions (Pro)
 
+const title = z.string().trim().min(1, 'Title is required').max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
+
 export const saveTranscriptionRequest = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
+  title,
   subject: z.string().trim().max(TITLE_MAX).optional(),
   timestamp: z.iso.datetime({ offset: true }).optional(),
   duration,
@@ -70,6 +72,8 @@ export const transcriptionSummary = z.object({
   /** First PREVIEW_CHARS characters of the text. */
   preview: z.string().max(PREVIEW_CHARS),
   length: z.number().int(),
+  /** Counts its edits (0 until the first); an edit names the version it was made on. */
+  version: z.number().int(),
 });
 export type TranscriptionSummary = z.infer<typeof transcriptionSummary>;
 
@@ -83,6 +87,24 @@ export const transcriptionDetail = transcriptionSummary.extend({
   segments: z.array(segment),
 });
 export type TranscriptionDetail = z.infer<typeof transcriptionDetail>;
+
+/**
+ * An edit of a saved or completed automatic transcription: the version it was made on (a stale
+ * one is refused, 409 `version_conflict`, with the version now stored), and a new text, a new
+ * title or both. Without segments, the server carries the timing of the old segments over to the
+ * new text; segments sent must match it, as when saving.
+ */
+export const updateTranscriptionRequest = z
+  .object({
+    version: z.number().int().min(0),
+    title: title.optional(),
+    fullTranscript: z.string().max(TRANSCRIPT_MAX_CHARS, 'Transcript is too long').optional(),
+    segments: segments.optional(),
+  })
+  .refine((r) => r.title !== undefined || r.fullTranscript !== undefined, { message: 'Send a new text, a new title or both' })
+  .refine((r) => r.segments === undefined || r.fullTranscript !== undefined, { message: 'Segments come with the text they belong to', path: ['segments'] })
+  .refine((r) => segmentsFit(r.fullTranscript ?? '', r.segments), { message: SEGMENTS_TOO_LONG, path: ['segments'] });
+export type UpdateTranscriptionRequest = z.input<typeof updateTranscriptionRequest>;
 
 // Autosave: the protocol that writes an automatic transcription while the user speaks
 
@@ -151,6 +173,10 @@ export const automaticTranscriptionSummary = z.object({
   updatedAt: z.string(),
   preview: z.string().max(PREVIEW_CHARS),
   length: z.number().int(),
+  /** Counts its edits (0 until the first); an edit names the version it was made on. */
+  version: z.number().int(),
+  /** Given by its owner when editing; absent until then. */
+  title: z.string().optional(),
 });
 export type AutomaticTranscriptionSummary = z.infer<typeof automaticTranscriptionSummary>;
 

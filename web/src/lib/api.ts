@@ -58,15 +58,18 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   readonly requiresPro: boolean;
   readonly secondsLeft: number | undefined;
+  /** An edit's 409 `version_conflict`: the version the server holds now. */
+  readonly version: number | undefined;
   /** The server's own `error` text, when the answer carried one. */
   readonly serverMessage: string | undefined;
 
-  constructor(init: { status: number; message: string; code?: string; requiresPro?: boolean; secondsLeft?: number; serverMessage?: string }) {
+  constructor(init: { status: number; message: string; code?: string; requiresPro?: boolean; secondsLeft?: number; version?: number; serverMessage?: string }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     this.requiresPro = init.requiresPro ?? false;
     this.secondsLeft = init.secondsLeft;
+    this.version = init.version;
     this.serverMessage = init.serverMessage;
   }
 }
@@ -165,5 +168,6 @@ function toApiError(status: number, data: unknown): ApiError {
     code: typeof body.code === 'string' ? body.code : undefined,
     requiresPro: body.requiresPro === true,
     secondsLeft: typeof body.secondsLeft === 'number' && Number.isFinite(body.secondsLeft) ? Math.max(0, Math.ceil(body.secondsLeft)) : undefined,
+    version: typeof body.version === 'number' && Number.isInteger(body.version) ? body.version : undefined,
   });
 }

@@ -4,7 +4,7 @@ import { appendDelta, saveFull } from '../../db/automatic-transcriptions.ts';
 import { meterAutosave } from '../../db/rate-limits.ts';
 import { effectivePlan } from '../../domain/plan.ts';
 import { placeSegments, type StoredSegment } from '../../domain/text.ts';
-import { badRequest, HttpError, notFound, tooMany } from '../../lib/errors.ts';
+import { badRequest, conflict, HttpError, notFound, tooMany } from '../../lib/errors.ts';
 import { env } from '../../lib/env.ts';
 import { route } from '../../lib/http.ts';
 
@@ -28,6 +28,7 @@ export const handler = route('autosaveSave', async ({ user, body }) => {
       ? await appendDelta(user.id, body.sessionId, { ...body, segments })
       : await saveFull(user.id, body.sessionId, body);
   if (outcome.status === 'missing') throw notFound('Unknown session');
+  if (outcome.status === 'edited') throw conflict('This transcription was edited after it was completed: autosave no longer writes to it.', 'edited');
   if (outcome.status === 'gap') {
     throw new HttpError(409, 'The server is missing earlier text: resend from its length.', { code: 'autosave_gap', length: outcome.length });
   }

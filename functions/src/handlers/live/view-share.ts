@@ -32,7 +32,7 @@ export const handler = route('viewLiveShare', async ({ params, query }) => {
   // A link past its grace or expiry shows nothing: the viewer keeps what it has.
   const end = view.end ?? query.after;
   const after = view.end === null ? query.after : Math.min(Math.max(query.after, view.start), end);
-  const read = after < end ? await readTextFrom(share.userId, 'AUTO', share.sessionId, after, session.length, LIVE_VIEW_CAP) : { from: after, text: '', next: after };
+  const read = after < end ? await readTextFrom(share.userId, 'AUTO', share.sessionId, after, session.length, LIVE_VIEW_CAP, session.layout) : { from: after, text: '', next: after };
   // From the start of the chunk `after` falls in, but never before the share's start nor past its end.
   const from = Math.min(Math.max(read.from, view.start), end);
   const next = Math.max(from, Math.min(read.next, end));

@@ -141,8 +141,8 @@ export function createSender({ queue, transport, getToken, stopped, source, sour
         for (const other of entries.values()) if (other !== e && hasWork(other) && !running.has(other.id)) void flush(other, true);
       } else if (reply.status === 409 && typeof length === 'number' && gaps++ < 3) {
         rebase(e, length);
-      } else if (reply.status === 404) {
-        warn('the session is gone on the server (deleted?); dropping it');
+      } else if (reply.status === 404 || (reply.status === 409 && reply.data?.code === 'edited')) {
+        warn('the session is gone on the server (deleted, or edited since it was completed); dropping it');
         return drop(e);
       } else if (reply.status === 400 && delta.segments.length && text) {
         warn('the server refused the segments; sending the text alone');

@@ -234,6 +234,7 @@ function AutomaticDialog({ id, summary, onClose }: { id: string | null; summary:
       }
       confirmBody={t('automatic.confirmDelete.body', { date })}
       header={item && <StatusBadge completed={item.isCompleted} />}
+      editable={detail.data?.isCompleted === true}
     />
   );
 }

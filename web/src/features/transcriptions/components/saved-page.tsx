@@ -202,6 +202,8 @@ function SavedDialog({ id, summary, onClose }: { id: string | null; summary: Sav
         )
       }
       confirmBody={t('saved.confirmDelete.body', { title })}
+      editable
+      editableTitle={item?.title}
       actions={
         data && (
           <div className="flex flex-wrap gap-2">

@@ -11,6 +11,7 @@ import { toast } from '../../../lib/toast';
 import { useDeleteTranscription } from '../api/delete-transcription';
 import type { useTranscriptionDetail } from '../api/get-transcription';
 import type { TranscriptionKind } from '../kinds';
+import { TranscriptionEditor } from './transcription-editor';
 
 interface TranscriptionDialogProps<K extends TranscriptionKind> {
   kind: K;
@@ -27,19 +28,44 @@ interface TranscriptionDialogProps<K extends TranscriptionKind> {
   header?: ReactNode;
   /** Shown beside Delete once the text is loaded (a saved transcription's exports). */
   actions?: ReactNode;
+  /** Offers Edit (an automatic transcription only once completed). */
+  editable?: boolean;
+  /** The title Edit can rename (a saved transcription's); absent: not renamable. */
+  editableTitle?: string;
 }
 
 /**
- * One transcription: its full text and delete (with a confirmation); the kind adds its title, header
- * and actions. Printed, it is a clean document: the title, the description and the whole text.
+ * One transcription: its full text, Edit (when editable) and delete (with a confirmation); the kind
+ * adds its title, header and actions. Closing with unsaved edits asks first. Printed, it is a clean
+ * document: the title, the description and the whole text.
  */
 export function TranscriptionDialog<K extends TranscriptionKind>(props: TranscriptionDialogProps<K>) {
-  const { kind, id, detail, onClose, title, description, confirmBody, header, actions } = props;
+  const { kind, id, detail, onClose, title, description, confirmBody, header, actions, editable = false, editableTitle } = props;
   const { t } = useTranslation();
   /** The kind's locale section. */
   const copy: TranscriptionKind = kind;
   const remove = useDeleteTranscription(kind);
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  /** What to do once unsaved edits are discarded: leave edit mode, or close the dialog too. */
+  const [discarding, setDiscarding] = useState<'cancel' | 'close' | null>(null);
+
+  const stopEditing = () => {
+    setEditing(false);
+    setDirty(false);
+  };
+  const requestClose = () => {
+    if (editing && dirty) return setDiscarding('close');
+    stopEditing();
+    onClose();
+  };
+  const discard = () => {
+    const then = discarding;
+    setDiscarding(null);
+    stopEditing();
+    if (then === 'close') onClose();
+  };
 
   const confirmDelete = () => {
     if (!id) return;
@@ -59,7 +85,7 @@ export function TranscriptionDialog<K extends TranscriptionKind>(props: Transcri
   return (
     <Dialog
       open={id !== null}
-      onOpenChange={(open) => !open && onClose()}
+      onOpenChange={(open) => !open && requestClose()}
       title={title}
       description={description}
       className="sm:max-w-2xl"
@@ -73,6 +99,16 @@ export function TranscriptionDialog<K extends TranscriptionKind>(props: Transcri
         </div>
       ) : detail.isError ? (
         <Alert tone="error">{describeError(detail.error) ?? t(`${copy}.detail.loadError`)}</Alert>
+      ) : editing && id ? (
+        <TranscriptionEditor
+          kind={kind}
+          id={id}
+          detail={detail.data}
+          title={editableTitle}
+          onDirtyChange={setDirty}
+          onCancel={() => (dirty ? setDiscarding('cancel') : stopEditing())}
+          onDone={stopEditing}
+        />
       ) : (
         <>
           <div
@@ -87,7 +123,12 @@ export function TranscriptionDialog<K extends TranscriptionKind>(props: Transcri
           </div>
           <div className="mt-4 flex flex-wrap items-center justify-between gap-3 print:hidden">
             {actions}
-            <Button variant="danger" size="sm" className="ml-auto" onClick={() => setConfirming(true)}>
+            {editable && (
+              <Button variant="secondary" size="sm" className="ml-auto" onClick={() => setEditing(true)}>
+                {t('editor.edit')}
+              </Button>
+            )}
+            <Button variant="danger" size="sm" className={editable ? undefined : 'ml-auto'} onClick={() => setConfirming(true)}>
               {t(`${copy}.detail.delete`)}
             </Button>
           </div>
@@ -103,6 +144,16 @@ export function TranscriptionDialog<K extends TranscriptionKind>(props: Transcri
         cancelLabel={t(`${copy}.confirmDelete.cancel`)}
         pending={remove.isPending}
         onConfirm={confirmDelete}
+      />
+      <ConfirmDialog
+        open={discarding !== null}
+        onOpenChange={(open) => !open && setDiscarding(null)}
+        title={t('editor.discard.title')}
+        description={t('editor.discard.body')}
+        confirmLabel={t('editor.discard.confirm')}
+        pendingLabel={t('editor.discard.confirm')}
+        cancelLabel={t('editor.discard.cancel')}
+        onConfirm={discard}
       />
     </Dialog>
   );

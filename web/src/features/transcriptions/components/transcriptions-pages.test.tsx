@@ -22,7 +22,7 @@ const ID_B = '01JN0000000000000000000BBB';
 const longText = `Reunião de planejamento: ${'discutimos o orçamento e os prazos do projeto. '.repeat(10)}`;
 const detail = (id: string, title: string, text: string, duration: number, createdAt: string): TranscriptionDetail => ({
   _id: id, title, subject: '', createdAt, timestamp: createdAt, duration, language: 'pt-BR',
-  preview: text.slice(0, 200), length: text.length, fullTranscript: text,
+  preview: text.slice(0, 200), length: text.length, version: 0, fullTranscript: text,
   segments: [{ text, startMs: 0, endMs: duration * 1000 }],
 });
 const items = [
@@ -37,7 +37,7 @@ interface AutoItem extends AutomaticTranscriptionSummary {
 }
 const autoItem = (id: string, text: string, isCompleted: boolean, duration: number, createdAt: string): AutoItem => ({
   _id: id, sessionId: id, language: 'pt-BR', isCompleted, duration, createdAt, updatedAt: createdAt,
-  preview: text.slice(0, 200), length: text.length, fullTranscript: text,
+  preview: text.slice(0, 200), length: text.length, version: 0, fullTranscript: text,
 });
 const autoItems = [
   autoItem(ID_A, 'Sessão em andamento sobre o projeto', false, 65, '2025-03-15T12:00:00.000Z'),

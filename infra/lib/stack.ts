@@ -6,6 +6,7 @@ import type { RouteDef } from '@app/shared/routes';
 import { awsSecretName, SECRET_NAMES, type SecretName } from '@app/shared/secrets';
 import { Api } from './api.ts';
 import { Data } from './data.ts';
+import { EdgeFirewall, OriginLock } from './edge.ts';
 import { Mail } from './mail.ts';
 import { Monitoring } from './monitoring.ts';
 import { webDist, webSourceIndexHtml } from './paths.ts';
@@ -13,6 +14,13 @@ import { createSecrets, secretConstructId } from './secrets.ts';
 import { Web } from './web.ts';
 
 export type Stage = 'dev' | 'prod';
+
+/**
+ * The one region the stack deploys to: CloudFront's web ACL must be created in us-east-1, and
+ * CloudFront's (and its web ACL's) metrics live there only, where an alarm can read them. The
+ * account stays the CLI's, so `cdk synth` needs no credentials.
+ */
+export const STACK_REGION = 'us-east-1';
 export const STAGES: readonly Stage[] = ['dev', 'prod'];
 
 export interface LiveTranscribeStackProps extends StackProps {
@@ -42,7 +50,7 @@ export interface LiveTranscribeStackProps extends StackProps {
   readonly reservedConcurrency?: Readonly<Record<string, number>>;
 }
 
-/** The whole product on AWS: table, secrets, mail identity, HTTP API + functions, S3 + CloudFront, alarms. */
+/** The whole product on AWS: table, secrets, mail identity, REST API + functions, S3 + CloudFront, AWS WAF, alarms. */
 export class LiveTranscribeStack extends Stack {
   readonly data: Data;
   readonly api: Api;
@@ -52,7 +60,10 @@ export class LiveTranscribeStack extends Stack {
   readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: LiveTranscribeStackProps) {
-    super(scope, id, props);
+    if (props.env?.region !== undefined && props.env.region !== STACK_REGION) {
+      throw new Error(`The stack deploys to ${STACK_REGION} only (CloudFront's web ACL and metrics live there); got region ${props.env.region}.`);
+    }
+    super(scope, id, { ...props, env: { account: props.env?.account, region: STACK_REGION } });
     const production = props.stage === 'prod';
     // CloudFront's own *.cloudfront.net certificate also offers TLS 1.0 and 1.1; only a custom
     // domain's certificate lets the distribution require TLS 1.2 (web.ts).
@@ -78,8 +89,13 @@ export class LiveTranscribeStack extends Stack {
       reservedConcurrency: props.reservedConcurrency,
     });
 
+    new OriginLock(this, 'OriginLock', { stage: this.api.stage, originSecret: this.secrets.origin.secretValue });
+    const edge = new EdgeFirewall(this, 'EdgeFirewall', { routes: this.api.routes });
+
     this.web = new Web(this, 'Web', {
       apiDomainName: this.api.domainName,
+      apiOriginPath: this.api.originPath,
+      webAclArn: edge.webAcl.attrArn,
       routes: this.api.routes,
       originSecret: this.secrets.origin.secretValue,
       domainName: props.domainName,
@@ -95,11 +111,11 @@ export class LiveTranscribeStack extends Stack {
     this.monitoring = new Monitoring(this, 'Monitoring', { api: this.api, alarmEmail: props.alarmEmail });
 
     // The distribution depends on the API (its origin) and the functions on the distribution (APP_URL);
-    // routes and integrations depend on the functions, the HttpApi resource itself on nothing: no cycle.
+    // methods and the deployment depend on the functions, the RestApi resource itself on nothing: no cycle.
     this.api.setAppUrl(this.web.url);
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.url, description: 'The site (SPA and API, one origin)' });
-    new CfnOutput(this, 'ApiUrl', { value: this.api.httpApi.apiEndpoint, description: 'HTTP API endpoint (answers 403 to anything but CloudFront)' });
+    new CfnOutput(this, 'ApiUrl', { value: this.api.restApi.url, description: 'REST API stage endpoint (its web ACL blocks anything but CloudFront)' });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     for (const name of SECRET_NAMES) {
       new CfnOutput(this, `${secretConstructId(name)}Name`, { value: awsSecretName(props.stage, name), description: `Secrets Manager secret: ${name}` });

@@ -94,7 +94,10 @@ describe('Logs and alarms (dev, full route table)', () => {
     expect(m.e5).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: '5XXError', Stat: 'Sum', Period: 300 });
     expect(m.n).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: 'Count', Period: 300 });
     // A REST API's metrics are by its name and stage (an HTTP API's by its id).
-    for (const metric of [m.e5, m.n]) expect(dims(metric)).toEqual({ ApiName: apiName, Stage: API_STAGE_NAME });
+    // (A stage's Ref is its name.)
+    const [stageId, stage] = ofType(t, 'AWS::ApiGateway::Stage')[0]!;
+    expect(stage.Properties.StageName).toBe(API_STAGE_NAME);
+    for (const metric of [m.e5, m.n]) expect(dims(metric)).toEqual({ ApiName: apiName, Stage: { Ref: stageId } });
     const expr = asArray<Json>(alarm.Metrics).find((q) => q.ReturnData)!.Expression as string;
     expect(expr).toContain(`>= ${API_5XX_COUNT}`);
     expect(expr).toContain('100 * FILL(e5, 0) / FILL(n, 0)');

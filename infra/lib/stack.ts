@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -46,6 +46,12 @@ export interface LiveTranscribeStackProps extends StackProps {
   readonly alarmEmail?: string;
   /** Use this existing table instead of creating one, e.g. after a point-in-time restore (context `tableName`). */
   readonly tableName?: string;
+  /**
+   * The origin secret's version CloudFront and the API's web ACL use (context `originSecretVersion`);
+   * unset: the current one. CloudFormation resolves a secret only for a resource it updates, so
+   * after a rotation a new version id in the template is what makes a deploy update both.
+   */
+  readonly originSecretVersion?: string;
   /** Route name -> concurrent executions reserved for its function (context `webhookReservedConcurrency`, `loginReservedConcurrency`). */
   readonly reservedConcurrency?: Readonly<Record<string, number>>;
 }
@@ -89,7 +95,11 @@ export class LiveTranscribeStack extends Stack {
       reservedConcurrency: props.reservedConcurrency,
     });
 
-    new OriginLock(this, 'OriginLock', { stage: this.api.stage, originSecret: this.secrets.origin.secretValue });
+    // CloudFront sends the origin secret and the API's web ACL admits it: one reference for both.
+    const originSecret = props.originSecretVersion
+      ? SecretValue.secretsManager(this.secrets.origin.secretArn, { versionId: props.originSecretVersion })
+      : this.secrets.origin.secretValue;
+    new OriginLock(this, 'OriginLock', { stage: this.api.stage, originSecret });
     const edge = new EdgeFirewall(this, 'EdgeFirewall', { routes: this.api.routes });
 
     this.web = new Web(this, 'Web', {
@@ -97,7 +107,7 @@ export class LiveTranscribeStack extends Stack {
       apiOriginPath: this.api.originPath,
       webAclArn: edge.webAcl.attrArn,
       routes: this.api.routes,
-      originSecret: this.secrets.origin.secretValue,
+      originSecret,
       domainName: props.domainName,
       certificate: props.certificateArn
         ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)

@@ -10,7 +10,7 @@ import { routes, type RouteDef } from '@app/shared/routes';
 import { LIVE_RATE_ROUTES, OTHER_RATE_LIMIT, pathRegex, RATE_LIMITED_BODY, RATE_WINDOW_SECONDS, ROUTE_RATE_LIMITS } from '../lib/edge.ts';
 import { repoRoot } from '../lib/paths.ts';
 import { LiveTranscribeStack, STACK_REGION } from '../lib/stack.ts';
-import { devStack, GENERIC_ROUTES, genericProdStack, keyOf, noSite, ofType, ROUTES, type Json } from './template.ts';
+import { devStack, GENERIC_ROUTES, genericProdStack, keyOf, noSite, ofType, ROUTES, synthApp, type Json } from './template.ts';
 
 /** AWS WAF: the API stage's web ACL (only CloudFront gets through) and CloudFront's (rates per client address); the stack's region. */
 
@@ -156,6 +156,19 @@ describe('AWS WAF from any route table (prod, generic routes)', () => {
     expect(acl.Rules[0].Statement.RateBasedStatement.ScopeDownStatement).toBeUndefined();
     expect(ofType(t, 'AWS::WAFv2::WebACLAssociation')).toHaveLength(1);
     expect(keyOf(GENERIC_ROUTES.hook!)).toBe('POST /stripe/webhook');
+  });
+});
+
+describe('the origin secret after a rotation (context originSecretVersion)', () => {
+  it('names the version in CloudFront\'s header and the web ACL\'s rule alike, so one deploy updates both', () => {
+    const t = synthApp({ routes: GENERIC_ROUTES, siteDir: noSite(), originSecretVersion: 'v-0123456789abcdef' }).template;
+    const config = ofType(t, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+    const sent = config.Origins.find((o: Json) => o.CustomOriginConfig).OriginCustomHeaders[0].HeaderValue as Json;
+    const rule = ofType(t, 'AWS::WAFv2::WebACL').find(([, a]) => a.Properties.Scope === 'REGIONAL')![1].Properties.Rules[0];
+    expect(rule.Statement.ByteMatchStatement.SearchString).toEqual(sent);
+    const [originId] = ofType(t, 'AWS::SecretsManager::Secret').find(([id]) => id.startsWith('OriginSecret'))!;
+    // secret-id:SecretString:json-key:version-stage:version-id
+    expect(sent).toEqual({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: originId }, ':SecretString:::v-0123456789abcdef}}']] });
   });
 });
 

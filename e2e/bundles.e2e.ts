@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { routes, type RouteDef } from '@app/shared/routes';
 import { getUserByEmail } from '../functions/src/db/users.ts';
 import { bundlesByRouteKey } from '../functions/src/local/bundles.ts';
-import { toEventV2 } from '../functions/src/local/event.ts';
+import { toEvent } from '../functions/src/local/event.ts';
 import { useTarget } from '../functions/src/ops/ops.ts';
 import { FAKE_CALLS_PATH, type FakeCall } from '../functions/src/local/aws-fake.ts';
 import { mailsTo, uniqueEmail } from './browser.ts';
@@ -25,7 +25,7 @@ const bundles = bundlesByRouteKey(inject('bundlesFrom'));
 async function invokeCold(name: keyof typeof routes, body: unknown): Promise<{ statusCode: number; body: string }> {
   const def = routes[name] as RouteDef;
   const bundle = bundles.get(`${def.method} ${def.path}`)!;
-  const event = toEventV2({
+  const event = toEvent({
     method: def.method,
     path: def.path,
     routePath: def.path,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { matchPath, routes, type RouteName } from '@app/shared/routes';
 import { db } from '../src/db/client.ts';
 import type { LambdaHandler } from '../src/lib/http.ts';
-import { toEventV2 } from '../src/local/event.ts';
+import { toEvent } from '../src/local/event.ts';
 import { instrument, recordRoute } from './grant-recorder.ts';
 
 export interface CallOptions {
@@ -34,7 +34,7 @@ export function pathOf(name: RouteName, params: Record<string, string> = {}): st
 export const routeKey = (name: RouteName) => `${routes[name].method} ${routes[name].path}`;
 
 /**
- * Invokes a route's real handler module with the API Gateway v2 event Lambda would get, recording
+ * Invokes a route's real handler module with the API Gateway REST API event (payload 1.0) Lambda would get, recording
  * the DynamoDB actions it uses as evidence for the route's IAM grant (grant-recorder.ts).
  */
 export async function call<T = Record<string, unknown>>(name: RouteName, options: CallOptions = {}): Promise<CallResult<T>> {
@@ -44,7 +44,7 @@ export async function call<T = Record<string, unknown>>(name: RouteName, options
   const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-  const event = toEventV2({
+  const event = toEvent({
     method: def.method,
     path,
     routePath: def.path,

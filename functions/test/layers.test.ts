@@ -57,16 +57,16 @@ describe('layers of functions/src', () => {
 
   it('local/ and ops/ import anything, and nothing deployed imports them (tests beside the code may)', async () => {
     for (const layer of ['db', 'domain', 'lib']) {
-      expect(await crossings(`functions/src/${layer}/probe.ts`, "import { toEventV2 } from '../local/event.ts';"), layer).toEqual([
+      expect(await crossings(`functions/src/${layer}/probe.ts`, "import { toEvent } from '../local/event.ts';"), layer).toEqual([
         expect.stringContaining('local/ and ops/ are never deployed'),
       ]);
     }
     expect(await crossings('functions/src/handlers/auth/probe.ts', "import { runOps } from '../../ops/ops.ts';")).toHaveLength(1);
-    expect(await crossings('functions/src/lib/probe.test.ts', "import { toEventV2 } from '../local/event.ts';")).toEqual([]);
+    expect(await crossings('functions/src/lib/probe.test.ts', "import { toEvent } from '../local/event.ts';")).toEqual([]);
     const anything = [
       "import { handler } from '../handlers/auth/login.ts';",
       "import { getUser } from '../db/users.ts';",
-      "import { toEventV2 } from '../local/event.ts';",
+      "import { toEvent } from '../local/event.ts';",
       "import { route } from '../lib/http.ts';",
     ].join('\n');
     expect(await crossings('functions/src/ops/probe.ts', anything)).toEqual([]);

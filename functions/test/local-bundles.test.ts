@@ -11,7 +11,7 @@ import { startLocalAws } from '../src/local/local-aws.ts';
 
 /**
  * LOCAL_HANDLERS=bundles: the local server finds each route's code in a synthesized cloud assembly
- * the way API Gateway and Lambda do (route -> integration -> function -> asset + handler). The
+ * the way API Gateway and Lambda do (method -> proxy integration -> function -> asset + handler). The
  * assembly here is written by hand in the shape `cdk synth` writes (the real one is exercised by
  * `npm run test:artifacts`); each "bundle" answers with its own route key.
  */
@@ -32,7 +32,20 @@ async function assembly(
 ): Promise<string> {
   const out = join(dir, name);
   await mkdir(out, { recursive: true });
-  const resources: Record<string, unknown> = { HttpApi: { Type: 'AWS::ApiGatewayV2::Api', Properties: {} }, ...more };
+  const resources: Record<string, unknown> = { RestApi: { Type: 'AWS::ApiGateway::RestApi', Properties: {} }, ...more };
+  // One AWS::ApiGateway::Resource per path segment, under its parent (the root: RestApi's RootResourceId).
+  const resourceIds = new Map<string, string>();
+  const resourceOf = (path: string): unknown => {
+    if (path === '') return { 'Fn::GetAtt': ['RestApi', 'RootResourceId'] };
+    let id = resourceIds.get(path);
+    if (!id) {
+      id = `Resource${resourceIds.size}`;
+      resourceIds.set(path, id);
+      const cut = path.lastIndexOf('/');
+      resources[id] = { Type: 'AWS::ApiGateway::Resource', Properties: { ParentId: resourceOf(path.slice(0, cut)), PathPart: path.slice(cut + 1), RestApiId: { Ref: 'RestApi' } } };
+    }
+    return { Ref: id };
+  };
   for (const [i, r] of entries.entries()) {
     const asset = `asset.${i.toString().padStart(4, '0')}`;
     await mkdir(join(out, asset));
@@ -51,13 +64,18 @@ async function assembly(
         Properties: { Roles: [{ Ref: `Role${i}` }], PolicyDocument: { Version: '2012-10-17', Statement: statements.map((st) => ({ Effect: 'Allow', ...st })) } },
       };
     }
-    resources[`Integration${i}`] = {
-      Type: 'AWS::ApiGatewayV2::Integration',
-      Properties: { IntegrationType: 'AWS_PROXY', IntegrationUri: { 'Fn::GetAtt': [`Fn${i}`, 'Arn'] } },
-    };
-    resources[`Route${i}`] = {
-      Type: 'AWS::ApiGatewayV2::Route',
-      Properties: { RouteKey: key(r), Target: { 'Fn::Join': ['', ['integrations/', { Ref: `Integration${i}` }]] } },
+    resources[`Method${i}`] = {
+      Type: 'AWS::ApiGateway::Method',
+      Properties: {
+        HttpMethod: r.method,
+        ResourceId: resourceOf(r.path),
+        RestApiId: { Ref: 'RestApi' },
+        Integration: {
+          Type: 'AWS_PROXY',
+          IntegrationHttpMethod: 'POST',
+          Uri: { 'Fn::Join': ['', ['arn:aws:apigateway:us-east-1:lambda:path/2015-03-31/functions/', { 'Fn::GetAtt': [`Fn${i}`, 'Arn'] }, '/invocations']] },
+        },
+      },
     };
   }
   await writeFile(join(out, 'Stack.template.json'), JSON.stringify({ Resources: resources }));

@@ -47,6 +47,14 @@ describe('origin lock', () => {
     expect((await call('maintenanceMode', { headers: { [ORIGIN_SECRET_HEADER]: SECRET } })).status).toBe(200);
   });
 
+  it('reads the secret header whatever the case of its name (the REST API passes names as sent)', async () => {
+    configure(SECRET);
+    const upper = ORIGIN_SECRET_HEADER.replace(/(^|-)[a-z]/g, (c) => c.toUpperCase());
+    expect(upper).not.toBe(ORIGIN_SECRET_HEADER);
+    expect((await call('maintenanceMode', { headers: { [upper]: SECRET } })).status).toBe(200);
+    expect((await call('maintenanceMode', { headers: { [upper]: 'wrong' } })).status).toBe(403);
+  });
+
   describe('on AWS (the secret in Secrets Manager: no store here, so a mocked client)', () => {
     const sm = mockClient(SecretsManagerClient);
     afterEach(() => {

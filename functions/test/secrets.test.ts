@@ -8,14 +8,14 @@ import { verifyCaptcha } from '../src/lib/captcha.ts';
 import { resetEnv } from '../src/lib/env.ts';
 import { route } from '../src/lib/http.ts';
 import { resetSecrets, secret, UndeclaredSecretError, withRouteSecrets } from '../src/lib/secrets.ts';
-import { toEventV2 } from '../src/local/event.ts';
+import { toEvent } from '../src/local/event.ts';
 
 /** Each function reads only the secrets its route is given (shared/src/routes.ts: routeSecrets), each from its own secret. */
 
 const inRoute = <T>(name: RouteName, fn: () => Promise<T>) => withRouteSecrets(name, routeSecrets(name, routes[name]), fn);
 
 const eventFor = (name: RouteName) =>
-  toEventV2({
+  toEvent({
     method: routes[name].method,
     path: routes[name].path,
     routePath: routes[name].path,

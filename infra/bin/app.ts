@@ -1,7 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { reservedConcurrencyFromContext } from '../lib/api-function.ts';
 import { parseOrigins } from '../lib/security-headers.ts';
-import { LiveTranscribeStack, STAGES, type Stage } from '../lib/stack.ts';
+import { LiveTranscribeStack, STACK_REGION, STAGES, type Stage } from '../lib/stack.ts';
 
 /**
  * CDK app. Context (cdk.json or `-c key=value`):
@@ -15,9 +15,11 @@ import { LiveTranscribeStack, STAGES, type Stage } from '../lib/stack.ts';
  *   analyticsOrigins  comma-separated https origins the CSP allows for analytics / session recording
  *   surveyOrigin  https origin of the embedded survey form (a CSP frame source)
  *   tableName     use this existing table instead of creating one (after a point-in-time restore)
+ *   originSecretVersion  the origin secret's version CloudFront and the API's web ACL use (after a rotation)
  *   webhookReservedConcurrency, loginReservedConcurrency  executions reserved for those functions
  *                 (defaults 10 and 20; 0 reserves none, for accounts with a low concurrency limit)
- * The stack is environment-agnostic, so `cdk synth` needs no AWS credentials.
+ * The stack is pinned to us-east-1 (STACK_REGION: CloudFront's web ACL and metrics live there
+ * only); the account is left to the CLI's credentials, so `cdk synth` needs none.
  */
 const app = new App();
 
@@ -30,6 +32,7 @@ const stage = (ctx('stage') ?? 'dev') as Stage;
 if (!STAGES.includes(stage)) throw new Error(`context stage must be one of ${STAGES.join(', ')}; got "${stage}"`);
 
 new LiveTranscribeStack(app, `LiveTranscribe-${stage}`, {
+  env: { region: STACK_REGION },
   stage,
   mailDomain: ctx('mailDomain') ?? 'example.com',
   supportEmail: ctx('supportEmail'),
@@ -40,6 +43,7 @@ new LiveTranscribeStack(app, `LiveTranscribe-${stage}`, {
   analyticsOrigins: parseOrigins(ctx('analyticsOrigins')),
   surveyOrigin: ctx('surveyOrigin'),
   tableName: ctx('tableName'),
+  originSecretVersion: ctx('originSecretVersion'),
   reservedConcurrency: reservedConcurrencyFromContext(ctx),
   tags: { app: 'live-transcribe', stage },
 });

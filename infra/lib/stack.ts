@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -6,6 +6,7 @@ import type { RouteDef } from '@app/shared/routes';
 import { awsSecretName, SECRET_NAMES, type SecretName } from '@app/shared/secrets';
 import { Api } from './api.ts';
 import { Data } from './data.ts';
+import { EdgeFirewall, OriginLock } from './edge.ts';
 import { Mail } from './mail.ts';
 import { LIVE_VIEW_ROUTE, Monitoring } from './monitoring.ts';
 import { webDist, webSourceIndexHtml } from './paths.ts';
@@ -13,6 +14,13 @@ import { createSecrets, secretConstructId } from './secrets.ts';
 import { Web } from './web.ts';
 
 export type Stage = 'dev' | 'prod';
+
+/**
+ * The one region the stack deploys to: CloudFront's web ACL must be created in us-east-1, and
+ * CloudFront's (and its web ACL's) metrics live there only, where an alarm can read them. The
+ * account stays the CLI's, so `cdk synth` needs no credentials.
+ */
+export const STACK_REGION = 'us-east-1';
 export const STAGES: readonly Stage[] = ['dev', 'prod'];
 
 export interface LiveTranscribeStackProps extends StackProps {
@@ -38,11 +46,17 @@ export interface LiveTranscribeStackProps extends StackProps {
   readonly alarmEmail?: string;
   /** Use this existing table instead of creating one, e.g. after a point-in-time restore (context `tableName`). */
   readonly tableName?: string;
+  /**
+   * The origin secret's version CloudFront and the API's web ACL use (context `originSecretVersion`);
+   * unset: the current one. CloudFormation resolves a secret only for a resource it updates, so
+   * after a rotation a new version id in the template is what makes a deploy update both.
+   */
+  readonly originSecretVersion?: string;
   /** Route name -> concurrent executions reserved for its function (context `webhookReservedConcurrency`, `loginReservedConcurrency`). */
   readonly reservedConcurrency?: Readonly<Record<string, number>>;
 }
 
-/** The whole product on AWS: table, secrets, mail identity, HTTP API + functions, S3 + CloudFront, alarms. */
+/** The whole product on AWS: table, secrets, mail identity, REST API + functions, S3 + CloudFront, AWS WAF, alarms. */
 export class LiveTranscribeStack extends Stack {
   readonly data: Data;
   readonly api: Api;
@@ -52,7 +66,10 @@ export class LiveTranscribeStack extends Stack {
   readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: LiveTranscribeStackProps) {
-    super(scope, id, props);
+    if (props.env?.region !== undefined && props.env.region !== STACK_REGION) {
+      throw new Error(`The stack deploys to ${STACK_REGION} only (CloudFront's web ACL and metrics live there); got region ${props.env.region}.`);
+    }
+    super(scope, id, { ...props, env: { account: props.env?.account, region: STACK_REGION } });
     const production = props.stage === 'prod';
     // CloudFront's own *.cloudfront.net certificate also offers TLS 1.0 and 1.1; only a custom
     // domain's certificate lets the distribution require TLS 1.2 (web.ts).
@@ -78,10 +95,19 @@ export class LiveTranscribeStack extends Stack {
       reservedConcurrency: props.reservedConcurrency,
     });
 
+    // CloudFront sends the origin secret and the API's web ACL admits it: one reference for both.
+    const originSecret = props.originSecretVersion
+      ? SecretValue.secretsManager(this.secrets.origin.secretArn, { versionId: props.originSecretVersion })
+      : this.secrets.origin.secretValue;
+    new OriginLock(this, 'OriginLock', { stage: this.api.stage, originSecret });
+    const edge = new EdgeFirewall(this, 'EdgeFirewall', { routes: this.api.routes });
+
     this.web = new Web(this, 'Web', {
       apiDomainName: this.api.domainName,
+      apiOriginPath: this.api.originPath,
+      webAclArn: edge.webAcl.attrArn,
       routes: this.api.routes,
-      originSecret: this.secrets.origin.secretValue,
+      originSecret,
       domainName: props.domainName,
       certificate: props.certificateArn
         ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
@@ -99,11 +125,11 @@ export class LiveTranscribeStack extends Stack {
     });
 
     // The distribution depends on the API (its origin) and the functions on the distribution (APP_URL);
-    // routes and integrations depend on the functions, the HttpApi resource itself on nothing: no cycle.
+    // methods and the deployment depend on the functions, the RestApi resource itself on nothing: no cycle.
     this.api.setAppUrl(this.web.url);
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.url, description: 'The site (SPA and API, one origin)' });
-    new CfnOutput(this, 'ApiUrl', { value: this.api.httpApi.apiEndpoint, description: 'HTTP API endpoint (answers 403 to anything but CloudFront)' });
+    new CfnOutput(this, 'ApiUrl', { value: this.api.restApi.url, description: 'REST API stage endpoint (its web ACL blocks anything but CloudFront)' });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     for (const name of SECRET_NAMES) {
       new CfnOutput(this, `${secretConstructId(name)}Name`, { value: awsSecretName(props.stage, name), description: `Secrets Manager secret: ${name}` });

@@ -35,8 +35,12 @@ import { cachedApiBehaviors, cachedViewerRequestCode, SPA_REWRITE_CODE, VIEWER_A
 import { buildCsp, FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, inlineScriptHashes, PERMISSIONS_POLICY, REFERRER_POLICY } from './security-headers.ts';
 
 export interface WebProps {
-  /** Host name of the HTTP API (origin for the API paths). */
+  /** Host name of the REST API (origin for the API paths). */
   readonly apiDomainName: string;
+  /** Put before every API request's path at the origin: the REST API's stage (`/v1`). */
+  readonly apiOriginPath: string;
+  /** ARN of CloudFront's AWS WAF web ACL (lib/edge.ts: rate limits per client address). */
+  readonly webAclArn: string;
   /** The API's route table (its paths give the forwarded patterns, its `cache` entries cached behaviours); defaults to `@app/shared/routes`. */
   readonly routes?: Readonly<Record<string, RouteDef>>;
   /** Sent to the API in ORIGIN_SECRET_HEADER on every request (a secret reference, resolved at deploy). */
@@ -161,6 +165,7 @@ export class Web extends Construct {
     const apiBehavior: BehaviorOptions = {
       // CloudFront's origin headers replace any the viewer sent under the same name.
       origin: new HttpOrigin(props.apiDomainName, {
+        originPath: props.apiOriginPath,
         protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
         customHeaders: { [ORIGIN_SECRET_HEADER]: props.originSecret.unsafeUnwrap() },
       }),
@@ -215,6 +220,7 @@ export class Web extends Construct {
       minimumProtocolVersion: props.certificate ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
       domainNames: props.domainName ? [props.domainName] : undefined,
       certificate: props.certificate,
+      webAclId: props.webAclArn,
       enableLogging: true,
       logBucket: this.logBucket,
       logFilePrefix: 'cloudfront/',
@@ -239,11 +245,6 @@ export class Web extends Construct {
       {
         id: 'AwsSolutions-CFR1',
         reason: 'No geo restriction: the site is for anyone, anywhere (English, Portuguese and Spanish speakers); no country is excluded.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          "No AWS WAF web ACL: CloudFront's must be created in us-east-1 while this stack deploys to any region, and the API already limits abuse itself: API Gateway throttles per stage and per route (lib/throttling.ts), per-account and per-address limits and the bot check in the handlers, and the origin lock.",
       },
     ]);
 

@@ -7,15 +7,17 @@ import { SECRETS } from '@app/shared/secrets';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { DEFAULT_RESERVED_CONCURRENCY, LAMBDA_RUNTIME, reservedConcurrencyFromContext } from '../lib/api-function.ts';
 import { ESM_REQUIRE_BANNER, HANDLER_BUNDLING } from '../lib/bundling.ts';
-import { DEFAULT_THROTTLE, ROUTE_THROTTLES, routeThrottles } from '../lib/throttling.ts';
+import { API_STAGE_NAME } from '../lib/api.ts';
+import { restApiMethods } from '../lib/rest-api-methods.ts';
+import { DEFAULT_THROTTLE, methodThrottles, ROUTE_THROTTLES, routeThrottles } from '../lib/throttling.ts';
 import { actionsOf, alarmsOf, allStatements, asArray, devStack, functionOfRoute, genericProdStack, keyOf, noSite, ofType, ROUTES, statementsOfFunction, synth, type Json } from './template.ts';
 
-/** The HTTP API: a route and a function per route-table entry, their defaults, grants, reservations, bundles and throttling. */
+/** The REST API: a method and a function per route-table entry, their defaults, grants, reservations, bundles and throttling. */
 
 /** CDK's own helper functions (not route handlers), by logical-id prefix. */
 const HELPER_PREFIXES = ['CustomCDKBucketDeployment', 'LogRetention', 'CustomS3AutoDeleteObjects', 'AWS679f53fac002430cb0da5b7982bd2287'];
 
-describe('HTTP API and its functions (dev, full route table)', () => {
+describe('REST API and its functions (dev, full route table)', () => {
   let t: Template;
   let json: Json;
   let routeFunctions: Map<string, string>;
@@ -24,13 +26,45 @@ describe('HTTP API and its functions (dev, full route table)', () => {
     ({ t, json, routeFunctions } = devStack());
   });
 
-  it('has an API route and its own function for every route-table entry', () => {
-    const keys = ofType(t, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey as string);
-    expect(keys.sort()).toEqual(ROUTES.map(([, r]) => `${r.method} ${r.path}`).sort());
+  it('has exactly one method, a Lambda proxy integration of its own function, for every route-table entry', () => {
+    const methods = restApiMethods(json.Resources);
+    expect([...methods.keys()].sort()).toEqual(ROUTES.map(([, r]) => keyOf(r)).sort());
+    expect(ofType(t, 'AWS::ApiGateway::Method')).toHaveLength(ROUTES.length);
+    for (const [name, r] of ROUTES) expect(methods.get(keyOf(r))!.functionId, name).toBe(routeFunctions.get(name));
     expect(new Set(routeFunctions.values()).size).toBe(ROUTES.length);
-    for (const [, r] of ofType(t, 'AWS::ApiGatewayV2::Route')) expect(r.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
-    for (const [, i] of ofType(t, 'AWS::ApiGatewayV2::Integration')) {
-      expect(i.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+    for (const [, m] of ofType(t, 'AWS::ApiGateway::Method')) {
+      expect(m.Properties).toMatchObject({ AuthorizationType: 'NONE', Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' } });
+    }
+    const [, api] = ofType(t, 'AWS::ApiGateway::RestApi')[0]!;
+    expect(api.Properties).toMatchObject({ Name: 'Test-api', EndpointConfiguration: { Types: ['REGIONAL'] } });
+    // Every body reaches the handlers as text: the Stripe webhook verifies its JSON byte for byte.
+    expect(api.Properties.BinaryMediaTypes).toBeUndefined();
+  });
+
+  it('lets API Gateway invoke each function from its own method on the stage only: one permission per method', () => {
+    const permissions = ofType(t, 'AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com');
+    expect(permissions).toHaveLength(ROUTES.length);
+    const [stageId] = ofType(t, 'AWS::ApiGateway::Stage')[0]!;
+    for (const [name, r] of ROUTES) {
+      const mine = permissions.filter(([, p]) => p.Properties.FunctionName['Fn::GetAtt'][0] === routeFunctions.get(name));
+      expect(mine, name).toHaveLength(1);
+      const arn = JSON.stringify(mine[0]![1].Properties.SourceArn);
+      expect(arn, name).toContain(`{"Ref":"${stageId}"}`);
+      expect(arn, name).toContain(`/${r.method}${r.path.replace(/\{[^}]+\}/g, '*')}"`);
+    }
+  });
+
+  it("answers API Gateway's own refusals (no such route, its throttle, the web ACL) in JSON {error, code}", () => {
+    const responses = new Map(ofType(t, 'AWS::ApiGateway::GatewayResponse').map(([, g]) => [g.Properties.ResponseType as string, g.Properties]));
+    expect([...responses.keys()].sort()).toEqual(['DEFAULT_4XX', 'DEFAULT_5XX', 'MISSING_AUTHENTICATION_TOKEN', 'THROTTLED', 'WAF_FILTERED']);
+    expect(responses.get('MISSING_AUTHENTICATION_TOKEN')).toMatchObject({ StatusCode: '404' });
+    expect(responses.get('THROTTLED')).toMatchObject({ StatusCode: '429' });
+    expect(responses.get('WAF_FILTERED')).toMatchObject({ StatusCode: '403' });
+    for (const [type, g] of responses) {
+      expect(g.ResponseParameters['gatewayresponse.header.content-type'], type).toBe("'application/json; charset=utf-8'");
+      const body = g.ResponseTemplates['application/json'] as string;
+      // API Gateway fills $context.error.messageString in quoted: the template is JSON with it replaced by a string.
+      expect(JSON.parse(body.replace('$context.error.messageString', '"x"')), type).toEqual({ error: expect.any(String), code: expect.any(String) });
     }
   });
 
@@ -131,38 +165,37 @@ describe('HTTP API and its functions (dev, full route table)', () => {
     }
   });
 
-  it('throttles the stage, and login, register, forgot-password, contact, analytics, the dev password and the live view and pings per route', () => {
-    const stages = ofType(t, 'AWS::ApiGatewayV2::Stage');
+  it('throttles the stage, and login, register, forgot-password, contact, analytics, the dev password and the live view and pings per method', () => {
+    const stages = ofType(t, 'AWS::ApiGateway::Stage');
     expect(stages).toHaveLength(1);
-    const [stageId, stage] = stages[0]!;
-    expect(stage.Properties).toMatchObject({
-      StageName: '$default',
-      AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingBurstLimit: DEFAULT_THROTTLE.burstLimit, ThrottlingRateLimit: DEFAULT_THROTTLE.rateLimit },
-    });
+    const [, stage] = stages[0]!;
+    expect(stage.Properties.StageName).toBe(API_STAGE_NAME);
+    const settings = new Map(
+      (stage.Properties.MethodSettings as Json[]).map((m) => [`${m.HttpMethod as string} ${m.ResourcePath as string}`, { ThrottlingBurstLimit: m.ThrottlingBurstLimit, ThrottlingRateLimit: m.ThrottlingRateLimit }]),
+    );
+    expect(settings.get('* /*')).toEqual({ ThrottlingBurstLimit: DEFAULT_THROTTLE.burstLimit, ThrottlingRateLimit: DEFAULT_THROTTLE.rateLimit });
     const costly = ['login', 'register', 'forgotPassword', 'contact', 'analytics', 'checkDevPassword'] as const;
     const names = [...costly, 'viewLiveShare', 'recordLiveViewer'] as const;
     expect(Object.keys(ROUTE_THROTTLES).sort()).toEqual([...names].sort());
-    const settings = stage.Properties.RouteSettings as Record<string, Json>;
-    expect(Object.keys(settings).sort()).toEqual(names.map((n) => keyOf(routes[n])).sort());
-    expect(settings['POST /api/auth/login']).toEqual({ ThrottlingBurstLimit: 20, ThrottlingRateLimit: 10 });
+    // CloudFormation's resource path writes each `/` of the route's path as `~1`.
+    const settingOf = (r: RouteDef) => settings.get(`${r.method} /${r.path.replaceAll('/', '~1')}`);
+    expect(settings.size).toBe(names.length + 1);
+    expect(settings.get('POST /~1api~1auth~1login')).toEqual({ ThrottlingBurstLimit: 20, ThrottlingRateLimit: 20 });
     for (const n of names) {
-      const s = settings[keyOf(routes[n])];
-      expect(s, n).toEqual({ ThrottlingBurstLimit: ROUTE_THROTTLES[n].burstLimit, ThrottlingRateLimit: ROUTE_THROTTLES[n].rateLimit });
+      expect(settingOf(routes[n]), n).toEqual({ ThrottlingBurstLimit: ROUTE_THROTTLES[n].burstLimit, ThrottlingRateLimit: ROUTE_THROTTLES[n].rateLimit });
     }
-    for (const n of costly) expect(settings[keyOf(routes[n])]!.ThrottlingRateLimit, n).toBeLessThan(DEFAULT_THROTTLE.rateLimit);
+    for (const n of costly) expect(ROUTE_THROTTLES[n].rateLimit, n).toBeLessThan(DEFAULT_THROTTLE.rateLimit);
     // A crowd of viewers has buckets of its own, no smaller than the stage's.
     for (const n of ['viewLiveShare', 'recordLiveViewer'] as const) expect(ROUTE_THROTTLES[n].rateLimit, n).toBeGreaterThanOrEqual(DEFAULT_THROTTLE.rateLimit);
     for (const n of ['contact', 'forgotPassword', 'checkDevPassword'] as const) {
       expect(ROUTE_THROTTLES[n].rateLimit, n).toBeLessThan(ROUTE_THROTTLES.login.rateLimit);
       expect(ROUTE_THROTTLES[n].burstLimit, n).toBeLessThan(ROUTE_THROTTLES.login.burstLimit);
     }
-    // The stage is created after the routes its settings name (API Gateway refuses unknown route keys).
-    const dependsOn = asArray<string>(json.Resources[stageId].DependsOn);
-    for (const n of names) {
-      const [routeId] = ofType(t, 'AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === keyOf(routes[n]))!;
-      expect(dependsOn, n).toContain(routeId);
-    }
+    // Well above the product's real peak (docs/edge.md), and all of them below the account's 10,000 a second per region.
+    expect(DEFAULT_THROTTLE.rateLimit).toBeGreaterThanOrEqual(1_000);
+    expect(DEFAULT_THROTTLE.rateLimit + Object.values(ROUTE_THROTTLES).reduce((sum, th) => sum + th.rateLimit, 0)).toBeLessThanOrEqual(10_000);
+    // Each login in a burst needs an execution of the login function's reservation.
+    expect(ROUTE_THROTTLES.login.burstLimit).toBeLessThanOrEqual(DEFAULT_RESERVED_CONCURRENCY.login!);
   });
 
   it('derives the throttled route keys from the route table, so a moved path follows', () => {
@@ -171,10 +204,14 @@ describe('HTTP API and its functions (dev, full route table)', () => {
     expect(keys).toContain('POST /api/v2/login');
     expect(keys).not.toContain('POST /api/auth/login');
     expect([...routeThrottles({ getMe: routes.getMe }).keys()]).toEqual([]);
+    const paths = [...methodThrottles(moved).keys()];
+    expect(paths).toContain('/api/v2/login/POST');
+    expect(paths).toContain('/api/live/{code}/GET');
+    expect(paths).not.toContain('/api/auth/login/POST');
   });
 });
 
-describe('HTTP API from any route table (prod, generic routes, built site, bundled)', () => {
+describe('REST API from any route table (prod, generic routes, built site, bundled)', () => {
   let t: Template;
   let outdir: string;
 
@@ -208,17 +245,15 @@ describe('HTTP API from any route table (prod, generic routes, built site, bundl
   });
 
   it('throttles only the stage when the table has none of the throttled routes, and alarms on its functions', () => {
-    const stage = ofType(t, 'AWS::ApiGatewayV2::Stage')[0]![1].Properties;
-    expect(stage.DefaultRouteSettings).toBeDefined();
-    expect(stage.RouteSettings).toBeUndefined();
+    const stage = ofType(t, 'AWS::ApiGateway::Stage')[0]![1].Properties;
+    expect(stage.MethodSettings).toEqual([expect.objectContaining({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: DEFAULT_THROTTLE.rateLimit })]);
     const names = [...alarmsOf(t).keys()];
     expect(names).toEqual(expect.arrayContaining(['Test-api-5xx', 'Test-errors-deleteThing', 'Test-errors-hook', 'Test-lambda-throttles-1']));
     expect(names.some((n) => n.includes('stripe-webhook'))).toBe(false); // webhook alarms follow the route-table name
   });
 
-  it('creates routes from any route table', () => {
-    t.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'DELETE /transcriptions/{id}' });
-    t.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /stripe/webhook', AuthorizationType: 'NONE' });
+  it('creates methods from any route table', () => {
+    expect([...restApiMethods(t.toJSON().Resources).keys()].sort()).toEqual(['DELETE /transcriptions/{id}', 'POST /stripe/webhook']);
     const del = statementsOfFunction(t, functionOfRoute(t, 'DELETE /transcriptions/{id}'));
     expect(actionsOf(del, 'dynamodb:')).toEqual(['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:Query']);
     expect(actionsOf(del, 'ses:')).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '@app/shared/routes';
-import { ACCESS_LOG_FORMAT } from '../lib/api.ts';
+import { ACCESS_LOG_FIELDS, ACCESS_LOG_FORMAT, API_STAGE_NAME } from '../lib/api.ts';
 import { LIVE_VIEW_REQUEST_CODE } from '../lib/edge-functions.ts';
 import {
   API_5XX_COUNT,
@@ -12,9 +12,16 @@ import {
   LIVE_VIEW_ROUTE,
   WEBHOOK_REJECTED_PER_HOUR,
 } from '../lib/monitoring.ts';
-import { alarmsOf, asArray, devStack, dims, keyOf, metricsOf, ofType, prodStack, ROUTES, type Json } from './template.ts';
+import { alarmsOf, asArray, devStack, dims, keyOf, metricsOf, ofType, prodStack, ROUTES, type Json, type Resource } from './template.ts';
 
 /** Logs and alarms: retention, the API access log, the alarm topic and the alarms on the API, functions, webhook and throttles. */
+
+/** The log group of a REST API stage's access log (its ARN is written out, naming the group). */
+const accessLogGroupOf = (stage: Resource): string => {
+  const id = /"Ref":"(?!AWS::)([^"]+)"/.exec(JSON.stringify(stage.Properties.AccessLogSetting.DestinationArn))?.[1];
+  if (!id) throw new Error('the stage has no access log group');
+  return id;
+};
 
 describe('Logs and alarms (dev, full route table)', () => {
   let t: Template;
@@ -26,13 +33,15 @@ describe('Logs and alarms (dev, full route table)', () => {
   });
 
   it('keeps function logs and the API access log a month, and logs request ids in JSON', () => {
-    const [, stage] = ofType(t, 'AWS::ApiGatewayV2::Stage')[0]!;
-    const logGroupId = stage.Properties.AccessLogSettings.DestinationArn['Fn::GetAtt'][0] as string;
+    const [, stage] = ofType(t, 'AWS::ApiGateway::Stage')[0]!;
+    const logGroupId = accessLogGroupOf(stage);
     expect(json.Resources[logGroupId]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 }, DeletionPolicy: 'Delete' });
-    const format = stage.Properties.AccessLogSettings.Format as string;
+    const format = stage.Properties.AccessLogSetting.Format as string;
     expect(format).toBe(ACCESS_LOG_FORMAT);
     const sample = JSON.parse(format.replace(/\$context\.[A-Za-z.]+/g, '0'));
-    expect(sample).toMatchObject({ requestId: '0', routeKey: '0', status: 0, lambdaRequestId: '0', integrationError: '0' });
+    expect(sample).toMatchObject({ requestId: '0', routeKey: '0 0', status: 0, lambdaRequestId: '0', integrationError: '0' });
+    // The route key the metric filters read is the route table's `METHOD /path`: the REST API's resource path is the route's path.
+    expect(ACCESS_LOG_FIELDS.routeKey).toBe('"$context.httpMethod $context.resourcePath"');
     for (const [, g] of ofType(t, 'AWS::Logs::LogGroup')) expect(g.Properties.RetentionInDays).toBe(30);
     expect(ofType(t, 'AWS::Logs::LogGroup')).toHaveLength(ROUTES.length + 1);
     for (const fnId of routeFunctions.values()) {
@@ -83,16 +92,21 @@ describe('Logs and alarms (dev, full route table)', () => {
   });
 
   it('alarms on the API 5xx rate (> 1 % or >= 5 in 5 minutes)', () => {
-    const apiId = ofType(t, 'AWS::ApiGatewayV2::Api')[0]![0];
+    const apiName = ofType(t, 'AWS::ApiGateway::RestApi')[0]![1].Properties.Name as string;
+    expect(apiName).toBe('Test-api');
     const topicId = ofType(t, 'AWS::SNS::Topic')[0]![0];
     const alarm = alarmsOf(t).get('Test-api-5xx')!;
     expect(alarm).toMatchObject({ ComparisonOperator: 'GreaterThanThreshold', Threshold: API_5XX_RATE_PERCENT, EvaluationPeriods: 1, TreatMissingData: 'notBreaching' });
     expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
     expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
     const m = metricsOf(alarm);
-    expect(m.e5).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: '5xx', Stat: 'Sum', Period: 300 });
+    expect(m.e5).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: '5XXError', Stat: 'Sum', Period: 300 });
     expect(m.n).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: 'Count', Period: 300 });
-    for (const metric of [m.e5, m.n]) expect(dims(metric)).toEqual({ ApiId: { Ref: apiId }, Stage: '$default' });
+    // A REST API's metrics are by its name and stage (an HTTP API's by its id).
+    // (A stage's Ref is its name.)
+    const [stageId, stage] = ofType(t, 'AWS::ApiGateway::Stage')[0]!;
+    expect(stage.Properties.StageName).toBe(API_STAGE_NAME);
+    for (const metric of [m.e5, m.n]) expect(dims(metric)).toEqual({ ApiName: apiName, Stage: { Ref: stageId } });
     const expr = asArray<Json>(alarm.Metrics).find((q) => q.ReturnData)!.Expression as string;
     expect(expr).toContain(`>= ${API_5XX_COUNT}`);
     expect(expr).toContain('100 * FILL(e5, 0) / FILL(n, 0)');
@@ -103,7 +117,7 @@ describe('Logs and alarms (dev, full route table)', () => {
     const filter = ofType(t, 'AWS::Logs::MetricFilter').find(([, f]) => f.Properties.MetricTransformations[0].MetricName === 'Route5xx')![1];
     expect(filter.Properties).toMatchObject({ FilterPattern: '{ $.status >= 500 }' });
     expect(filter.Properties.MetricTransformations[0]).toMatchObject({ MetricNamespace: 'Test', MetricValue: '1', Dimensions: [{ Key: 'Route', Value: '$.routeKey' }] });
-    const accessLogs = ofType(t, 'AWS::ApiGatewayV2::Stage')[0]![1].Properties.AccessLogSettings.DestinationArn['Fn::GetAtt'][0];
+    const accessLogs = accessLogGroupOf(ofType(t, 'AWS::ApiGateway::Stage')[0]![1]);
     expect(filter.Properties.LogGroupName).toEqual({ Ref: accessLogs });
     for (const [name, route] of ROUTES) {
       const alarmName = name === 'stripeWebhook' ? 'Test-stripe-webhook-failed' : `Test-errors-${name}`;

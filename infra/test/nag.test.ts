@@ -37,9 +37,11 @@ class Findings implements INagLogger {
 
 /** The rules suppressed somewhere in the production stack, each with its reason beside the construct. */
 const SUPPRESSIBLE = [
+  'AwsSolutions-APIG2', // no API Gateway request validation: the wrapper validates with the route table's zod schemas (lib/api.ts)
   'AwsSolutions-APIG4', // no API Gateway authorizer: the handler wrapper authorizes, behind the origin lock (lib/api.ts)
+  'AwsSolutions-APIG6', // no execution logs: they need the account-wide API Gateway role; the access log has each request (lib/api.ts)
+  'AwsSolutions-COG4', // no Cognito authorizer: accounts and sessions are the product's own (lib/api.ts)
   'AwsSolutions-CFR1', // no geo restriction: the site serves every country (lib/web.ts)
-  'AwsSolutions-CFR2', // no WAF: a CloudFront web ACL lives in us-east-1, the stack anywhere (lib/web.ts)
   'AwsSolutions-IAM4', // CDK's BucketDeployment handler (lib/web.ts)
   'AwsSolutions-IAM5', // CDK's BucketDeployment handler (lib/web.ts)
   'AwsSolutions-L1', // CDK's BucketDeployment handler (lib/web.ts)
@@ -67,6 +69,10 @@ describe('AwsSolutions checks (cdk-nag) on the production stack', () => {
   it('suppresses only the listed rules, each finding with its reason', () => {
     expect([...new Set(findings.suppressed.map((s) => s.rule))].sort()).toEqual([...SUPPRESSIBLE].sort());
     for (const s of findings.suppressed) expect(s.reason.length, `${s.finding} on ${s.path}`).toBeGreaterThanOrEqual(40);
+  });
+
+  it('needs no suppression for the web ACLs: the API stage and the distribution each have one', () => {
+    expect(findings.suppressed.filter((s) => ['AwsSolutions-APIG3', 'AwsSolutions-CFR2'].includes(s.rule))).toEqual([]);
   });
 
   it("suppresses nothing on the route functions' roles and policies: their grants are fixed, not excused", () => {

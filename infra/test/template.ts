@@ -7,6 +7,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { expect } from 'vitest';
 import { routes, type RouteDef } from '@app/shared/routes';
 import { repoRoot } from '../lib/paths.ts';
+import { restApiMethods } from '../lib/rest-api-methods.ts';
 import { LiveTranscribeStack, type LiveTranscribeStackProps } from '../lib/stack.ts';
 
 /**
@@ -151,17 +152,12 @@ export const ofType = (t: Template, type: string): [string, Resource][] =>
 
 export const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
-/** Logical id of the function behind `METHOD /path`, following route -> integration -> function. */
+/** Logical id of the function behind `METHOD /path`, following method -> proxy integration -> function (as the local server's bundle loader does). */
 export function functionOfRoute(t: Template, routeKey: string): string {
-  const [, route] = ofType(t, 'AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === routeKey) ?? [];
-  if (!route) throw new Error(`no API route ${routeKey}`);
-  const target = JSON.stringify(route.Properties.Target);
-  const integrationId = /"Ref":"([^"]+)"/.exec(target)?.[1];
-  const integration = integrationId ? (t.toJSON().Resources[integrationId] as Resource | undefined) : undefined;
-  if (integration?.Type !== 'AWS::ApiGatewayV2::Integration') throw new Error(`route ${routeKey} has no integration`);
-  const fnId = integration.Properties.IntegrationUri?.['Fn::GetAtt']?.[0] as string | undefined;
-  if (!fnId) throw new Error(`integration of ${routeKey} is not a Lambda function`);
-  return fnId;
+  const method = restApiMethods(t.toJSON().Resources).get(routeKey);
+  if (!method) throw new Error(`no API method ${routeKey}`);
+  if (!method.functionId) throw new Error(`the method ${routeKey} is not a Lambda proxy integration`);
+  return method.functionId;
 }
 
 /** Every statement of the inline policies attached to the role of function `fnId`. */

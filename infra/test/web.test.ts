@@ -8,6 +8,7 @@ import { apiPathPatterns, pathPatternMatches, routes } from '@app/shared/routes'
 import { LIVE_OFFSET_MESSAGE } from '@app/shared/schemas/live';
 import { awsSecretName, SECRET_NAMES } from '@app/shared/secrets';
 import { secretConstructId } from '../lib/secrets.ts';
+import { API_STAGE_NAME } from '../lib/api.ts';
 import { cachedApiBehaviors, LIVE_VIEW_REQUEST_CODE, SPA_REWRITE_CODE, VIEWER_ADDRESS_CODE, type EdgeValue } from '../lib/edge-functions.ts';
 import { ACCESS_LOG_DAYS } from '../lib/web.ts';
 import { cspOf, devStack, GENERIC_ROUTES, genericProdStack, noSite, ofType, PROD_ANALYTICS, PROD_INLINE_SCRIPT, prodStack, ROUTES, sha256Source, synth, type Json } from './template.ts';
@@ -50,12 +51,15 @@ describe('Site on CloudFront (dev, full route table)', () => {
     ]);
   });
 
-  it("forwards the route table's path patterns to the HTTP API, uncached, all methods", () => {
+  it("forwards the route table's path patterns to the REST API's stage, uncached, all methods", () => {
     const config = ofType(t, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
-    const apiId = ofType(t, 'AWS::ApiGatewayV2::Api')[0]![0];
+    const apiId = ofType(t, 'AWS::ApiGateway::RestApi')[0]![0];
     const apiOrigin = config.Origins.find((o: Json) => o.CustomOriginConfig);
-    expect(JSON.stringify(apiOrigin.DomainName)).toContain(apiId);
+    expect(apiOrigin.DomainName).toEqual({ 'Fn::Join': ['.', [{ Ref: apiId }, 'execute-api.us-east-1', { Ref: 'AWS::URLSuffix' }]] });
     expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    // The stage is the first segment of every execute-api path: `/api/auth/login` reaches `/v1/api/auth/login`.
+    expect(apiOrigin.OriginPath).toBe(`/${API_STAGE_NAME}`);
+    expect(ofType(t, 'AWS::ApiGateway::Stage')[0]![1].Properties.StageName).toBe(API_STAGE_NAME);
     // The cached live view has its own behaviour (live.test.ts); every other one is uncached.
     const { cached, uncached } = cachedApiBehaviors();
     const behaviors = config.CacheBehaviors.filter((b: Json) => !cached.some((c) => c.pattern === b.PathPattern));

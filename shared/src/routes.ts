@@ -275,7 +275,7 @@ export type RouteResponse<N extends RouteName> = Infer<Routes[N]['response']>;
  * The paths the API answers, as path patterns (CloudFront's syntax: `*` is any characters, `/`
  * included), derived from the route table: `/<segment>/*` for the routes below a first path
  * segment, `/<segment>` for a route that is that segment alone. CloudFront forwards them to the
- * HTTP API (infra/lib/web.ts), the local server answers them from the route table (an unknown
+ * REST API (infra/lib/web.ts), the local server answers them from the route table (an unknown
  * one is a JSON 404), the web app's dev server proxies them; every other path is the SPA.
  */
 export function apiPathPatterns(table: Readonly<Record<string, RouteDef>> = routes): string[] {

@@ -1,12 +1,12 @@
 import * as z from 'zod';
 import { describe, expect, it, vi } from 'vitest';
 import { routes } from '@app/shared/routes';
-import { toEventV2 } from '../local/event.ts';
+import { toEvent } from '../local/event.ts';
 import { HttpError } from './errors.ts';
-import { errorResult, route } from './http.ts';
+import { errorResult, Reply, requestHeaders, route } from './http.ts';
 
 const event = (body?: string, isBase64 = false) => {
-  const e = toEventV2({ method: 'GET', path: routes.maintenanceMode.path, routePath: routes.maintenanceMode.path, pathParameters: {}, rawQueryString: '', headers: { 'content-type': 'application/json' }, body, sourceIp: '127.0.0.1' });
+  const e = toEvent({ method: 'GET', path: routes.maintenanceMode.path, routePath: routes.maintenanceMode.path, pathParameters: {}, rawQueryString: '', headers: { 'content-type': 'application/json' }, body, sourceIp: '127.0.0.1' });
   return isBase64 ? { ...e, body: Buffer.from(body ?? '').toString('base64'), isBase64Encoded: true } : e;
 };
 
@@ -69,9 +69,41 @@ describe('route wrapper', () => {
   });
 });
 
+describe('the REST API event (payload 1.0)', () => {
+  const request = (headers: Record<string, string>, rawQueryString = '') =>
+    toEvent({ method: 'GET', path: '/x', routePath: '/x', pathParameters: {}, rawQueryString, headers, body: undefined, sourceIp: '10.1.2.3' });
+
+  it('gives the handler every header name in lower case, as sent in any case', async () => {
+    let seen: Record<string, string | undefined> = {};
+    await route('maintenanceMode', async (ctx) => {
+      seen = ctx.headers;
+      return { constructionMode: false };
+    })(request({ 'Content-Type': 'application/json', 'X-Viewer-Address': '203.0.113.9', authorization: 'Bearer x' }));
+    expect(seen).toEqual({ 'content-type': 'application/json', 'x-viewer-address': '203.0.113.9', authorization: 'Bearer x' });
+    expect(requestHeaders({ headers: { 'X-Dev-Bypass': 'a', 'x-dev-bypass': 'b' } })).toEqual({ 'x-dev-bypass': 'b' });
+    expect(requestHeaders({ headers: null as never })).toEqual({});
+  });
+
+  it('reads a repeated query parameter as all its values joined by commas, as one value would never pass', async () => {
+    const view = (rawQueryString: string) =>
+      toEvent({ method: 'GET', path: '/x', routePath: routes.viewLiveShare.path, pathParameters: { code: 'abcdefghijkl' }, rawQueryString, headers: {}, body: undefined, sourceIp: '10.1.2.3' });
+    const e = view('after=5&after=7');
+    expect(e.queryStringParameters).toEqual({ after: '7' });
+    expect(e.multiValueQueryStringParameters).toEqual({ after: ['5', '7'] });
+    const seen: unknown[] = [];
+    const h = route('viewLiveShare', async (ctx) => {
+      seen.push(ctx.query);
+      return new Reply(204, null);
+    });
+    expect((await h(e)).statusCode).toBe(400);
+    expect((await h(view('after=7'))).statusCode).toBe(204);
+    expect(seen).toEqual([{ after: 7 }]);
+  });
+});
+
 describe('client address', () => {
   const withHeaders = (headers: Record<string, string>) =>
-    toEventV2({ method: 'GET', path: '/x', routePath: '/x', pathParameters: {}, rawQueryString: '', headers, body: undefined, sourceIp: '10.1.2.3' });
+    toEvent({ method: 'GET', path: '/x', routePath: '/x', pathParameters: {}, rawQueryString: '', headers, body: undefined, sourceIp: '10.1.2.3' });
   const seen = async (headers: Record<string, string>) => {
     let ip = '';
     await route('maintenanceMode', async (ctx) => {

@@ -1,4 +1,4 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { closedDuringMaintenance, routes, routeSecrets, type RouteDef, type RouteName, type Routes } from '@app/shared/routes';
 import { isIP, isIPv4, isIPv6 } from 'node:net';
@@ -11,8 +11,9 @@ import { badRequest, HttpError } from './errors.ts';
 import { log, withRequestIds } from './log.ts';
 import { originSecret, withRouteSecrets } from './secrets.ts';
 
-export type Event = APIGatewayProxyEventV2;
-export type Result = APIGatewayProxyStructuredResultV2;
+/** What an API Gateway REST API Lambda proxy integration sends (payload 1.0). */
+export type Event = APIGatewayProxyEvent;
+export type Result = APIGatewayProxyResult;
 export type LambdaHandler = (event: Event, context?: Pick<Context, 'awsRequestId'>) => Promise<Result>;
 
 /** A handler may return this to choose status and headers; otherwise its value is a 200 JSON body. */
@@ -34,6 +35,7 @@ export interface Ctx<N extends RouteName> {
   user: AuthedUser<Routes[N]['auth']>;
   /** The raw request body as received (after base64 decoding), for signature checks. */
   rawBody: string;
+  /** The request's headers, every name in lower case (requestHeaders). */
   headers: Record<string, string | undefined>;
   /** The visitor's address for per-client limits: IPv6 reduced to its /64 network (see clientBucket). */
   sourceIp: string;
@@ -65,14 +67,15 @@ export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise
     );
   async function run(event: Event): Promise<Result> {
     try {
-      if (!(await fromOrigin(event))) return json(403, { error: 'Forbidden', code: 'forbidden' });
-      if (await refusedForMaintenance(event)) return json(503, { error: MAINTENANCE, code: 'maintenance' }, { 'retry-after': '60' });
+      const headers = requestHeaders(event);
+      if (!(await fromOrigin(headers))) return json(403, { error: 'Forbidden', code: 'forbidden' });
+      if (await refusedForMaintenance(headers)) return json(503, { error: MAINTENANCE, code: 'maintenance' }, { 'retry-after': '60' });
       const rawBody = decodeBody(event);
       const ctx = {
         rawBody,
-        headers: event.headers ?? {},
-        sourceIp: clientAddress(event),
-        viewerIp: viewerAddress(event),
+        headers,
+        sourceIp: clientAddress(event, headers),
+        viewerIp: viewerAddress(event, headers),
         event,
         body: undefined,
         query: undefined,
@@ -82,13 +85,13 @@ export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise
       // The caller first, then the input: a stranger's body (up to 6 MB) is never parsed.
       const renewal: Record<string, string> = {};
       if (def.auth === 'user' || def.auth === 'pro') {
-        const session = await authenticateSession(event.headers?.authorization, def.auth === 'pro');
+        const session = await authenticateSession(headers.authorization, def.auth === 'pro');
         ctx.user = session.user;
         const fresh = await renewedToken(session);
         if (fresh) renewal[SESSION_TOKEN_HEADER] = fresh;
       }
       if (def.body) ctx.body = parse(def.body, parseJson(rawBody));
-      if (def.query) ctx.query = parse(def.query, event.queryStringParameters ?? {});
+      if (def.query) ctx.query = parse(def.query, queryParameters(event));
       if (def.params) ctx.params = parse(def.params, event.pathParameters ?? {}, 404);
       const out = await fn(ctx as unknown as Ctx<N>);
       if (out instanceof Reply) return json(out.status, out.body, { ...out.headers, ...renewal });
@@ -98,11 +101,11 @@ export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise
     }
   }
 
-  async function refusedForMaintenance(event: Event): Promise<boolean> {
+  async function refusedForMaintenance(headers: HeaderMap): Promise<boolean> {
     if (!closedDuringMaintenance(name, def)) return false;
     const settings = await cachedSiteSettings();
     if (!settings.maintenanceMode) return false;
-    return !(await isValidBypassToken(event.headers?.[DEV_BYPASS_HEADER], settings.devPasswordHash));
+    return !(await isValidBypassToken(headers[DEV_BYPASS_HEADER], settings.devPasswordHash));
   }
 }
 
@@ -120,18 +123,46 @@ export function json(status: number, body: unknown, headers: Record<string, stri
     statusCode: status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
     body: JSON.stringify(body),
+    isBase64Encoded: false,
   };
+}
+
+type HeaderMap = Record<string, string | undefined>;
+
+/**
+ * The request's headers with every name in lower case: the REST API passes them with the case
+ * the client (or CloudFront) wrote. A name sent twice keeps its last value (API Gateway's
+ * `headers`), whatever the case of each.
+ */
+export function requestHeaders(event: Pick<Event, 'headers'>): HeaderMap {
+  const out: HeaderMap = {};
+  for (const [name, value] of Object.entries(event.headers ?? {})) if (value !== undefined) out[name.toLowerCase()] = value;
+  return out;
+}
+
+/**
+ * The query parameters the route's schema reads: a parameter sent more than once is its values
+ * joined by commas (API Gateway's `queryStringParameters` keeps only the last).
+ */
+function queryParameters(event: Event): Record<string, string> {
+  const multi = event.multiValueQueryStringParameters ?? {};
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) if (value !== undefined) out[name] = value;
+  for (const [name, values] of Object.entries(multi)) if (values && values.length > 0) out[name] = values.join(',');
+  return out;
 }
 
 /**
  * Only CloudFront may call the API (it alone can vouch for x-viewer-address): it sends the origin
- * secret in ORIGIN_SECRET_HEADER, so a request straight to the execute-api endpoint is refused.
+ * secret in ORIGIN_SECRET_HEADER. The stage's web ACL already blocks, before API Gateway, every
+ * request without it (infra/lib/edge.ts); this check stays as a second lock, so a request straight
+ * to the execute-api endpoint is refused even if the web ACL were detached.
  * Without an origin secret (locally) every request passes: the local server is the origin.
  */
-async function fromOrigin(event: Event): Promise<boolean> {
+async function fromOrigin(headers: HeaderMap): Promise<boolean> {
   const expected = await originSecret();
   if (expected === undefined) return true;
-  const sent = Buffer.from(event.headers?.[ORIGIN_SECRET_HEADER] ?? '');
+  const sent = Buffer.from(headers[ORIGIN_SECRET_HEADER] ?? '');
   const want = Buffer.from(expected);
   return sent.length === want.length && timingSafeEqual(sent, want);
 }
@@ -142,14 +173,14 @@ async function fromOrigin(event: Event): Promise<boolean> {
  * (infra/lib/web.ts; it overwrites any value the client sent).
  */
 /** The viewer's address as CloudFront saw it (else the connection's), whole; '' when neither is an address. */
-function viewerAddress(event: Event): string {
-  const candidates = [event.headers?.['x-viewer-address']?.trim() ?? '', event.requestContext?.http?.sourceIp ?? ''];
+function viewerAddress(event: Event, headers: HeaderMap): string {
+  const candidates = [headers['x-viewer-address']?.trim() ?? '', event.requestContext?.identity?.sourceIp ?? ''];
   return candidates.find((address) => isIP(address) !== 0) ?? '';
 }
 
-function clientAddress(event: Event): string {
-  const viewer = clientBucket(event.headers?.['x-viewer-address']?.trim() ?? '');
-  return viewer ?? clientBucket(event.requestContext?.http?.sourceIp ?? '') ?? 'unknown';
+function clientAddress(event: Event, headers: HeaderMap): string {
+  const viewer = clientBucket(headers['x-viewer-address']?.trim() ?? '');
+  return viewer ?? clientBucket(event.requestContext?.identity?.sourceIp ?? '') ?? 'unknown';
 }
 
 /**

@@ -8,7 +8,7 @@ import { SECURITY_METRIC, type SecurityEvent } from '@app/shared/constants';
  * the Powertools package: every handler imports this, and the cold-import budget is < 100 ms.
  *
  * `correlation_id` is API Gateway's request id (also in the API access log and the
- * `apigw-requestid` response header), `function_request_id` Lambda's. On Lambda the line goes
+ * `x-amzn-RequestId` response header), `function_request_id` Lambda's. On Lambda the line goes
  * straight to stdout/stderr (as Powertools does), so it is pure JSON without the runtime's
  * text prefix; elsewhere to the console. LOG_LEVEL: silent, error, warn (default: everything).
  */

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { routes, type RouteDef } from '@app/shared/routes';
+import { restApiMethods } from '../../../infra/lib/rest-api-methods.ts';
 import type { LambdaHandler } from '../lib/http.ts';
 
 /** CloudFormation JSON is untyped. */
@@ -53,21 +54,18 @@ function stackTemplate(cdkOut: string): Json {
   return JSON.parse(readFileSync(join(cdkOut, stacks[0]!.properties!.templateFile!), 'utf8'));
 }
 
+type Resources = Record<string, { Type: string; Properties?: Json; Metadata?: Json }>;
+
 /**
  * What API Gateway runs for each route key (`POST /api/auth/login`), read from the synthesized
- * template as AWS reads it: route -> integration -> Lambda function -> its code asset and handler.
+ * template as AWS reads it: method -> proxy integration -> Lambda function -> its code asset and handler.
  */
 export function bundlesByRouteKey(cdkOut: string): Map<string, Bundle> {
-  const resources = stackTemplate(cdkOut).Resources as Record<string, { Type: string; Properties?: Json; Metadata?: Json }>;
+  const resources = stackTemplate(cdkOut).Resources as Resources;
   const out = new Map<string, Bundle>();
-  for (const [id, r] of Object.entries(resources)) {
-    if (r.Type !== 'AWS::ApiGatewayV2::Route') continue;
-    const routeKey = r.Properties.RouteKey as string;
-    const integrationId = /"Ref":"([^"]+)"/.exec(JSON.stringify(r.Properties.Target))?.[1];
-    const integration = integrationId ? resources[integrationId] : undefined;
-    const fnId = integration?.Properties?.IntegrationUri?.['Fn::GetAtt']?.[0] as string | undefined;
+  for (const [routeKey, { methodId, functionId: fnId }] of restApiMethods(resources)) {
     const fn = fnId ? resources[fnId] : undefined;
-    if (fn?.Type !== 'AWS::Lambda::Function') throw new Error(`route ${routeKey} (${id}) is not integrated with a Lambda function`);
+    if (fn?.Type !== 'AWS::Lambda::Function') throw new Error(`route ${routeKey} (${methodId}) is not integrated with a Lambda function`);
     const assetPath = fn.Metadata?.['aws:asset:path'] as string | undefined;
     const [moduleName, exportName] = String(fn.Properties?.Handler ?? '').split('.');
     if (!assetPath || !moduleName || !exportName) throw new Error(`function ${fnId} of ${routeKey} has no bundled code asset`);

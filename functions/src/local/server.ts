@@ -8,7 +8,7 @@ import { isApiPath, matchPath, routes, type RouteDef } from '@app/shared/routes'
 import { apiViewerRequestCode, edgeFunction, edgeQueryString, type EdgeValue } from '../../../infra/lib/edge-functions.ts';
 import { buildCsp, inlineScriptHashes, securityHeaders, type CspOptions } from '../../../infra/lib/security-headers.ts';
 import type { LambdaHandler, Result } from '../lib/http.ts';
-import { toEventV2 } from './event.ts';
+import { toEvent } from './event.ts';
 
 /** Extra local-only pages (e.g. the checkout simulator), tried before the route table. */
 export type LocalPage = (req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer) => Promise<boolean>;
@@ -123,8 +123,10 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 function send(res: ServerResponse, result: Result) {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
+  // As API Gateway does: a name in both takes every value, the single one first.
+  for (const [k, vs] of Object.entries(result.multiValueHeaders ?? {})) headers[k] = [...(k in headers ? [String(headers[k])] : []), ...vs.map(String)];
   res.writeHead(result.statusCode ?? 200, headers);
   const body = result.body ?? '';
   res.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
@@ -231,7 +233,7 @@ async function serveStatic(res: ServerResponse, webDist: string, path: string, m
 
 /**
  * The local server: the SPA and every route of the route table on one port, calling the
- * handlers Lambda runs with API Gateway HTTP API (v2) events, and sending CloudFront's security
+ * handlers Lambda runs with API Gateway REST API (payload 1.0) events, and sending CloudFront's security
  * headers. Local pages (the checkout simulator) stand in for third-party sites and get none.
  */
 export function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
@@ -265,7 +267,7 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
         const calls = routeCalls.get(routeKey) ?? { requests: 0, handlerCalls: 0 };
         routeCalls.set(routeKey, calls);
         calls.requests++;
-        const event = toEventV2({
+        const event = toEvent({
           method,
           path: url.pathname,
           routePath: found.def.path,

@@ -294,6 +294,7 @@ describe('editing an automatic transcription', () => {
     // A live viewer reading the session follows the layout too.
     const meta = (await getAutomaticTranscription(u.id, id))!;
     expect(await readTextFrom(u.id, 'AUTO', id, 0, meta.length, { maxChars: 1000, maxChunks: 10 }, meta.layout)).toEqual({
+      from: 0,
       text: 'Aula de física terminada',
       next: meta.length,
     });

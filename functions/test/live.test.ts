@@ -153,6 +153,21 @@ describe('starting a live share', () => {
 });
 
 describe('following a live share', () => {
+  it("carries the owner's share profanity mode of when it started (mask by default)", async () => {
+    const { code } = await sharedSession(['Olá.']);
+    expect((await view(code)).body).toMatchObject({ mask: 'mask' });
+
+    const owner = await proUser();
+    const corrections = { replacements: [], profanity: 'off', shareProfanity: 'hide', voiceCommands: false, paragraphSilence: 2 };
+    expect((await call('putCorrections', { token: owner.token, body: corrections })).status).toBe(200);
+    const sessionId = await newSession(owner.token);
+    const started = await share(owner.token, sessionId);
+    expect((await view(started.body.code)).body).toMatchObject({ mask: 'hide' });
+    // Changing the setting later does not change a share under way.
+    await call('putCorrections', { token: owner.token, body: { ...corrections, shareProfanity: 'off' } });
+    expect((await view(started.body.code, 0)).body).toMatchObject({ mask: 'hide' });
+  });
+
   it('gives the transcript from an offset, where to ask next, the language and the status', async () => {
     const { code } = await sharedSession(['Olá a vocês. ', 'Bem-vindos.']);
     const whole = await view(code);

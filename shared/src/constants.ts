@@ -135,6 +135,8 @@ export const STORAGE_KEYS = {
   cookiesAccepted: 'cookies_accepted',
   /** Session storage: the random id a live captions viewer tab tells the viewer count. */
   liveViewerId: 'live_viewer_id',
+  /** A visitor's text corrections (the same settings a signed-in user keeps on the account), as JSON. */
+  corrections: 'text_corrections',
 } as const;
 
 /** The local bot-check verifier accepts this token and rejects others. */
@@ -173,3 +175,18 @@ export const LIVE_VIEWERS_POLL_MS = 20_000;
 export const LIVE_VIEWERS_MAX = 5_000;
 /** A share code: LIVE_CODE_LENGTH URL-safe characters (base64url of 9 random bytes: 72 bits). */
 export const LIVE_CODE_LENGTH = 12;
+
+/**
+ * Text corrections (replacements, profanity, spoken commands, paragraphs by silence), kept on the
+ * account for every plan, on the device for visitors. A list holds at most CORRECTIONS_MAX
+ * replacements, each phrase and replacement at most CORRECTION_TEXT_MAX characters.
+ */
+export const CORRECTIONS_MAX = 200;
+export const CORRECTION_TEXT_MAX = 100;
+/** How profanity shows: as spoken, as its first letter and asterisks, or not at all. */
+export const PROFANITY_MODES = ['off', 'mask', 'hide'] as const;
+export type ProfanityMode = (typeof PROFANITY_MODES)[number];
+/** The silence (seconds) before a final result that starts a new paragraph: a choice in this range, or none. */
+export const PARAGRAPH_SILENCE_MIN_SECONDS = 1;
+export const PARAGRAPH_SILENCE_MAX_SECONDS = 10;
+export const PARAGRAPH_SILENCE_DEFAULT_SECONDS = 2;

@@ -5,6 +5,7 @@ import { SECRET_NAMES, type SecretName } from './secrets.ts';
 import * as auth from './schemas/auth.ts';
 import { okResponse } from './schemas/common.ts';
 import * as billing from './schemas/billing.ts';
+import * as corrections from './schemas/corrections.ts';
 import * as live from './schemas/live.ts';
 import * as settings from './schemas/settings.ts';
 import * as site from './schemas/site.ts';
@@ -19,7 +20,7 @@ import * as tr from './schemas/transcriptions.ts';
  * 'stripe' (no user; the handler verifies Stripe's signature on the raw body).
  */
 export type AuthLevel = 'none' | 'user' | 'pro' | 'stripe';
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteDef {
   method: Method;
@@ -102,6 +103,16 @@ export const routes = define({
   planStatus: {
     method: 'GET', path: '/api/auth/plan-status', handler: 'auth/plan-status', auth: 'user',
     response: auth.planStatusResponse, table: ['GetItem'],
+  },
+  /** The caller's text corrections (replacements, profanity modes, spoken commands, paragraphs); defaults until saved. */
+  getCorrections: {
+    method: 'GET', path: '/api/me/corrections', handler: 'corrections/get-corrections', auth: 'user',
+    response: corrections.correctionSettings, table: ['GetItem'],
+  },
+  /** Replaces them whole. */
+  putCorrections: {
+    method: 'PUT', path: '/api/me/corrections', handler: 'corrections/put-corrections', auth: 'user',
+    body: corrections.correctionSettings, response: corrections.correctionSettings, table: ['GetItem', 'PutItem'],
   },
   maintenanceMode: {
     method: 'GET', path: '/api/settings/construction-mode', handler: 'settings/maintenance-mode', auth: 'none',

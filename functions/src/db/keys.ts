@@ -5,6 +5,8 @@ const LIVE_SESSION_PREFIX = 'LIVESESSION#';
 /** Every partition and sort key is built here and nowhere else (docs/dynamodb.md). */
 export const keys = {
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
+  /** The user's text corrections: their own item, so the user item every request reads stays small. */
+  corrections: (userId: string) => ({ PK: `USER#${userId}`, SK: 'CORRECTIONS' }),
   emailClaim: (normalisedEmail: string) => ({ PK: `EMAIL#${normalisedEmail}`, SK: 'EMAIL' }),
   resetToken: (tokenHash: string) => ({ PK: `RESET#${tokenHash}`, SK: 'RESET' }),
   rateLimit: (scope: string, key: string) => ({ PK: `RATE#${scope}#${key}`, SK: 'RATE' }),

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LIVE_CODE_LENGTH } from '../constants.ts';
 import { recognitionLanguage } from './auth.ts';
+import { profanityMode } from './corrections.ts';
 
 /** Live caption sharing: a Pro user's running automatic transcription, followed by anyone with its code. */
 
@@ -48,6 +49,8 @@ export const liveViewResponse = z.object({
   next: z.number().int().min(0),
   language: recognitionLanguage,
   updatedAt: z.string(),
+  /** How the viewer's page shows profanity: the speaker's mode for shares, set when the share started. */
+  mask: profanityMode,
 });
 export type LiveView = z.infer<typeof liveViewResponse>;
 

@@ -43,6 +43,7 @@ export const handler = route('viewLiveShare', async ({ params, query }) => {
     next,
     language: view.language,
     updatedAt: view.updatedAt,
+    mask: share.mask ?? 'off',
   });
   return new Reply(200, body, { 'cache-control': `public, max-age=${LIVE_CACHE_SECONDS}` });
 });

@@ -180,3 +180,69 @@ export function voiceCommands(lang: string): (text: string) => string {
 
 /** Whether a result's text begins with punctuation that belongs to the word before it. */
 export const joinsPrevious = (text: string) => /^[,.?:!;]/u.test(text);
+
+/**
+ * What goes between the transcript so far (ending in `previous`) and a new result: nothing at the
+ * start, after a line break, before a result that starts with one (a paragraph) or with
+ * punctuation (`joinsPrevious`); otherwise the language's separator (a space, or none in Chinese).
+ */
+export function joinFor(previous: string | undefined, text: string, separator: string): string {
+  if (!previous || previous.endsWith('\n') || text.startsWith('\n') || joinsPrevious(text)) return '';
+  return separator;
+}
+
+/** The settings a corrector is compiled from (a part of the account's correction settings). */
+export interface CorrectorSettings {
+  replacements: readonly Replacement[];
+  profanity: ProfanityMode;
+  voiceCommands: boolean;
+}
+
+/**
+ * The corrections of one recognition language as one function of a result's text, compiled once:
+ * spoken commands (when on and the language has them), then the replacements, then the profanity
+ * mode with the language's word list (`words`; none: nothing to mask).
+ */
+export function corrector(settings: CorrectorSettings, lang: string, words: readonly string[] = []): (text: string) => string {
+  const steps = [
+    settings.voiceCommands && hasVoiceCommands(lang) ? voiceCommands(lang) : null,
+    settings.replacements.length > 0 ? replacer(settings.replacements) : null,
+    settings.profanity !== 'off' && words.length > 0 ? profanityFilter(words, settings.profanity) : null,
+  ].filter((step) => step !== null);
+  if (steps.length === 0) return (text) => text;
+  return (text) => steps.reduce((out, step) => step(out), text);
+}
+
+/** A timed piece of a transcript, as saved (times in ms). */
+export interface TimedText {
+  text: string;
+  startMs: number;
+  endMs: number;
+  at?: number | undefined;
+}
+
+/**
+ * A saved transcript with a replacement list applied: the text, and each segment's text (its
+ * times kept; its place in the new text found again, in order). One pass over the text.
+ */
+export function applyReplacementsToTranscript<S extends TimedText>(
+  text: string,
+  segments: readonly S[],
+  list: readonly Replacement[],
+): { text: string; segments: S[] } {
+  const replace = replacer(list);
+  const corrected = replace(text);
+  let cursor = 0;
+  const out = segments.map((segment) => {
+    const next = { ...segment, text: replace(segment.text) };
+    if (segment.at === undefined) return next;
+    const found = corrected.indexOf(next.text, cursor);
+    if (found < 0) {
+      const { at: _unplaced, ...rest } = next;
+      return rest as S;
+    }
+    cursor = found + next.text.length;
+    return { ...next, at: found };
+  });
+  return { text: corrected, segments: out };
+}

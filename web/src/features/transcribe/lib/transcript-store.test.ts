@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCK_MAX, CHAPTER_MAX, PARAGRAPH_GAP_MS, TranscriptStore } from './transcript-store';
+import { BLOCK_MAX, CHAPTER_MAX, TranscriptStore } from './transcript-store';
 
 const seg = (text: string, startMs = 0, endMs = startMs + 500) => ({ text, startMs, endMs });
 
@@ -39,15 +39,30 @@ describe('TranscriptStore', () => {
     expect(after[1]!.blocks[1]!.key).toBe(before[1]!.blocks[1]!.key);
   });
 
-  it('starts a paragraph after a long silence or a full block', () => {
+  it("starts a block at a paragraph of the text (a result opening or closing with a blank line), whatever the silence", () => {
     const store = new TranscriptStore();
     store.append(seg('a', 0, 1000));
-    store.append(seg('b', 1000 + PARAGRAPH_GAP_MS - 1, 6000));
-    store.append(seg('c', 6000 + PARAGRAPH_GAP_MS, 12_000));
+    store.append(seg('b', 60_000, 61_000));
+    store.append(seg('\n\nc', 62_000, 63_000));
+    store.append(seg('d\n\n', 63_000, 64_000));
+    store.append(seg('e', 64_000, 65_000));
     const blocks = store.getChapters()[0]!.blocks;
-    expect(blocks.map((b) => b.segments.map((s) => s.text))).toEqual([['a', 'b'], ['c']]);
-    expect(blocks.map((b) => b.text)).toEqual(['a b', 'c']);
+    expect(blocks.map((b) => b.segments.map((s) => s.text))).toEqual([['a', 'b'], ['\n\nc', 'd\n\n'], ['e']]);
+    expect(blocks.map((b) => b.text)).toEqual(['a b', '\n\nc d\n\n', 'e']);
     expect(blocks[1]!.first).toBe(2);
+    expect(store.text).toBe('a b\n\nc d\n\ne');
+  });
+
+  it('joins a result that starts with punctuation or a line break without a space, and keeps line breaks at its ends', () => {
+    const store = new TranscriptStore();
+    store.append(seg('  hello  '));
+    store.append(seg(', world'));
+    store.append(seg('.'));
+    store.append(seg('\n'));
+    store.append(seg('next line'));
+    expect(store.text).toBe('hello, world.\nnext line');
+    expect(store.textSource.slice(0)).toBe(store.text);
+    expect(store.textSource.slice(6, 14)).toBe(' world.\n');
   });
 
   it('load() brings many segments at once; clear() empties everything', () => {

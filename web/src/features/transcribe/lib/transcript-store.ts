@@ -1,5 +1,6 @@
 import type { RecognitionLanguage } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
+import { joinFor } from '../../../lib/text-corrections';
 
 /**
  * The transcript of the session, outside React, built so that a new final
@@ -31,7 +32,7 @@ export interface TranscriptBlock {
   readonly segments: readonly Segment[];
   /** Index of the first segment in the whole transcript (a stable key for its elements). */
   readonly first: number;
-  /** The block's segments joined with the separator. */
+  /** The block's segments joined as the transcript joins them (line breaks kept: the view shows them). */
   readonly text: string;
 }
 
@@ -40,10 +41,17 @@ export interface TranscriptChapter {
   readonly blocks: readonly TranscriptBlock[];
 }
 
-/** A paragraph closes after this many segments, or after a silence of PARAGRAPH_GAP_MS. */
+/**
+ * A block closes after this many segments, and at a paragraph of the text (a result that starts
+ * with a blank line, or follows one that ends with one: paragraphs by silence, spoken "new paragraph").
+ */
 export const BLOCK_MAX = 40;
 export const CHAPTER_MAX = 32;
-export const PARAGRAPH_GAP_MS = 4_000;
+
+/** A result's text as the transcript keeps it: spaces at its ends dropped, line breaks (spoken commands, paragraphs) kept. */
+const trimSpaces = (text: string) => text.replace(/^[^\S\n]+|[^\S\n]+$/gu, '');
+const PARAGRAPH_START = /^\n\n/u;
+const PARAGRAPH_END = /\n\n$/u;
 
 /** Chinese is written without spaces between words; the others with. */
 export const separatorFor = (language: RecognitionLanguage) => (language === 'zh-CN' ? '' : ' ');
@@ -53,7 +61,7 @@ type Listener = () => void;
 /** One transcript's text, as the store builds it (replaced whole by clear and load, never emptied). */
 interface Parts {
   segments: Segment[];
-  /** Where each segment's text starts in the running text, and the separator before it. */
+  /** Where each segment's text starts in the running text, and what joins it to the text before (joinFor). */
   offsets: number[];
   joins: string[];
   text: string;
@@ -153,7 +161,7 @@ export class TranscriptStore {
   }
 
   append(segment: Segment): void {
-    const text = segment.text.trim();
+    const text = trimSpaces(segment.text);
     if (!text) return;
     const clean = text === segment.text ? segment : { ...segment, text };
     this.push(clean);
@@ -165,7 +173,7 @@ export class TranscriptStore {
   load(segments: readonly Segment[]): void {
     this.reset();
     for (const segment of segments) {
-      const text = segment.text.trim();
+      const text = trimSpaces(segment.text);
       if (text) this.push(text === segment.text ? segment : { ...segment, text });
     }
     this.emit(this.finalListeners);
@@ -196,7 +204,7 @@ export class TranscriptStore {
     const index = parts.segments.length;
     const previous = parts.segments[index - 1];
     parts.segments.push(segment);
-    const join = parts.text ? this.separator : '';
+    const join = joinFor(previous?.text, segment.text, this.separator);
     parts.joins.push(join);
     parts.offsets.push(parts.text.length + join.length);
     parts.text += join + segment.text;
@@ -204,13 +212,13 @@ export class TranscriptStore {
     const chapters = this.chapterList;
     const lastChapter = chapters[chapters.length - 1];
     const lastBlock = lastChapter?.blocks[lastChapter.blocks.length - 1];
-    const paragraphBreak = previous !== undefined && segment.startMs - previous.endMs >= PARAGRAPH_GAP_MS;
+    const paragraphBreak = previous !== undefined && (PARAGRAPH_START.test(segment.text) || PARAGRAPH_END.test(previous.text));
     if (lastChapter && lastBlock && lastBlock.segments.length < BLOCK_MAX && !paragraphBreak) {
       const block: TranscriptBlock = {
         key: lastBlock.key,
         first: lastBlock.first,
         segments: [...lastBlock.segments, segment],
-        text: lastBlock.text + this.separator + segment.text,
+        text: lastBlock.text + join + segment.text,
       };
       const chapter: TranscriptChapter = { key: lastChapter.key, blocks: [...lastChapter.blocks.slice(0, -1), block] };
       this.chapterList = [...chapters.slice(0, -1), chapter];

@@ -194,7 +194,8 @@ describe('TranscriptionController', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(FakeRecognition.instances.length).toBe(before + 1);
     rec().final('back');
-    expect(c.store.text).toBe('kept back');
+    // 15 s of retries on the session clock: more than the default paragraph silence (2 s).
+    expect(c.store.text).toBe('kept\n\nback');
   });
 
   it('restores a transcript paused, continues its clock and opens a new autosave session on resume', async () => {

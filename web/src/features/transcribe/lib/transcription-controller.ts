@@ -1,10 +1,13 @@
 import type { RecognitionLanguage } from '@app/shared/constants';
+import { DEFAULT_CORRECTIONS, type CorrectionSettings } from '@app/shared/schemas/corrections';
+import { loadProfanityWords } from '../../../lib/profanity-words';
 import type { RecognitionEngine } from '../engine/recognition-engine';
 import type { SpeechRecognitionConstructor } from '../engine/speech-recognition';
 import type { AutosaveEngine } from '../autosave/autosave-engine';
 import { hasQueuedAutosave } from '../autosave/queue-key';
 import type { RecoveredTranscript, RecoveryStore } from './recovery';
 import { hasRecoveryMarker } from './recovery-marker';
+import { ResultCorrections, type WordsLoader } from './result-corrections';
 import { separatorFor, TranscriptStore } from './transcript-store';
 
 /**
@@ -57,6 +60,8 @@ export interface ControllerOptions {
   loadAutosave?: (userId: string) => Promise<AutosaveEngine>;
   now?: () => number;
   language: RecognitionLanguage;
+  /** A recognition language's profanity word list (default: lib/profanity-words, loaded only when a mask is on). */
+  loadWords?: WordsLoader;
 }
 
 /** How often the limit is checked while recording. */
@@ -64,6 +69,9 @@ const TICK_MS = 250;
 
 export class TranscriptionController {
   readonly store = new TranscriptStore();
+  /** Every result passes through these before it reaches the store (result-corrections.ts). */
+  readonly corrections: ResultCorrections;
+  private correctionSettings: CorrectionSettings = DEFAULT_CORRECTIONS;
   private runtime: Runtime | null = null;
   private runtimeLoad: Promise<Runtime> | null = null;
   private recovery: RecoveryStore | null = null;
@@ -91,6 +99,17 @@ export class TranscriptionController {
   constructor(private readonly options: ControllerOptions) {
     this.snapshot = { status: 'ready', language: options.language, sessionLanguage: null, restored: false, reconnecting: null, sessionId: null };
     this.store.setSeparator(separatorFor(options.language));
+    this.corrections = new ResultCorrections(options.loadWords ?? loadProfanityWords);
+  }
+
+  /** The text corrections in force from the next result on (compiled once here, not per result). */
+  setCorrections(settings: CorrectionSettings): void {
+    this.correctionSettings = settings;
+    this.configureCorrections();
+  }
+
+  private configureCorrections(): Promise<void> {
+    return this.corrections.configure(this.correctionSettings, this.snapshot.sessionLanguage ?? this.snapshot.language);
   }
 
   get supported(): boolean {
@@ -151,6 +170,7 @@ export class TranscriptionController {
   setLanguage(language: RecognitionLanguage): void {
     if (this.snapshot.status === 'recording' || this.snapshot.status === 'paused') return;
     this.set({ language });
+    if (this.snapshot.sessionLanguage === null) void this.configureCorrections();
   }
 
   /** A new transcription (the card has asked for confirmation when text existed). */
@@ -169,12 +189,18 @@ export class TranscriptionController {
     this.openAutosave();
     this.set({ status: 'recording', sessionLanguage: language, restored: false, reconnecting: null });
     this.startTicker();
-    this.withRuntime((runtime, recovery) => {
-      if (this.snapshot.status !== 'recording') return;
-      recovery.begin({ id, userId: this.options.owner(), language, startedAt: this.startedAt.toISOString() });
-      this.engine = this.createEngine(runtime);
-      this.engine.start(language);
-    });
+    const begin = () =>
+      this.withRuntime((runtime, recovery) => {
+        if (this.snapshot.status !== 'recording') return;
+        recovery.begin({ id, userId: this.options.owner(), language, startedAt: this.startedAt.toISOString() });
+        this.engine = this.createEngine(runtime);
+        this.engine.start(language);
+      });
+    // Listening starts once the corrections of this language are in force (a mask's word list loaded).
+    const generation = this.generation;
+    void this.configureCorrections();
+    if (this.corrections.pending) void this.corrections.ready.then(() => generation === this.generation && begin());
+    else begin();
   }
 
   pause(): void {
@@ -263,6 +289,7 @@ export class TranscriptionController {
     // As the transcript holds them (trimmed, empty ones left out), so the device copy joins to the same text.
     this.recovery.adopt({ meta: { ...recovered.meta, durationMs: this.heldMs }, segments: [...this.store.segments] });
     this.set({ status: 'paused', language, sessionLanguage: language, restored: true, reconnecting: null });
+    void this.configureCorrections();
   }
 
   /** The user declined to restore it. */
@@ -328,14 +355,14 @@ export class TranscriptionController {
         onFinal: (segment) => {
           if (this.engine !== engine) return;
           const count = this.store.segments.length;
-          this.store.append(segment);
+          this.store.append(this.corrections.final(segment, this.store.segments[count - 1]));
           // The device copy keeps the segment as the transcript holds it, so both join to the same text.
           if (this.store.segments.length > count) this.recovery?.append(this.store.segments[count]!);
           this.updateAutosave();
           if (this.snapshot.reconnecting) this.set({ reconnecting: null });
         },
         onInterim: (text) => {
-          if (this.engine === engine) this.store.setInterim(text);
+          if (this.engine === engine) this.store.setInterim(this.corrections.interim(text));
         },
         onRetry: (attempt, max) => {
           if (this.engine === engine) this.set({ reconnecting: { attempt, max } });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { joinsPrevious, maskWord, phraseMatcher, profanityFilter, replacer, voiceCommands } from './text-corrections';
+import { loadProfanityWords } from './profanity-words';
+import { applyReplacementsToTranscript, corrector, joinFor, joinsPrevious, maskWord, phraseMatcher, profanityFilter, replacer, voiceCommands } from './text-corrections';
 
 describe('word replacements', () => {
   it('replaces whole words only, in any case', () => {
@@ -111,5 +112,70 @@ describe('voice commands', () => {
 
   it('does nothing in a language without commands', () => {
     expect(voiceCommands('ja-JP')('new paragraph')).toBe('new paragraph');
+  });
+});
+
+describe('phrases with hyphens and the maintained word lists', () => {
+  it('matches a hyphenated phrase (no escape the u flag refuses)', () => {
+    expect(replacer([{ phrase: 'e-mail', replacement: 'email' }])('send an E-mail now')).toBe('send an email now');
+    expect(profanityFilter(['g-spot'], 'mask')('the g-spot')).toBe('the g*****');
+  });
+
+  it.each(['en', 'pt', 'es', 'fr', 'ar', 'zh', 'ru'])('compiles the naughty-words list of %s', async (lang) => {
+    const words = await loadProfanityWords(lang);
+    expect(words.length).toBeGreaterThan(10);
+    const mask = profanityFilter(words, 'mask');
+    const first = words.find((w) => !/\s/u.test(w))!;
+    expect(mask(`x ${first} y`)).not.toContain(first);
+  });
+});
+
+describe('joinFor', () => {
+  it('joins with the separator, or nothing at the start, around line breaks and before punctuation', () => {
+    expect(joinFor(undefined, 'hello', ' ')).toBe('');
+    expect(joinFor('hello', 'world', ' ')).toBe(' ');
+    expect(joinFor('hello', ', world', ' ')).toBe('');
+    expect(joinFor('hello', '\n\nworld', ' ')).toBe('');
+    expect(joinFor('hello\n', 'world', ' ')).toBe('');
+    expect(joinFor('你好', '世界', '')).toBe('');
+  });
+});
+
+describe('corrector', () => {
+  it('runs commands, then replacements, then the mask; compiled once for a language', () => {
+    const correct = corrector(
+      { voiceCommands: true, replacements: [{ phrase: 'comma', replacement: 'X' }, { phrase: 'heck', replacement: 'damn' }], profanity: 'mask' },
+      'en-US',
+      ['damn'],
+    );
+    expect(correct('oh heck comma fine')).toBe('oh d***, fine');
+    expect(corrector({ voiceCommands: true, replacements: [], profanity: 'off' }, 'he-IL')('new line')).toBe('new line');
+    expect(corrector({ voiceCommands: false, replacements: [], profanity: 'mask' }, 'en-US', [])('damn')).toBe('damn');
+  });
+});
+
+describe('applyReplacementsToTranscript', () => {
+  it("corrects the text and each segment's text; segments keep their times and find their new place", () => {
+    const text = 'gonna go. we are gonna win';
+    const segments = [
+      { text: 'gonna go.', startMs: 0, endMs: 900, at: 0 },
+      { text: 'we are gonna win', startMs: 2000, endMs: 3000, at: 10 },
+    ];
+    const out = applyReplacementsToTranscript(text, segments, [{ phrase: 'gonna', replacement: 'going to' }]);
+    expect(out.text).toBe('going to go. we are going to win');
+    expect(out.segments).toEqual([
+      { text: 'going to go.', startMs: 0, endMs: 900, at: 0 },
+      { text: 'we are going to win', startMs: 2000, endMs: 3000, at: 13 },
+    ]);
+    expect(out.segments.map((s) => out.text.slice(s.at, s.at + s.text.length))).toEqual(out.segments.map((s) => s.text));
+    // The input is left as it was (undo keeps it).
+    expect(segments[1]!.text).toBe('we are gonna win');
+  });
+
+  it('without a list changes nothing; segments without a place stay without one', () => {
+    expect(applyReplacementsToTranscript('a b', [{ text: 'a b', startMs: 0, endMs: 1 }], [])).toEqual({
+      text: 'a b',
+      segments: [{ text: 'a b', startMs: 0, endMs: 1 }],
+    });
   });
 });

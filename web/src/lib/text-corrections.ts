@@ -15,7 +15,8 @@ const WORD_CHAR = String.raw`[\p{L}\p{M}\p{N}]`;
 /** Scripts written without spaces between words. */
 const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+/** Escapes what a pattern would read as syntax (only that: the `u` flag refuses any other escape, `\-` included). */
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** A phrase as a pattern: its words escaped, any run of white space between them. */
 const phrasePattern = (phrase: string) => phrase.trim().split(/\s+/u).map(escapeRegExp).join(String.raw`\s+`);

@@ -11,7 +11,7 @@ const CODE = 'AbCdEfGh_-12';
  * The live view route over a transcript the test grows: answers from `after` as the server does,
  * or, with `chunkStarts`, from the last chunk start at or before `after` (`from`).
  */
-function fakeLive(language = 'pt-BR') {
+function fakeLive(language = 'pt-BR', mask?: 'off' | 'mask' | 'hide') {
   const state = { text: '', status: 'live' as 'live' | 'ended', offline: false, missing: false, chunkStarts: undefined as number[] | undefined };
   const calls = mockFetch((call) => {
     if (state.offline) throw new TypeError('Failed to fetch');
@@ -20,12 +20,14 @@ function fakeLive(language = 'pt-BR') {
     if (state.missing) return json(404, { error: 'Live share not found', code: 'not_found' });
     const after = Math.min(Number(call.query.after ?? 0), state.text.length);
     const from = state.chunkStarts ? Math.max(0, ...state.chunkStarts.filter((start) => start <= after)) : after;
-    return json(200, { status: state.status, from, text: state.text.slice(from), next: state.text.length, language, updatedAt: new Date().toISOString() });
+    return json(200, { status: state.status, from, text: state.text.slice(from), next: state.text.length, language, updatedAt: new Date().toISOString(), ...(mask ? { mask } : {}) });
   });
   const views = () => calls.filter((c) => c.route === 'viewLiveShare' && c.params.code === CODE);
   return { state, calls, views, afters: () => views().map((c) => Number(c.query.after ?? 0)) };
 }
 
+/** The word list's first load (a module of its own) may take a while in a busy test run. */
+const WORDS_LOAD = { timeout: 10_000 };
 const captions = () => screen.getByRole('region', { name: 'Captions' });
 /** The transcript as shown (the captions region without its status lines). */
 const shown = () => captions().querySelector('p:last-child')!.textContent;
@@ -59,9 +61,10 @@ describe('live captions page', () => {
     await tick();
     await tick(); // nothing new: nothing added
     expect(shown()).toBe('Bom dia a vocês. Hoje falamos de legendas. E de acessibilidade.');
-    // Appended, not re-rendered: the first piece is the same node.
+    // Appended, not re-rendered: the first piece is the same node; a node per piece, and one for
+    // the last word (a piece may end inside a word, which the profanity mask must see whole).
     expect(paragraph.firstChild).toBe(firstNode);
-    expect(paragraph.childNodes).toHaveLength(3);
+    expect(paragraph.childNodes).toHaveLength(4);
     // Each poll asks from where the text it has ends.
     const afters = live.afters();
     expect(afters.slice(0, 3)).toEqual([0, 'Bom dia a vocês.'.length, 'Bom dia a vocês. Hoje falamos de legendas.'.length]);
@@ -86,8 +89,27 @@ describe('live captions page', () => {
     await tick();
     await tick();
     expect(shown()).toBe('Primeiro pedaço. Segundo.');
-    expect(captions().querySelector('p:last-child')!.childNodes).toHaveLength(3);
+    // The words up to the last space in one node, the last word in its own (rewritten until complete).
+    expect(captions().querySelector('p:last-child')!.childNodes).toHaveLength(2);
     expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent(/^Segundo\.$/);
+  });
+
+  it("masks profanity with the share's mode, a word cut between two polls included; hide leaves no double space", async () => {
+    const live = fakeLive('en-US', 'mask');
+    live.state.text = 'what the fu';
+    open();
+    await vi.waitFor(() => expect(shown()).toBe('what the fu'), WORDS_LOAD);
+    live.state.text += 'ck is this shit.';
+    await tick();
+    await vi.waitFor(() => expect(shown()).toBe('what the f*** is this s***.'), WORDS_LOAD);
+    expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent(/^ck is this s\*\*\*\.$/);
+  });
+
+  it('hides profanity in hide mode', async () => {
+    const live = fakeLive('en-US', 'hide');
+    live.state.text = 'oh shit it works';
+    open();
+    await vi.waitFor(() => expect(shown()).toBe('oh it works'), WORDS_LOAD);
   });
 
   it('sets the direction from the share language (Arabic reads right to left)', async () => {

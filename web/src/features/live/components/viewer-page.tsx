@@ -7,6 +7,7 @@ import { cn } from '../../../components/ui/cn';
 import { api } from '../../../lib/api';
 import { useLiveT } from '../i18n';
 import { followLive, type FollowState } from '../lib/follow-live';
+import { MaskedText } from '../lib/masked-text';
 
 /** Caption sizes, smallest first; A-/A+ step through them. */
 const SIZES = ['text-xl', 'text-2xl', 'text-3xl', 'text-4xl', 'text-5xl', 'text-6xl'] as const;
@@ -80,12 +81,20 @@ export default function LiveViewerPage() {
     setState('loading');
     setHasText(false);
     if (textRef.current) textRef.current.textContent = '';
+    // The share's profanity mode, applied here (the speaker's own mode is already in the text).
+    const shown = textRef.current ? new MaskedText(textRef.current) : null;
+    const reveal = (piece: string) => {
+      if (!piece) return;
+      setHasText(true);
+      setLatest(piece);
+      if (pinned.current) toEnd();
+    };
     return followLive(code, {
       text(piece) {
-        textRef.current?.append(piece);
-        setHasText(true);
-        setLatest(piece);
-        if (pinned.current) toEnd();
+        reveal(shown?.append(piece) ?? '');
+      },
+      mask(mode, lang) {
+        void shown?.setMode(mode, lang).then(reveal);
       },
       language: setLanguage,
       state: setState,

@@ -1,4 +1,4 @@
-import { LIVE_POLL_MS, type RecognitionLanguage } from '@app/shared/constants';
+import { LIVE_POLL_MS, type ProfanityMode, type RecognitionLanguage } from '@app/shared/constants';
 import { api, ApiError } from '../../../lib/api';
 
 /** Where a follower is: waiting for the first answer, following, ended by the speaker, or a code that does not exist. */
@@ -9,6 +9,8 @@ export interface FollowEvents {
   text(piece: string): void;
   /** The share's recognition language (every answer carries it). */
   language(language: RecognitionLanguage): void;
+  /** How the share shows profanity (every answer carries it; before its text). */
+  mask?(mode: ProfanityMode, language: RecognitionLanguage): void;
   state(state: FollowState): void;
   /** A request failed (offline, a server error) and is being retried; false once one succeeds again. */
   reconnecting(on: boolean): void;
@@ -52,6 +54,8 @@ export function followLive(code: string, events: FollowEvents): () => void {
         // start of the stored chunk it asked inside): only what comes after `next` is new.
         const piece = view.next > next ? view.text.slice(Math.max(0, next - view.from)) : '';
         events.language(view.language);
+        // Answers from before shares carried a mode have none: as spoken.
+        events.mask?.((view as { mask?: ProfanityMode }).mask ?? 'off', view.language);
         if (piece) {
           next = view.next;
           events.text(piece);

@@ -8,6 +8,7 @@ import { PRIVATE_TEXT } from '../../../lib/private-text';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import type { CardStatus } from '../lib/transcription-controller';
 import type { TranscriptStore } from '../lib/transcript-store';
+import { joinFor } from '../../../lib/text-corrections';
 import { Icon } from '../../../components/ui/icon';
 
 /**
@@ -40,18 +41,16 @@ function readTheme(): CaptionTheme {
   return v === 'yellow' || v === 'light' ? v : 'dark';
 }
 
-/** The last segments, up to about TAIL_CHARS characters (O(1) in the transcript's length). */
+/**
+ * The last TAIL_CHARS characters of the text as the transcript joins it (paragraphs and line
+ * breaks kept), from the word after the first space in it (O(1) in the transcript's length).
+ */
 function useTail(store: TranscriptStore): string {
   useSyncExternalStore(store.subscribe, store.getChapters);
-  const segments = store.segments;
-  const parts: string[] = [];
-  let size = 0;
-  for (let i = segments.length - 1; i >= 0 && size < TAIL_CHARS; i--) {
-    const text = segments[i]!.text;
-    parts.unshift(text);
-    size += text.length + 1;
-  }
-  return parts.join(' ');
+  const { textSource } = store;
+  const tail = textSource.slice(-TAIL_CHARS);
+  const cut = tail.length < textSource.length ? tail.search(/\s/u) : -1;
+  return (cut >= 0 ? tail.slice(cut) : tail).replace(/^\s+/u, '');
 }
 
 export default function CaptionMode({
@@ -142,14 +141,14 @@ export default function CaptionMode({
               dir={textDirection(language)}
               lang={language}
               aria-live="off"
-              className="font-semibold leading-tight [overflow-wrap:anywhere]"
+              className="whitespace-pre-line font-semibold leading-tight [overflow-wrap:anywhere]"
               style={{ fontSize: `${size}px` }}
               data-testid="captions"
             >
               {tail || interim ? (
                 <>
                   {tail}
-                  {tail && interim ? separator : ''}
+                  {interim ? joinFor(tail, interim, separator) : ''}
                   {interim && <span className="opacity-70">{interim}</span>}
                 </>
               ) : (

@@ -8,7 +8,8 @@ import { Icon } from '../../../components/ui/icon';
 
 /**
  * The live transcript, at a cost per result that does not grow with its length. Final text is
- * paragraphs ("blocks") in chapters (see transcript-store.ts). The open chapter shows one
+ * paragraphs ("blocks") in chapters (see transcript-store.ts); a block opens at each paragraph of
+ * the text, and line breaks inside one show as they are (`white-space: pre-line`). The open chapter shows one
  * paragraph element per block, each a single text node, so a new result changes one text node.
  * A full chapter settles into one element holding its paragraphs as plain text (a blank line
  * between them, the same gap as the paragraphs' one-line margin, so nothing moves when it
@@ -18,8 +19,11 @@ import { Icon } from '../../../components/ui/icon';
  * element, written without React. A polite live region announces each new final segment, alone.
  */
 
+/** A block's text as shown: the blank lines that open or close its paragraph are the gap between elements. */
+const shown = (text: string) => text.replace(/^\n+|\n+$/gu, '');
+
 const Paragraph = memo(function Paragraph({ text }: { text: string }) {
-  return <p className="mb-[1lh] [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto] last:mb-0">{text}</p>;
+  return <p className="mb-[1lh] whitespace-pre-line [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto] last:mb-0">{shown(text)}</p>;
 });
 
 const Chapter = memo(function Chapter({ chapter }: { chapter: TranscriptChapter }) {
@@ -36,7 +40,7 @@ const Chapter = memo(function Chapter({ chapter }: { chapter: TranscriptChapter 
 const SettledChapter = memo(function SettledChapter({ chapter }: { chapter: TranscriptChapter }) {
   return (
     <div className="mb-[1lh] [contain-intrinsic-size:auto_40rem] [content-visibility:auto] whitespace-pre-line" data-settled="">
-      {chapter.blocks.map((block) => block.text).join('\n\n')}
+      {chapter.blocks.map((block) => shown(block.text)).join('\n\n')}
     </div>
   );
 });

@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { useSession } from '../../../lib/auth';
+import { useCorrections } from '../../../lib/corrections-settings';
 import { withPageCopy } from '../../../lib/i18n';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { markTranscriptionStarted } from '../../../lib/visit';
@@ -118,6 +119,9 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
   const notify = useNotify();
   const limitMs = user ? null : VISITOR_LIMIT_MS;
   const { controller, status, language, sessionLanguage, restored, reconnecting, sessionId } = useRecordingSession({ language: desired, limitMs, notify });
+  // The text corrections (account or device) apply to every result from the next one on.
+  const { settings: corrections } = useCorrections();
+  useEffect(() => controller.setCorrections(corrections), [controller, corrections]);
   // The transcript's own language (export, direction), which the picker may have moved on from.
   const textLanguage = sessionLanguage ?? language;
   const store = controller.store;

@@ -51,7 +51,11 @@ export function useCorrections(): { settings: CorrectionSettings; isLoading: boo
   const device = useSyncExternalStore(subscribeDevice, deviceSnapshot);
   const account = useQuery({
     queryKey: correctionsKeys.of(user?.id ?? ''),
-    queryFn: () => api('getCorrections'),
+    // An answer of another shape (an older server) counts as the defaults.
+    queryFn: async () => {
+      const parsed = correctionSettings.safeParse(await api('getCorrections'));
+      return parsed.success ? parsed.data : DEFAULT_CORRECTIONS;
+    },
     enabled: Boolean(user),
     staleTime: 5 * 60_000,
   });

@@ -130,6 +130,7 @@ describe('profile page', () => {
     let user = { ...baseUser, plan: 'pro', transcriptionLang: 'en-US' };
     mockFetch((call: MockCall) => {
       if (call.route === 'getMe') return json(200, user);
+      if (call.route !== 'updateMe') return json(404, { error: 'Not found' });
       const { language } = call.body as { language: UiLanguage };
       user = { ...user, language, transcriptionLang: DEFAULT_RECOGNITION_LANGUAGES[language] };
       return json(200, user);
@@ -137,7 +138,7 @@ describe('profile page', () => {
     renderPage(<ProfilePage />, { path: '/profile' });
     expect(await screen.findByRole('combobox', { name: 'Default transcription language' })).toHaveValue('en-US');
     await userEvent.setup().click(within(screen.getByRole('group', { name: 'Interface language' })).getByRole('button', { name: 'Español' }));
-    await waitFor(() => expect(screen.getByRole('combobox')).toHaveValue('es-ES'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Idioma de transcripción predeterminado' })).toHaveValue('es-ES'));
     // Nothing was chosen on this device either.
     expect(window.localStorage.getItem(STORAGE_KEYS.transcriptionLang)).toBeNull();
   });

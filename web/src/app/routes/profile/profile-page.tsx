@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SignedInPage } from '../../../components/signed-in-page';
+import { CorrectionsSettings } from './corrections-settings';
 import { LanguageSettings } from './language-settings';
 import { PersonalInfoForm } from './personal-info-form';
 import { PlanCard } from './plan-card';
@@ -19,6 +20,7 @@ export default function ProfilePage() {
           <h1 className="text-3xl font-semibold tracking-tight text-fg">{t('profile.title')}</h1>
           <PersonalInfoForm key={user.id} user={user} />
           <LanguageSettings user={user} />
+          <CorrectionsSettings user={user} />
           <PlanCard user={user} />
           <Suspense fallback={null}>
             <LiveLinks isPro={user.plan === 'pro'} />

@@ -127,6 +127,21 @@ describe('buildCues', () => {
   });
 });
 
+describe('paragraphs and punctuation', () => {
+  const segments = [seg('we begin', 0, 1000), seg(', slowly.', 1000, 1500), seg('\n\nNext part\nwith a line', 1600, 3000)];
+  const text = 'we begin, slowly.\n\nNext part\nwith a line';
+
+  it('TXT keeps paragraphs and line breaks, from the text or joined from the segments', () => {
+    expect(buildTxt({ text, segments })).toBe(`${text}\n`);
+    expect(buildTxt({ text: '', segments })).toBe(`${text}\n`);
+  });
+
+  it('SRT and VTT cues treat breaks as spaces, and punctuation joins the word before', () => {
+    expect(buildCues({ text, segments }).map((c) => c.lines.join(' '))).toEqual(['we begin, slowly. Next part with a line']);
+    expect(buildVtt({ text, segments })).toBe('WEBVTT\n\n00:00:00.000 --> 00:00:03.000\nwe begin, slowly. Next part with a line\n');
+  });
+});
+
 describe('file builders', () => {
   const t = { text: 'Hello world. <b>Fish</b> & chips --> here', segments: [seg('Hello world.', 1000, 2500), seg('<b>Fish</b> & chips --> here', 6000, 7000)] };
 

@@ -1,6 +1,7 @@
 import type { RecognitionLanguage } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import type { ExportFormat } from './export-formats';
+import { joinFor, joinsPrevious } from './text-corrections';
 
 /**
  * Transcript export: plain text, SubRip (SRT) and WebVTT, built in the browser
@@ -59,17 +60,22 @@ interface Token {
 
 const codePoints = (s: string) => Array.from(s).length;
 
-/** Splits one segment's text into tokens: words, or characters for Chinese. */
+/**
+ * Splits one segment's text into tokens: words, or characters for Chinese. Line and paragraph
+ * breaks are white space like any other; a segment that starts with punctuation joins the word
+ * before it.
+ */
 function tokenize(text: string, byCharacter: boolean): { text: string; spaced: boolean }[] {
   const out: { text: string; spaced: boolean }[] = [];
   let spaced = false;
   if (!byCharacter) {
+    const joins = joinsPrevious(text);
     for (const word of text.split(/\s+/)) {
       if (!word) continue;
       // A "word" longer than a line (a URL) is cut into line-sized pieces.
       const chars = Array.from(word);
       for (let i = 0; i < chars.length; i += CUE_LINE_MAX) {
-        out.push({ text: chars.slice(i, i + CUE_LINE_MAX).join(''), spaced: i === 0 });
+        out.push({ text: chars.slice(i, i + CUE_LINE_MAX).join(''), spaced: i === 0 && !(joins && out.length === 0) });
       }
     }
     return out;
@@ -212,15 +218,30 @@ export function formatCueTime(ms: number, separator: ',' | '.'): string {
   return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}${separator}${pad(millis, 3)}`;
 }
 
-/** The transcript's text, trimmed; the segments' text when the text is empty. Every file format exports this text. */
+/**
+ * The transcript's text, trimmed, paragraphs and line breaks kept; the segments' text (joined as
+ * the transcript joins them) when the text is empty. Every file format exports this text.
+ */
 export function transcriptText(t: ExportableTranscript): string {
-  return t.text.trim() || t.segments.map((s) => s.text.trim()).filter(Boolean).join(CHARACTER_LANGUAGES.has(t.language ?? '') ? '' : ' ');
+  return t.text.trim() || joinSegments(t.segments, CHARACTER_LANGUAGES.has(t.language ?? '') ? '' : ' ').trim();
 }
 
 /** The plain text, ending in a newline. Falls back to the segments when the text is empty. */
 export function buildTxt(t: ExportableTranscript): string {
   const text = transcriptText(t);
   return text ? `${text}\n` : '';
+}
+
+function joinSegments(segments: readonly Segment[], separator: string): string {
+  let out = '';
+  let previous: string | undefined;
+  for (const s of segments) {
+    const text = s.text.replace(/^[^\S\n]+|[^\S\n]+$/gu, '');
+    if (!text.trim()) continue;
+    out += joinFor(previous, text, separator) + text;
+    previous = text;
+  }
+  return out;
 }
 
 export function buildSrt(t: ExportableTranscript): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadProfanityWords } from './profanity-words';
-import { applyReplacementsToTranscript, corrector, joinFor, joinsPrevious, maskWord, phraseMatcher, profanityFilter, replacer, voiceCommands } from './text-corrections';
+import { corrector, joinFor, joinsPrevious, maskWord, phraseMatcher, profanityFilter, replacer, voiceCommands } from './text-corrections';
 
 describe('word replacements', () => {
   it('replaces whole words only, in any case', () => {
@@ -151,31 +151,5 @@ describe('corrector', () => {
     expect(correct('oh heck comma fine')).toBe('oh d***, fine');
     expect(corrector({ voiceCommands: true, replacements: [], profanity: 'off' }, 'he-IL')('new line')).toBe('new line');
     expect(corrector({ voiceCommands: false, replacements: [], profanity: 'mask' }, 'en-US', [])('damn')).toBe('damn');
-  });
-});
-
-describe('applyReplacementsToTranscript', () => {
-  it("corrects the text and each segment's text; segments keep their times and find their new place", () => {
-    const text = 'gonna go. we are gonna win';
-    const segments = [
-      { text: 'gonna go.', startMs: 0, endMs: 900, at: 0 },
-      { text: 'we are gonna win', startMs: 2000, endMs: 3000, at: 10 },
-    ];
-    const out = applyReplacementsToTranscript(text, segments, [{ phrase: 'gonna', replacement: 'going to' }]);
-    expect(out.text).toBe('going to go. we are going to win');
-    expect(out.segments).toEqual([
-      { text: 'going to go.', startMs: 0, endMs: 900, at: 0 },
-      { text: 'we are going to win', startMs: 2000, endMs: 3000, at: 13 },
-    ]);
-    expect(out.segments.map((s) => out.text.slice(s.at, s.at + s.text.length))).toEqual(out.segments.map((s) => s.text));
-    // The input is left as it was (undo keeps it).
-    expect(segments[1]!.text).toBe('we are gonna win');
-  });
-
-  it('without a list changes nothing; segments without a place stay without one', () => {
-    expect(applyReplacementsToTranscript('a b', [{ text: 'a b', startMs: 0, endMs: 1 }], [])).toEqual({
-      text: 'a b',
-      segments: [{ text: 'a b', startMs: 0, endMs: 1 }],
-    });
   });
 });

@@ -213,37 +213,3 @@ export function corrector(settings: CorrectorSettings, lang: string, words: read
   if (steps.length === 0) return (text) => text;
   return (text) => steps.reduce((out, step) => step(out), text);
 }
-
-/** A timed piece of a transcript, as saved (times in ms). */
-export interface TimedText {
-  text: string;
-  startMs: number;
-  endMs: number;
-  at?: number | undefined;
-}
-
-/**
- * A saved transcript with a replacement list applied: the text, and each segment's text (its
- * times kept; its place in the new text found again, in order). One pass over the text.
- */
-export function applyReplacementsToTranscript<S extends TimedText>(
-  text: string,
-  segments: readonly S[],
-  list: readonly Replacement[],
-): { text: string; segments: S[] } {
-  const replace = replacer(list);
-  const corrected = replace(text);
-  let cursor = 0;
-  const out = segments.map((segment) => {
-    const next = { ...segment, text: replace(segment.text) };
-    if (segment.at === undefined) return next;
-    const found = corrected.indexOf(next.text, cursor);
-    if (found < 0) {
-      const { at: _unplaced, ...rest } = next;
-      return rest as S;
-    }
-    cursor = found + next.text.length;
-    return { ...next, at: found };
-  });
-  return { text: corrected, segments: out };
-}

@@ -16,7 +16,7 @@ const ID = '01JP0000000000000000000AAA';
 const TEXT = 'We discussed the budget and the deadlines.';
 
 /** A server holding one saved transcription (and one automatic one, `completed` or not) with edit versions. */
-function fakeServer({ completed = true, conflictOnce = false } = {}) {
+function fakeServer({ completed = true, conflictOnce = false, replacements = [] as { phrase: string; replacement: string }[] } = {}) {
   const saved: TranscriptionDetail = {
     _id: ID, title: 'Planning', subject: '', createdAt: '2025-03-10T12:00:00.000Z', timestamp: '2025-03-10T12:00:00.000Z',
     duration: 60, language: 'en-US', preview: TEXT, length: TEXT.length, version: 0, fullTranscript: TEXT, segments: [],
@@ -28,6 +28,7 @@ function fakeServer({ completed = true, conflictOnce = false } = {}) {
   const state = { saved, auto, conflictOnce };
   const calls = mockFetch((call: MockCall) => {
     if (call.route === 'getMe') return json(200, user);
+    if (call.route === 'getCorrections') return json(200, { replacements, profanity: 'off', shareProfanity: 'mask', voiceCommands: false, paragraphSilence: 2 });
     if (call.route === 'listTranscriptions') return json(200, { transcriptions: [{ ...state.saved, fullTranscript: undefined, segments: undefined }], nextCursor: null });
     if (call.route === 'getTranscription') return json(200, state.saved);
     if (call.route === 'listAutomaticTranscriptions') return json(200, { transcriptions: [{ ...state.auto, fullTranscript: undefined }], nextCursor: null, keptThisMonth: 1 });
@@ -63,6 +64,29 @@ async function openSavedEditor() {
 }
 
 describe('editing a transcription', () => {
+  it("Apply replacements puts the user's list into the text being edited; Undo brings it back; Save sends it", async () => {
+    const { updates } = fakeServer({ replacements: [{ phrase: 'the budget', replacement: 'the Budget 2025' }, { phrase: 'deadlines', replacement: 'due dates' }] });
+    const { ui, dialog, text } = await openSavedEditor();
+    await ui.click(await within(dialog).findByRole('button', { name: 'Apply replacements' }));
+    expect(text).toHaveValue('We discussed the Budget 2025 and the due dates.');
+    expect(within(dialog).getByText(/Unsaved changes/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('status')).toHaveTextContent(/^Replacements applied/);
+    await ui.click(within(dialog).getByRole('button', { name: 'Undo' }));
+    expect(text).toHaveValue(TEXT);
+    await ui.click(within(dialog).getByRole('button', { name: 'Apply replacements' }));
+    expect(updates()).toHaveLength(0);
+    await ui.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(updates()).toHaveLength(1));
+    expect(updates()[0]!.body).toEqual({ version: 0, fullTranscript: 'We discussed the Budget 2025 and the due dates.' });
+  });
+
+  it('offers no Apply replacements without a list', async () => {
+    fakeServer();
+    const { dialog } = await openSavedEditor();
+    await within(dialog).findByRole('button', { name: 'Cancel' });
+    expect(within(dialog).queryByRole('button', { name: 'Apply replacements' })).toBeNull();
+  });
+
   it('saves with Ctrl+S the version it was read at, then shows the new text', async () => {
     const { updates } = fakeServer();
     const { ui, dialog, text } = await openSavedEditor();

@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast';
 import { transcriptionKeys } from '../api/keys';
 import { useUpdateTranscription } from '../api/update-transcription';
 import type { TranscriptionDetailOf, TranscriptionKind } from '../kinds';
+import { ApplyReplacements } from './apply-replacements';
 import { fieldClasses } from './filter-field';
 
 /** Past this length the browser's spell check (work over the whole text) is off. */
@@ -164,6 +165,9 @@ export function TranscriptionEditor<K extends TranscriptionKind>({ kind, id, det
       </div>
       {error && <Alert tone="error">{error}</Alert>}
       <div className="flex flex-wrap justify-end gap-2">
+        <span className="mr-auto">
+          <ApplyReplacements textRef={textRef} onChange={markDirty} />
+        </span>
         <Button variant="secondary" size="sm" onClick={onCancel} disabled={update.isPending}>
           {t('editor.cancel')}
         </Button>

@@ -68,9 +68,10 @@ describe('autosave from the transcription card', () => {
     await s.final('see you next week');
     await c.button('Stop').click();
     await c.statusIs('Stopped');
+    // After 30 s of silence (more than the default 2 s), a new paragraph.
     await expect
       .poll(async () => (await serverSessions(free)).map((x) => [x.isCompleted, x.fullTranscript]))
-      .toEqual([[true, 'the quarterly numbers look good we will hire two engineers see you next week']]);
+      .toEqual([[true, 'the quarterly numbers look good we will hire two engineers\n\nsee you next week']]);
 
     await list.bringToFront();
     await list.reload();
@@ -117,6 +118,7 @@ describe('autosave from the transcription card', () => {
     await expect.poll(async () => (await serverSessions(pro))[0]?.fullTranscript).toBe('before the connection drops.');
 
     await context.setOffline(true);
+    // Each phrase comes 8 s after the one before: more than the default silence (2 s), a paragraph each.
     const spoken = ['before the connection drops.'];
     for (let second = 0; second < 120; second += 8) {
       const phrase = `offline phrase number ${second / 8 + 1}.`;
@@ -128,12 +130,12 @@ describe('autosave from the transcription card', () => {
     // Nothing new reached the server while offline.
     expect((await serverSessions(pro))[0]?.fullTranscript).toBe('before the connection drops.');
     // ... and the unsent text waits in device storage, in the transcript's device copy (the queue keeps no copy of its own).
-    await expect.poll(() => storedSegmentTexts(page)).toContain('offline phrase number 15.');
+    await expect.poll(() => storedSegmentTexts(page)).toContain('\n\noffline phrase number 15.');
     expect(await deviceCopies(page, 'offline phrase number 15.')).toBe(1);
 
     // Back online: the 'online' event sends the backlog at once (no waiting for the 30-second save).
     await context.setOffline(false);
-    await expect.poll(async () => (await serverSessions(pro))[0]?.fullTranscript).toBe(spoken.join(' '));
+    await expect.poll(async () => (await serverSessions(pro))[0]?.fullTranscript).toBe(spoken.join('\n\n'));
 
     await c.button('Stop').click();
     await c.statusIs('Stopped');

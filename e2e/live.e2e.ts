@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LIVE_VIEWERS_POLL_MS } from '../shared/src/constants.ts';
-import { isApiPath, routeNamed, routes } from '@app/shared/routes';
+import { isApiPath, routeNamed, routes, routeUrl } from '@app/shared/routes';
+import { DEFAULT_CORRECTIONS } from '@app/shared/schemas/corrections';
 import { baseUrl, registerAccount } from './browser.ts';
 import { card, deviceContext, openApi, openBrowser, speech, startRecording } from './journeys.ts';
 
@@ -44,6 +45,9 @@ const captionText = (page: Page) => page.getByRole('region', { name: 'Captions' 
 describe('live caption sharing', () => {
   it('viewers without an account follow a Pro speaker in order, once, across a dropped connection; the speaker sees the count and stops', async () => {
     const pro = await registerAccount(api, 'live-speaker', 'pro');
+    // The pauses here are the browsers' own timing: no paragraphs by silence, so the text is exact.
+    const corrections = { ...DEFAULT_CORRECTIONS, paragraphSilence: null };
+    expect((await api.put(routeUrl('putCorrections'), { headers: { authorization: `Bearer ${pro.token}` }, data: corrections })).status()).toBe(200);
     const speakerContext = await deviceContext(browser, { account: pro, speech: true });
     await speakerContext.clock.install();
     const page = await speakerContext.newPage();

@@ -313,15 +313,15 @@ describe('live transcription card', () => {
     await s.interim('today');
     await page.clock.fastForward(2500);
     await s.final(phrases[1]!);
-    await page.clock.fastForward(4000); // silence > 2 s: a new cue
+    await page.clock.fastForward(4000); // silence > 2 s: a new cue, and a new paragraph (the default silence, 2 s)
     await s.interim('and after');
     await page.clock.fastForward(7000);
     await s.final(phrases[2]!);
     await page.clock.resume();
     await c.button('Stop').click();
     await card(page).statusIs('Stopped');
-    const transcript = phrases.join(' ');
-    await expect.poll(() => text(c.transcript)).toBe(transcript);
+    const transcript = `${phrases[0]} ${phrases[1]}\n\n${phrases[2]}`;
+    await expect.poll(() => text(c.transcript)).toBe(phrases.join(' '));
 
     const download = async (name: string) => {
       const [file] = await Promise.all([page.waitForEvent('download'), c.button(name).click()]);
@@ -337,7 +337,7 @@ describe('live transcription card', () => {
         .filter((n): n is NodeCue => n.type === 'cue')
         .map((n) => n.data);
       expect(cues.length).toBeGreaterThanOrEqual(4);
-      expect(cues.map((cue) => cue.text.replace(/\n/g, ' ')).join(' ')).toBe(transcript);
+      expect(cues.map((cue) => cue.text.replace(/\n/g, ' ')).join(' ')).toBe(phrases.join(' '));
       for (const [i, cue] of cues.entries()) {
         const lines = cue.text.split('\n');
         expect(lines.length).toBeLessThanOrEqual(2);
@@ -390,7 +390,7 @@ describe('live transcription card', () => {
     const detail = await api.get(routeUrl('getTranscription', { id: saved!._id }), { headers: { authorization: `Bearer ${pro.token}` } });
     const body = (await detail.json()) as { fullTranscript: string; segments: { text: string }[] };
     expect(body.fullTranscript).toBe(transcript);
-    expect(body.segments.map((seg) => seg.text)).toEqual(phrases);
+    expect(body.segments.map((seg) => seg.text)).toEqual([phrases[0], phrases[1], `\n\n${phrases[2]}`]);
     await context.close();
   });
 

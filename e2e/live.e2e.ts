@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LIVE_VIEWERS_POLL_MS } from '../shared/src/constants.ts';
 import { isApiPath, routeNamed, routes, routeUrl } from '@app/shared/routes';
-import { DEFAULT_CORRECTIONS } from '@app/shared/schemas/corrections';
+import { DEFAULT_CORRECTIONS } from '@app/shared/constants';
 import { baseUrl, registerAccount } from './browser.ts';
 import { card, deviceContext, openApi, openBrowser, speech, startRecording } from './journeys.ts';
 

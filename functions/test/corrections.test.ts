@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { CORRECTION_TEXT_MAX, CORRECTIONS_MAX } from '@app/shared/constants';
-import { DEFAULT_CORRECTIONS, type CorrectionSettings } from '@app/shared/schemas/corrections';
+import { DEFAULT_CORRECTIONS } from '@app/shared/constants';
+import type { CorrectionSettings } from '@app/shared/schemas/corrections';
 import { db, tableName } from '../src/db/client.ts';
 import { keys } from '../src/db/keys.ts';
 import { setPlan } from '../src/db/users.ts';

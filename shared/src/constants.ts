@@ -1,4 +1,5 @@
 /** Business constants and limits. The one copy of each. */
+import type { CorrectionSettings } from './schemas/corrections.ts';
 
 export const VISITOR_LIMIT_SECONDS = 60;
 export const AUTOSAVE_INTERVAL_MS = 30_000;
@@ -190,3 +191,12 @@ export type ProfanityMode = (typeof PROFANITY_MODES)[number];
 export const PARAGRAPH_SILENCE_MIN_SECONDS = 1;
 export const PARAGRAPH_SILENCE_MAX_SECONDS = 10;
 export const PARAGRAPH_SILENCE_DEFAULT_SECONDS = 2;
+
+/** The text corrections an account or device that never saved any has (here, not beside their schema, so the first load carries no zod). */
+export const DEFAULT_CORRECTIONS: CorrectionSettings = {
+  replacements: [],
+  profanity: 'off',
+  shareProfanity: 'mask',
+  voiceCommands: false,
+  paragraphSilence: PARAGRAPH_SILENCE_DEFAULT_SECONDS,
+};

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_CORRECTIONS, type CorrectionSettings } from '@app/shared/schemas/corrections';
+import { DEFAULT_CORRECTIONS } from '@app/shared/constants';
+import type { CorrectionSettings } from '@app/shared/schemas/corrections';
 import { db, nowIso, tableName } from './client.ts';
 import { keys } from './keys.ts';
 

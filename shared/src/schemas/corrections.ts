@@ -2,7 +2,6 @@ import * as z from 'zod';
 import {
   CORRECTION_TEXT_MAX,
   CORRECTIONS_MAX,
-  PARAGRAPH_SILENCE_DEFAULT_SECONDS,
   PARAGRAPH_SILENCE_MAX_SECONDS,
   PARAGRAPH_SILENCE_MIN_SECONDS,
   PROFANITY_MODES,
@@ -43,12 +42,3 @@ export const correctionSettings = z
   })
   .strict();
 export type CorrectionSettings = z.infer<typeof correctionSettings>;
-
-/** What an account or device that never saved any has. */
-export const DEFAULT_CORRECTIONS: CorrectionSettings = {
-  replacements: [],
-  profanity: 'off',
-  shareProfanity: 'mask',
-  voiceCommands: false,
-  paragraphSilence: PARAGRAPH_SILENCE_DEFAULT_SECONDS,
-};

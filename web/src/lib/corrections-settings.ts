@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
-import { STORAGE_KEYS } from '@app/shared/constants';
-import { correctionSettings, DEFAULT_CORRECTIONS, type CorrectionSettings } from '@app/shared/schemas/corrections';
+import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_CORRECTIONS, STORAGE_KEYS } from '@app/shared/constants';
+import type { CorrectionSettings } from '@app/shared/schemas/corrections';
 import { api } from './api';
 import { useSession } from './auth';
 import { readStorage, writeStorage } from './storage';
@@ -16,12 +16,33 @@ export const correctionsKeys = {
   of: (userId: string) => ['corrections', userId] as const,
 };
 
+/**
+ * The settings' schema, loaded when first needed: zod stays out of the first load. Until it has
+ * loaded, a visitor's stored settings read as the defaults; its arrival re-reads them.
+ */
+type Schema = (typeof import('@app/shared/schemas/corrections'))['correctionSettings'];
+let schema: Schema | undefined;
+let schemaLoading: Promise<Schema> | undefined;
+function loadSchema(): Promise<Schema> {
+  schemaLoading ??= import('@app/shared/schemas/corrections').then((m) => {
+    schema = m.correctionSettings;
+    deviceCache = undefined;
+    for (const listener of deviceListeners) listener();
+    return schema;
+  });
+  return schemaLoading;
+}
+
 /** A visitor's settings on this device; the defaults when none (or unreadable ones) are stored. */
 export function readDeviceCorrections(): CorrectionSettings {
   const raw = readStorage(STORAGE_KEYS.corrections);
   if (!raw) return DEFAULT_CORRECTIONS;
+  if (!schema) {
+    loadSchema().catch((err: unknown) => console.warn('[corrections] could not load', err));
+    return DEFAULT_CORRECTIONS;
+  }
   try {
-    const parsed = correctionSettings.safeParse(JSON.parse(raw));
+    const parsed = schema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : DEFAULT_CORRECTIONS;
   } catch {
     return DEFAULT_CORRECTIONS;
@@ -53,7 +74,8 @@ export function useCorrections(): { settings: CorrectionSettings; isLoading: boo
     queryKey: correctionsKeys.of(user?.id ?? ''),
     // An answer of another shape (an older server) counts as the defaults.
     queryFn: async () => {
-      const parsed = correctionSettings.safeParse(await api('getCorrections'));
+      const [answer, correctionSettings] = await Promise.all([api('getCorrections'), loadSchema()]);
+      const parsed = correctionSettings.safeParse(answer);
       return parsed.success ? parsed.data : DEFAULT_CORRECTIONS;
     },
     enabled: Boolean(user),
@@ -61,25 +83,4 @@ export function useCorrections(): { settings: CorrectionSettings; isLoading: boo
   });
   if (!user) return { settings: device, isLoading: user === undefined };
   return { settings: account.data ?? DEFAULT_CORRECTIONS, isLoading: account.isPending };
-}
-
-/** Saves the settings whole: to the account (PUT), or for a visitor to the device. */
-export function useSaveCorrections() {
-  const { user } = useSession();
-  const queryClient = useQueryClient();
-  const userId = user?.id ?? null;
-  const mutation = useMutation({
-    mutationFn: async (settings: CorrectionSettings) => {
-      if (!userId) {
-        writeDeviceCorrections(settings);
-        return settings;
-      }
-      return api('putCorrections', { body: settings });
-    },
-    onSuccess: (saved) => {
-      if (userId) queryClient.setQueryData(correctionsKeys.of(userId), saved);
-    },
-  });
-  const save = useCallback((settings: CorrectionSettings) => mutation.mutateAsync(settings), [mutation]);
-  return { save, isPending: mutation.isPending, error: mutation.error, reset: mutation.reset };
 }

@@ -1,4 +1,4 @@
-import { baseLanguage } from './text-corrections';
+import { baseLanguage } from './base-language';
 
 /**
  * The profanity word lists of the maintained `naughty-words` package, one JSON file per language,

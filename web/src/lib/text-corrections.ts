@@ -10,6 +10,11 @@
  * where a phrase matches wherever it occurs.
  */
 
+import { baseLanguage } from './base-language';
+
+export { baseLanguage } from './base-language';
+export { joinFor, joinsPrevious } from './text-join';
+
 /** Letters, marks and digits: what a whole-word match must not touch on either side. */
 const WORD_CHAR = String.raw`[\p{L}\p{M}\p{N}]`;
 /** Scripts written without spaces between words. */
@@ -126,9 +131,6 @@ export const VOICE_COMMANDS: Readonly<Record<string, Readonly<Record<CommandOutp
   },
 };
 
-/** The base language of a recognition language: `pt-BR` -> `pt`. */
-export const baseLanguage = (lang: string) => lang.split('-')[0]!.toLowerCase();
-
 /** Whether spoken commands exist for this recognition language. */
 export const hasVoiceCommands = (lang: string) => baseLanguage(lang) in VOICE_COMMANDS;
 
@@ -179,18 +181,6 @@ export function voiceCommands(lang: string): (text: string) => string {
   };
 }
 
-/** Whether a result's text begins with punctuation that belongs to the word before it. */
-export const joinsPrevious = (text: string) => /^[,.?:!;]/u.test(text);
-
-/**
- * What goes between the transcript so far (ending in `previous`) and a new result: nothing at the
- * start, after a line break, before a result that starts with one (a paragraph) or with
- * punctuation (`joinsPrevious`); otherwise the language's separator (a space, or none in Chinese).
- */
-export function joinFor(previous: string | undefined, text: string, separator: string): string {
-  if (!previous || previous.endsWith('\n') || text.startsWith('\n') || joinsPrevious(text)) return '';
-  return separator;
-}
 
 /** The settings a corrector is compiled from (a part of the account's correction settings). */
 export interface CorrectorSettings {

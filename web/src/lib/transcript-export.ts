@@ -1,7 +1,7 @@
 import type { RecognitionLanguage } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import type { ExportFormat } from './export-formats';
-import { joinFor, joinsPrevious } from './text-corrections';
+import { joinFor, joinsPrevious } from './text-join';
 
 /**
  * Transcript export: plain text, SubRip (SRT) and WebVTT, built in the browser

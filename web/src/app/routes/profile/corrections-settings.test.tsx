@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@app/shared/constants';
-import { DEFAULT_CORRECTIONS } from '@app/shared/schemas/corrections';
+import { DEFAULT_CORRECTIONS } from '@app/shared/constants';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -8,7 +8,7 @@ import { PRIVATE_TEXT } from '../../../lib/private-text';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import type { CardStatus } from '../lib/transcription-controller';
 import type { TranscriptStore } from '../lib/transcript-store';
-import { joinFor } from '../../../lib/text-corrections';
+import { joinFor } from '../../../lib/text-join';
 import { Icon } from '../../../components/ui/icon';
 
 /**

@@ -1,7 +1,7 @@
 import type { RecognitionLanguage } from '@app/shared/constants';
 import type { CorrectionSettings } from '@app/shared/schemas/corrections';
 import type { Segment } from '@app/shared/schemas/transcriptions';
-import { corrector, joinsPrevious } from '../../../lib/text-corrections';
+import { joinsPrevious } from '../../../lib/text-join';
 
 /**
  * The one point where a recognition result becomes transcript text: spoken commands, replacements
@@ -40,24 +40,30 @@ export class ResultCorrections {
     this.language = language;
     this.paragraphMs = settings.paragraphSilence === null ? null : settings.paragraphSilence * 1000;
     const generation = ++this.generation;
-    const compile = (words: readonly string[]) => {
-      if (generation !== this.generation) return;
-      this.correct = corrector(settings, language, words);
+    const { replacements, profanity, voiceCommands } = settings;
+    if (replacements.length === 0 && profanity === 'off' && !voiceCommands) {
+      this.correct = identity;
       this.compiles += 1;
-    };
-    // Until a word list has loaded, the rest applies already.
-    compile([]);
-    if (settings.profanity === 'off') {
       this.pending = false;
       this.ready = Promise.resolve();
-    } else {
-      this.pending = true;
-      this.ready = this.loadWords(language)
-        .then(compile, (err: unknown) => console.error('[corrections]', err))
-        .finally(() => {
-          if (generation === this.generation) this.pending = false;
-        });
+      return this.ready;
     }
+    // The corrections' code (and a word list, with a profanity mode on) loads only when one is on.
+    this.correct = identity;
+    this.pending = true;
+    const words = profanity === 'off' ? Promise.resolve([]) : this.loadWords(language);
+    this.ready = Promise.all([import('../../../lib/text-corrections'), words])
+      .then(
+        ([{ corrector }, list]) => {
+          if (generation !== this.generation) return;
+          this.correct = corrector(settings, language, list);
+          this.compiles += 1;
+        },
+        (err: unknown) => console.error('[corrections]', err),
+      )
+      .finally(() => {
+        if (generation === this.generation) this.pending = false;
+      });
     return this.ready;
   }
 

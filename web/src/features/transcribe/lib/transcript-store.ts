@@ -1,6 +1,6 @@
 import type { RecognitionLanguage } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
-import { joinFor } from '../../../lib/text-corrections';
+import { joinFor } from '../../../lib/text-join';
 
 /**
  * The transcript of the session, outside React, built so that a new final

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecognitionLanguage } from '@app/shared/constants';
-import { DEFAULT_CORRECTIONS, type CorrectionSettings } from '@app/shared/schemas/corrections';
+import { DEFAULT_CORRECTIONS } from '@app/shared/constants';
+import type { CorrectionSettings } from '@app/shared/schemas/corrections';
 import { RecognitionEngine } from '../engine/recognition-engine';
 import { FakeRecognition } from '../engine/testing/fake-recognition';
 import type { RecoveryStore } from './recovery';
@@ -50,6 +51,8 @@ async function tick(ms: number) {
 
 async function started(c: TranscriptionController) {
   c.start();
+  // The corrections' code loads on first use (a dynamic import: not a timer).
+  await c.corrections.ready;
   await vi.advanceTimersByTimeAsync(0);
   expect(FakeRecognition.instances.length).toBeGreaterThan(0);
 }

@@ -1,5 +1,6 @@
 import type { RecognitionLanguage } from '@app/shared/constants';
-import { DEFAULT_CORRECTIONS, type CorrectionSettings } from '@app/shared/schemas/corrections';
+import { DEFAULT_CORRECTIONS } from '@app/shared/constants';
+import type { CorrectionSettings } from '@app/shared/schemas/corrections';
 import { loadProfanityWords } from '../../../lib/profanity-words';
 import type { RecognitionEngine } from '../engine/recognition-engine';
 import type { SpeechRecognitionConstructor } from '../engine/speech-recognition';

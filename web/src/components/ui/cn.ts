@@ -103,6 +103,7 @@ const merge = createTailwindMerge(() => ({
     tracking: [{ tracking: ['tight', 'wide', isArbitraryVariable, isArbitraryValue] }],
     'line-clamp': [{ 'line-clamp': [isNumber, 'none', isArbitraryVariable, isArbitraryNumber] }],
     leading: [{ leading: ['none', 'tight', 'snug', 'normal', 'relaxed', 'loose', ...spacing()] }],
+    'list-style-position': [{ list: ['inside'] }],
     'list-style-type': [{ list: ['disc', isArbitraryVariable, isArbitraryValue] }],
     'text-alignment': [{ text: ['left', 'center', 'right'] }],
     'text-color': [{ text: color() }],

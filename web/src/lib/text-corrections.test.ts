@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadProfanityWords } from './profanity-words';
-import { corrector, joinFor, joinsPrevious, maskWord, phraseMatcher, profanityFilter, replacer, voiceCommands } from './text-corrections';
+import { corrector, maskWord, phraseMatcher, profanityFilter, replacer, voiceCommands } from './text-corrections';
+import { joinFor, joinsPrevious } from './text-join';
 
 describe('word replacements', () => {
   it('replaces whole words only, in any case', () => {

@@ -12,9 +12,6 @@
 
 import { baseLanguage } from './base-language';
 
-export { baseLanguage } from './base-language';
-export { joinFor, joinsPrevious } from './text-join';
-
 /** Letters, marks and digits: what a whole-word match must not touch on either side. */
 const WORD_CHAR = String.raw`[\p{L}\p{M}\p{N}]`;
 /** Scripts written without spaces between words. */

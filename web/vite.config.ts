@@ -40,13 +40,13 @@ function reach(start: string, ctx: ChunkingContext): Set<string> {
  * `framework` (the libraries: a file that changes only when they do) and `shell` (the app's own
  * modules); so do the home route's modules that other routes' chunks share too, which would
  * otherwise be a tiny file each (more requests, worse compression). The home page itself and
- * everything else stay split by route. TanStack Query's and lucide's package indexes reach
- * every hook and icon: those are left to the default split, which takes only what is used.
+ * everything else stay split by route. lucide's package index reaches
+ * every icon: it is left to the default split, which takes only what is used.
  */
 function firstLoadChunk(id: string, ctx: ChunkingContext): string | null {
   let graphs = firstLoad.get(ctx);
   if (!graphs) firstLoad.set(ctx, (graphs = { entry: reach(ENTRY, ctx), home: reach(HOME, ctx) }));
-  if (/\/node_modules\/(@tanstack|lucide)\//.test(id)) return null;
+  if (/\/node_modules\/lucide\//.test(id)) return null;
   if (graphs.entry.has(id)) return id.includes('/node_modules/') ? 'framework' : 'shell';
   if (id !== HOME && graphs.home.has(id) && !id.includes('/node_modules/')) {
     const info = ctx.getModuleInfo(id);

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@app/shared/constants';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '../lib/query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';

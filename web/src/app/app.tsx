@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '../lib/query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { MaintenanceGate } from '../features/maintenance/components/maintenance-gate';
@@ -8,7 +8,7 @@ import { SessionSync } from './session-sync';
 
 /*
  * Declarative routing (<BrowserRouter>): the data-router half of react-router
- * (loaders, actions) is ~16 KB gzip the app does not use; TanStack Query is the data layer.
+ * (loaders, actions) is ~16 KB gzip the app does not use; lib/query.ts is the data layer.
  */
 export function App() {
   const [queryClient] = useState(createQueryClient);

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@app/shared/constants';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '../lib/query';
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AUTOSAVE_QUEUE_KEY } from '../features/transcribe/autosave/queue-key';

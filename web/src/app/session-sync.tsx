@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../lib/query';
 import { useEffect, useEffectEvent } from 'react';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import { authKeys, resetToVisitor, useSession } from '../lib/auth';

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from './query';
 import { useCallback } from 'react';
 import type { AuthResponse, User } from '@app/shared/schemas/auth';
 import { api, ApiError } from './api';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from './query';
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_CORRECTIONS, STORAGE_KEYS } from '@app/shared/constants';
 import type { CorrectionSettings } from '@app/shared/schemas/corrections';

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from './query';
 import { ApiError } from './api';
 
 /** Client errors (4xx) are answers, not hiccups: never retried. */

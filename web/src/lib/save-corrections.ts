@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from './query';
 import { useCallback } from 'react';
 import type { CorrectionSettings } from '@app/shared/schemas/corrections';
 import { api } from './api';

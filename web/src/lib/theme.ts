@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from './query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from './toast';

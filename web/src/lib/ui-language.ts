@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from './query';
 import { useTranslation } from 'react-i18next';
 import { toast } from './toast';
 import type { UiLanguage } from '@app/shared/constants';
@@ -9,8 +9,7 @@ import { currentUiLanguage } from './i18n';
 /**
  * The UI language: switching applies at once (and is kept on the device); for a signed-in user
  * it is also saved to the profile, which wins on the next load. The footer has this on every
- * page, so it runs the save through the query client's mutation cache directly (no mutation
- * hook in the first load).
+ * page, so it runs the save through the query client directly, without a mutation hook.
  */
 export function useUiLanguage() {
   const { i18n } = useTranslation();
@@ -22,16 +21,19 @@ export function useUiLanguage() {
     if (next === language) return;
     void i18n.changeLanguage(next);
     if (!user) return;
-    const save = queryClient.getMutationCache().build(queryClient, {
-      mutationFn: (value: UiLanguage) => api('updateMe', { body: { language: value } }),
-      // In the profile's scope: saves run one after another, so the last choice is the one the server keeps.
-      scope: { id: 'update-me' },
-      onSuccess: (updated) => queryClient.setQueryData(authKeys.me(), updated),
-      // In the language just chosen.
-      onError: () => toast.error(i18n.t('profile.saveError'), { description: i18n.t('profile.saveErrorDescription') }),
-    });
+    const save = queryClient.mutate(
+      {
+        mutationFn: (value: UiLanguage) => api('updateMe', { body: { language: value } }),
+        // In the profile's scope: saves run one after another, so the last choice is the one the server keeps.
+        scope: { id: 'update-me' },
+        onSuccess: (updated) => queryClient.setQueryData(authKeys.me(), updated),
+        // In the language just chosen.
+        onError: () => toast.error(i18n.t('profile.saveError'), { description: i18n.t('profile.saveErrorDescription') }),
+      },
+      next,
+    );
     // Its failure is told by onError.
-    save.execute(next).catch(() => {});
+    save.catch(() => {});
   };
   return { language, setLanguage };
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import { toast } from '../../../lib/toast';
 import type { Currency } from '@app/shared/constants';
 import { api, ApiError } from '../../../lib/api';

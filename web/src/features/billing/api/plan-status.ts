@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '../../../lib/query';
 import { api } from '../../../lib/api';
 
 /** Query keys of billing, by factory. */

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../../../lib/query';
 import { toast } from '../../../lib/toast';
 import { api, ApiError } from '../../../lib/api';
 import { useBillingT } from '../i18n';

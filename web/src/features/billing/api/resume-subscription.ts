@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../../../lib/query';
 import type { User } from '@app/shared/schemas/auth';
 import { api, ApiError } from '../../../lib/api';
 import { authKeys } from '../../../lib/auth';

@@ -1,5 +1,5 @@
 import { PLAN_POLL_MS, STORAGE_KEYS, UPGRADE_TOAST_MS } from '@app/shared/constants';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '../../../lib/query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '../../../lib/query';
 import { useEffect, useEffectEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { PLAN_POLL_MS, UPGRADE_TOAST_MS } from '@app/shared/constants';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/query';
 import { LIVE_VIEWERS_POLL_MS } from '@app/shared/constants';
 import { api } from '../../../lib/api';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
 import type { LiveLink } from '@app/shared/schemas/live';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

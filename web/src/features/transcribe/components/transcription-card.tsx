@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Captions, Mic, Pause, Play, Save, Square, Trash2 } from 'lucide';
 import { toast } from '../../../lib/toast';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../../lib/query';
 import {
   FREE_RECOGNITION_LANGUAGE,
   RECOGNITION_LANGUAGES,

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData } from '../../../lib/query';
 import { api } from '../../../lib/api';
 import type { TranscriptionKind } from '../kinds';
 import { transcriptionKeys } from './keys';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/query';
 import { api } from '../../../lib/api';
 import type { TranscriptionDetailOf, TranscriptionKind } from '../kinds';
 import { transcriptionKeys } from './keys';

@@ -1,5 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../../lib/query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TITLE_MAX, textDirection } from '@app/shared/constants';

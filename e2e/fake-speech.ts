@@ -10,7 +10,9 @@ import type { BrowserContext } from 'playwright-core';
  *   __speech.interim('hel') / .final('hello') / .emit(resultIndex, items)
  *   __speech.error('network') (error, then end, like Chrome) / .end()
  * Like Chrome, start() fires start/audiostart; stop() finalises pending interim
- * text, then fires end; abort() fires error 'aborted', then end.
+ * text, then fires end; abort() fires error 'aborted', then end. Like Chrome, a
+ * recognizer may be started from another's `end` handler; the log says so
+ * (`duringEndOf`) and when each call came (`at`).
  */
 
 export interface FakeResult {
@@ -23,6 +25,10 @@ export interface SpeechLogEntry {
   type: 'new' | 'start' | 'stop' | 'abort' | 'end';
   id: number;
   lang?: string;
+  /** performance.now() when the page made the call (for `end`: just before the end event was dispatched). */
+  at: number;
+  /** For `start`: the recognizer whose `end` handler was running when start() was called (the same task), if any. */
+  duringEndOf?: number;
 }
 
 export interface SpeechControl {
@@ -85,6 +91,8 @@ function installFakeSpeech(): void {
 
   let nextId = 1;
   let current: Fake | null = null;
+  /** The recognizer whose end event is being dispatched, if any. */
+  let ending: Fake | null = null;
 
   class Fake extends EventTarget {
     lang = '';
@@ -110,7 +118,7 @@ function installFakeSpeech(): void {
 
     constructor() {
       super();
-      control.log.push({ type: 'new', id: this.id });
+      control.log.push({ type: 'new', id: this.id, at: performance.now() });
     }
 
     fire(type: string, extra: Record<string, unknown> = {}): void {
@@ -128,7 +136,7 @@ function installFakeSpeech(): void {
       // eslint-disable-next-line @typescript-eslint/no-this-alias -- the fake records which instance is running, for the test's controls
       current = this;
       control.starts += 1;
-      control.log.push({ type: 'start', id: this.id, lang: this.lang });
+      control.log.push({ type: 'start', id: this.id, lang: this.lang, at: performance.now(), duringEndOf: ending?.id });
       setTimeout(() => {
         if (this.ended) return;
         this.fire('start');
@@ -137,7 +145,7 @@ function installFakeSpeech(): void {
     }
 
     stop(): void {
-      control.log.push({ type: 'stop', id: this.id });
+      control.log.push({ type: 'stop', id: this.id, at: performance.now() });
       if (!control.autoEndOnStop || this.ended) return;
       setTimeout(() => {
         const open = this.results.findIndex((r) => !r.isFinal);
@@ -148,7 +156,7 @@ function installFakeSpeech(): void {
     }
 
     abort(): void {
-      control.log.push({ type: 'abort', id: this.id });
+      control.log.push({ type: 'abort', id: this.id, at: performance.now() });
       if (this.ended) return;
       setTimeout(() => {
         if (this.ended) return;
@@ -166,8 +174,15 @@ function installFakeSpeech(): void {
       if (this.ended) return;
       this.ended = true;
       if (current === this) current = null;
-      control.log.push({ type: 'end', id: this.id });
-      this.fire('end');
+      control.log.push({ type: 'end', id: this.id, at: performance.now() });
+      const outer = ending;
+      // eslint-disable-next-line @typescript-eslint/no-this-alias -- the fake records whose end handler is running, for the test's controls
+      ending = this;
+      try {
+        this.fire('end');
+      } finally {
+        ending = outer;
+      }
     }
   }
 
@@ -181,7 +196,7 @@ function installFakeSpeech(): void {
   };
 
   const control = {
-    log: [] as { type: string; id: number; lang?: string }[],
+    log: [] as { type: string; id: number; lang?: string; at: number; duringEndOf?: number }[],
     starts: 0,
     autoEndOnStop: true,
     lastResultAt: 0,

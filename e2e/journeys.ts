@@ -151,6 +151,19 @@ export function speech(page: Page) {
     starts: () => page.evaluate(() => window.__speech.starts),
     active: () => page.evaluate(() => window.__speech.active),
     log: () => page.evaluate(() => window.__speech.log.map((e) => e.type)),
+    /**
+     * The last recognizer that ended and the first start() after it: the milliseconds between
+     * the two, and whether start() came from inside its end handler (the same task).
+     */
+    lastRestart: () =>
+      page.evaluate(() => {
+        const log = window.__speech.log;
+        const endAt = log.findLastIndex((e) => e.type === 'end');
+        const end = log[endAt];
+        const start = log.slice(endAt + 1).find((e) => e.type === 'start');
+        if (!end || !start) return null;
+        return { ended: end.id, gapMs: start.at - end.at, sameTask: start.duringEndOf === end.id };
+      }),
     /** Waits until `n` recognizers have started and one is listening. */
     waitStarted: (n = 1) => page.waitForFunction((count) => window.__speech.starts >= count && window.__speech.active !== null, n),
   };

@@ -2,6 +2,7 @@ import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { parseSync, type NodeCue } from 'subtitle';
 import { describe, expect, it } from 'vitest';
 import { routeUrl } from '@app/shared/routes';
+import { RECOGNITION_RESTART_MS } from '@app/shared/constants';
 import { downloadedDocx, downloadedText, registerAccount, type Account } from './browser.ts';
 import { removeSpeech } from './fake-speech.ts';
 import {
@@ -60,10 +61,15 @@ describe('live transcription card', () => {
     await s.final('hello world.');
     await expect.poll(() => text(c.transcript)).toBe('hello world.');
 
-    // The recognizer ends by itself: pending interim text is committed, then a new one starts 200 ms later.
+    // The recognizer ends by itself: pending interim text is committed, and the next one starts
+    // inside the end handler, in the same task: no speech falls between the two.
     await s.interim('pending words');
     await s.end();
     await s.waitStarted(2);
+    const restart = await s.lastRestart();
+    expect(restart).toMatchObject({ ended: 1, sameTask: true });
+    // No timer in between (a 200 ms wait was the old restart); the page's clock is coarsened to 0.1 ms.
+    expect(restart!.gapMs).toBeLessThan(RECOGNITION_RESTART_MS);
     await expect.poll(() => text(c.transcript)).toBe('hello world. pending words');
     expect(await c.transcript.locator('[data-interim]').count()).toBe(0);
 

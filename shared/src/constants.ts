@@ -9,6 +9,11 @@ export const AUTOSAVE_SAVES_PER_MINUTE = 120;
 /** Characters a free user's automatic transcriptions may take in a UTC day: about 18 hours of speech. */
 export const FREE_AUTOSAVE_DAILY_CHARS = 1_000_000;
 export const PLAN_POLL_MS = 30_000;
+/**
+ * The wait before a new recognizer when one cannot start at once: after a second recognizer in a
+ * row that ended without a result, or when the browser refused start() inside `end` and in the
+ * next task. A recognizer that simply ended is followed by the next one in the same task.
+ */
 export const RECOGNITION_RESTART_MS = 200;
 export const TITLE_MAX = 100;
 /**

@@ -121,18 +121,19 @@ describe('RecognitionEngine: basics', () => {
 });
 
 describe('RecognitionEngine: sessions that end by themselves', () => {
-  it('restarts 200 ms after end, committing pending interim text first', async () => {
+  it('starts the next recognizer inside the end handler (no gap), committing pending interim text first', () => {
     const engine = makeEngine();
     engine.start('en-US');
+    const first = rec();
     rec().interim('unfinished thought');
     rec().end();
     expect(texts()).toEqual(['unfinished thought']);
     expect(interims.at(-1)).toBe('');
-    await tick(199);
-    expect(count()).toBe(1);
-    await tick(1);
+    // No timer ran: start() was called while the first recognizer's end event was dispatched.
     expect(count()).toBe(2);
-    expect(rec()).toMatchObject({ started: true, lang: 'en-US' });
+    expect(rec().startedDuringEndOf).toBe(first);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(rec()).toMatchObject({ started: true, lang: 'en-US', continuous: true, interimResults: true });
     expect(engine.currentState).toBe('listening');
     // The new recognizer's first result is index 0 again.
     rec().final('next');
@@ -165,6 +166,105 @@ describe('RecognitionEngine: sessions that end by themselves', () => {
       expect(engine.currentState).toBe('listening');
     });
   }
+
+  it('restarts at once after a no-speech that follows speech; repeated empty recognizers back off', async () => {
+    const engine = makeEngine();
+    engine.start('en-US');
+    rec().final('said something');
+    await tick(8000);
+    rec().error('no-speech');
+    rec().end();
+    expect(count()).toBe(2);
+    // The first empty recognizer restarts at once too (a silence that ended a session).
+    rec().error('no-speech');
+    rec().end();
+    expect(count()).toBe(3);
+    // Empty again: 200 ms, every time, until a result.
+    for (const n of [4, 5]) {
+      rec().error('no-speech');
+      rec().end();
+      expect(count()).toBe(n - 1);
+      await tick(199);
+      expect(count()).toBe(n - 1);
+      await tick(1);
+      expect(count()).toBe(n);
+      expect(rec().startedDuringEndOf).toBeNull();
+    }
+    rec().interim('back');
+    rec().end();
+    expect(count()).toBe(6);
+    expect(texts()).toEqual(['said something', 'back']);
+    expect(fatals).toEqual([]);
+  });
+
+  it('a recognizer that aborts at once, again and again, never spins', async () => {
+    const engine = makeEngine();
+    engine.start('en-US');
+    rec().error('aborted');
+    rec().end();
+    expect(count()).toBe(2);
+    // From the second empty recognizer in a row on, each restart waits its 200 ms.
+    for (let n = 3; n <= 10; n++) {
+      rec().error('aborted');
+      rec().end();
+      expect(count()).toBe(n - 1);
+      await tick(200);
+      expect(count()).toBe(n);
+    }
+    expect(fatals).toEqual([]);
+  });
+
+  it('a start() that throws InvalidStateError inside end is tried again in the next task, keeping the text', async () => {
+    const engine = makeEngine();
+    engine.start('en-US');
+    rec().interim('nothing is lost');
+    FakeRecognition.busyStarts = 1;
+    rec().end();
+    expect(texts()).toEqual(['nothing is lost']);
+    expect(fatals).toEqual([]);
+    expect(engine.currentState).toBe('listening');
+    expect(count()).toBe(2);
+    expect(rec().started).toBe(false);
+    await tick(0);
+    expect(count()).toBe(3);
+    expect(rec().started).toBe(true);
+    rec().final('next words');
+    expect(texts()).toEqual(['nothing is lost', 'next words']);
+  });
+
+  it('a start() still busy in the next task waits 200 ms, then gives up as start-failed', async () => {
+    const engine = makeEngine();
+    engine.start('en-US');
+    rec().final('kept');
+    FakeRecognition.busyStarts = 2;
+    rec().end();
+    await tick(0);
+    expect(count()).toBe(3);
+    await tick(199);
+    expect(count()).toBe(3);
+    await tick(1);
+    expect(count()).toBe(4);
+    expect(rec().started).toBe(true);
+    expect(fatals).toEqual([]);
+
+    FakeRecognition.busyStarts = 3;
+    rec().end();
+    await tick(200);
+    expect(fatals).toEqual(['start-failed']);
+    expect(engine.currentState).toBe('idle');
+    expect(texts()).toEqual(['kept']);
+  });
+
+  it('stop() while a busy start waits for its retry resolves at once and starts nothing', async () => {
+    const engine = makeEngine();
+    engine.start('en-US');
+    FakeRecognition.busyStarts = 1;
+    rec().end();
+    await engine.stop();
+    await tick(1000);
+    expect(count()).toBe(2);
+    expect(engine.currentState).toBe('idle');
+  });
 
   it('network: backs off exponentially, then gives up into a clear idle state', async () => {
     const engine = makeEngine();
@@ -276,10 +376,15 @@ describe('RecognitionEngine: stop and pause', () => {
   it('stop() between two recognizers resolves at once', async () => {
     const engine = makeEngine();
     engine.start('en-US');
+    // Two empty recognizers in a row: the next one waits RECOGNITION_RESTART_MS.
+    rec().error('no-speech');
     rec().end();
+    rec().error('no-speech');
+    rec().end();
+    expect(count()).toBe(2);
     await engine.stop();
     await tick(1000);
-    expect(count()).toBe(1);
+    expect(count()).toBe(2);
     expect(engine.currentState).toBe('idle');
   });
 

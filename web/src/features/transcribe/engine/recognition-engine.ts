@@ -9,12 +9,19 @@ import type { SpeechRecognitionConstructor, SpeechRecognitionLike } from './spee
  * events) over the standard `SpeechRecognition`, hardened against what real
  * Chrome does:
  *
- * - a recognizer ends by itself every so often: while recording, a new one
- *   starts RECOGNITION_RESTART_MS after `end` (never from `onerror`), with any
- *   pending interim text committed as final first;
+ * - a recognizer ends by itself every so often (every few seconds on Android,
+ *   after silence on desktop): while recording, a new one starts inside the
+ *   `end` handler, in the same task, so no speech falls between the two (never
+ *   from `onerror`), with any pending interim text committed as final first.
+ *   The Web Speech API allows start() there; a start() that still throws
+ *   InvalidStateError is tried again in the next task, then after
+ *   RECOGNITION_RESTART_MS;
  * - `no-speech`, `aborted` (not caused by us) and `network` restart; network
  *   with an exponential back-off and a retry cap, after which the engine goes
- *   idle and reports `network`; every other error ends the session at once;
+ *   idle and reports `network`. A recognizer that ends without a result right
+ *   after one that also had none (repeated `no-speech` or `aborted`) restarts
+ *   RECOGNITION_RESTART_MS later, so a recognizer that keeps failing at once
+ *   never spins. Every other error ends the session at once;
  * - `stop()` keeps listening until `end`, so the last final result is kept;
  * - Android: finals with confidence 0 are interim; repeated and cumulative
  *   finals are de-duplicated (FinalDeduper);
@@ -72,6 +79,8 @@ interface Run {
   error: string | undefined;
   /** We called abort(): its `aborted` error is ours. */
   abortedByUs: boolean;
+  /** A result (interim or final) arrived. */
+  heard: boolean;
 }
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -88,6 +97,8 @@ export class RecognitionEngine {
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
   private stopTimer: ReturnType<typeof setTimeout> | undefined;
   private networkRetries = 0;
+  /** Recognizers in a row that ended without a single result. */
+  private emptyRuns = 0;
   private lastEndMs = 0;
   private interim = '';
   /** Resolves the pending stop() or pause(). */
@@ -123,6 +134,7 @@ export class RecognitionEngine {
     this.clock.reset(offsetMs);
     this.lastEndMs = offsetMs;
     this.networkRetries = 0;
+    this.emptyRuns = 0;
     this.state = 'listening';
     this.clock.run();
     this.startRun();
@@ -142,6 +154,7 @@ export class RecognitionEngine {
     if (this.state !== 'paused') return;
     this.state = 'listening';
     this.networkRetries = 0;
+    this.emptyRuns = 0;
     this.clock.run();
     this.startRun();
   }
@@ -210,7 +223,12 @@ export class RecognitionEngine {
     return this.settled;
   }
 
-  private startRun(): void {
+  /**
+   * Creates and starts a recognizer. `retryDelays`: when start() throws InvalidStateError (the
+   * browser still holds the previous recognizer), try again after each of these delays in turn
+   * before giving up; a start the user asked for has none.
+   */
+  private startRun(retryDelays: readonly number[] = []): void {
     let rec: SpeechRecognitionLike;
     try {
       rec = new this.options.Recognition();
@@ -218,7 +236,7 @@ export class RecognitionEngine {
       this.fail('start-failed');
       return;
     }
-    const run: Run = { rec, slots: new Map(), committed: new Map(), error: undefined, abortedByUs: false };
+    const run: Run = { rec, slots: new Map(), committed: new Map(), error: undefined, abortedByUs: false, heard: false };
     rec.lang = this.lang;
     rec.continuous = true;
     rec.interimResults = true;
@@ -238,6 +256,11 @@ export class RecognitionEngine {
       rec.start();
     } catch (err) {
       this.run = null;
+      const [delay, ...later] = retryDelays;
+      if (delay !== undefined && err instanceof DOMException && err.name === 'InvalidStateError') {
+        this.scheduleRestart(delay, later);
+        return;
+      }
       this.fail(err instanceof DOMException && err.name === 'NotAllowedError' ? 'not-allowed' : 'start-failed');
     }
   }
@@ -246,6 +269,8 @@ export class RecognitionEngine {
     const { results } = event;
     // Any result means the service is reachable again.
     this.networkRetries = 0;
+    this.emptyRuns = 0;
+    run.heard = true;
     const now = this.clock.elapsed();
     for (let i = Math.max(0, event.resultIndex); i < results.length; i++) {
       const result = results[i];
@@ -297,7 +322,8 @@ export class RecognitionEngine {
       this.afterEnd();
       return;
     }
-    let delay = this.restartDelayMs;
+    this.emptyRuns = run.heard ? 0 : this.emptyRuns + 1;
+    let delay = this.emptyRuns > 1 ? this.restartDelayMs : 0;
     if (run.error === 'network') {
       this.networkRetries += 1;
       if (this.networkRetries > this.network.maxRetries) {
@@ -307,8 +333,18 @@ export class RecognitionEngine {
       delay = Math.min(this.network.maxDelayMs, this.network.baseDelayMs * 2 ** (this.networkRetries - 1));
       this.options.listener.onRetry?.(this.networkRetries, this.network.maxRetries, delay);
     }
+    if (delay === 0) {
+      // In the `end` handler's own task: the next recognizer listens at once.
+      this.startRun([0, this.restartDelayMs]);
+      return;
+    }
+    this.scheduleRestart(delay, [this.restartDelayMs]);
+  }
+
+  private scheduleRestart(delay: number, retryDelays: readonly number[]): void {
+    clearTimeout(this.restartTimer);
     this.restartTimer = setTimeout(() => {
-      if (this.state === 'listening' && !this.run) this.startRun();
+      if (this.state === 'listening' && !this.run) this.startRun(retryDelays);
     }, delay);
   }
 

@@ -20,12 +20,18 @@ function resultList(items: FakeResult[]): SpeechRecognitionResultList {
 
 export class FakeRecognition implements SpeechRecognitionLike {
   static instances: FakeRecognition[] = [];
+  /** The recognizer whose `end` handler is running, if any. */
+  static endingNow: FakeRecognition | null = null;
+  /** When set, start() throws InvalidStateError this many more times (a browser still holding the previous recognizer). */
+  static busyStarts = 0;
   /** When set, stop() finalises pending interim text and ends (a microtask later), like Chrome. */
   static autoEndOnStop = false;
 
   static reset(): void {
     FakeRecognition.instances = [];
     FakeRecognition.autoEndOnStop = false;
+    FakeRecognition.endingNow = null;
+    FakeRecognition.busyStarts = 0;
   }
 
   static get current(): FakeRecognition {
@@ -48,6 +54,8 @@ export class FakeRecognition implements SpeechRecognitionLike {
   stopCalls = 0;
   abortCalls = 0;
   results: FakeResult[] = [];
+  /** The recognizer in whose `end` handler start() was called (same task, no gap), if any. */
+  startedDuringEndOf: FakeRecognition | null = null;
 
   constructor() {
     FakeRecognition.instances.push(this);
@@ -55,7 +63,12 @@ export class FakeRecognition implements SpeechRecognitionLike {
 
   start(): void {
     if (this.started) throw new DOMException('recognition has already started', 'InvalidStateError');
+    if (FakeRecognition.busyStarts > 0) {
+      FakeRecognition.busyStarts -= 1;
+      throw new DOMException('recognition is busy', 'InvalidStateError');
+    }
     this.started = true;
+    this.startedDuringEndOf = FakeRecognition.endingNow;
     this.onstart?.(new Event('start'));
   }
 
@@ -110,6 +123,12 @@ export class FakeRecognition implements SpeechRecognitionLike {
   end(): void {
     if (this.ended) return;
     this.ended = true;
-    this.onend?.(new Event('end'));
+    const outer = FakeRecognition.endingNow;
+    FakeRecognition.endingNow = this;
+    try {
+      this.onend?.(new Event('end'));
+    } finally {
+      FakeRecognition.endingNow = outer;
+    }
   }
 }

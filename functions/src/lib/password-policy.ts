@@ -9,7 +9,7 @@ import { isBreachedPassword } from './pwned-passwords.ts';
  * Throws a 400 with code `password_weak` or `password_breached`.
  */
 export async function assertAcceptablePassword(password: string, userInputs: readonly string[] = []): Promise<void> {
-  if (isWeakPassword(password, userInputs)) {
+  if (await isWeakPassword(password, userInputs)) {
     throw badRequest('This password is too easy to guess: it is common or follows a simple pattern. Choose a longer, less predictable one.', 'password_weak');
   }
   if (await isBreachedPassword(password)) {

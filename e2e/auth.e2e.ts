@@ -86,7 +86,7 @@ describe('accounts', () => {
     await context.close();
   });
 
-  it('switching the interface language to Portuguese shows Portuguese copy, and it is kept on the profile', async () => {
+  it('switching the interface language to Portuguese is kept on the profile; changing the password there signs out the other device', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const { email } = await registerAccount(page.request, 'lang');
@@ -106,6 +106,32 @@ describe('accounts', () => {
     await page2.waitForURL((url) => url.pathname === '/');
     await page2.goto('/profile');
     await expect.poll(() => page2.getByRole('heading', { name: 'Sua conta' }).isVisible()).toBe(true);
+
+    // Changing the password on the first device: the server's refusal of a common one, in Portuguese, then a strong one.
+    const main = page.getByRole('main');
+    const tokenBefore = await page.evaluate(() => localStorage.getItem('token'));
+    await main.getByLabel('Senha atual').fill(ACCOUNT_PASSWORD);
+    await main.getByLabel('Nova senha').fill('senha12345');
+    await main.getByRole('button', { name: 'Alterar senha' }).click();
+    await expect.poll(() => main.getByText(/Esta senha é fácil demais de adivinhar/).isVisible()).toBe(true);
+    await main.getByLabel('Nova senha').fill('violet-harbor-lantern-42');
+    await main.getByRole('button', { name: 'Alterar senha' }).click();
+    await expect.poll(() => page.getByText('Senha alterada').isVisible()).toBe(true);
+    const mail = (await mailsTo(email)).at(-1);
+    expect(mail?.subject).toBe('Sua senha foi alterada');
+
+    // This device stays signed in on a fresh token; the other one is signed out, and the new password signs it in.
+    expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBe(tokenBefore);
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Sua conta' }).isVisible()).toBe(true);
+    await page2.reload();
+    await expect.poll(() => page2.getByRole('heading', { name: 'Login necessário' }).isVisible()).toBe(true);
+    await page2.goto('/login');
+    const main2 = page2.getByRole('main');
+    await main2.getByLabel('E-mail').fill(email);
+    await main2.getByLabel('Senha', { exact: true }).fill('violet-harbor-lantern-42');
+    await main2.getByRole('button', { name: 'Entrar' }).click();
+    await page2.waitForURL((url) => url.pathname === '/');
     await other.close();
     await context.close();
   });

@@ -36,7 +36,7 @@ async function invokeCold(name: keyof typeof routes, body: unknown): Promise<{ s
     sourceIp: '127.0.0.1',
   });
   const script = `const m = await import(${JSON.stringify(bundle.file)}); const r = await m[${JSON.stringify(bundle.exportName)}](JSON.parse(process.env.EVENT)); process.stdout.write(JSON.stringify(r));`;
-  const env: NodeJS.ProcessEnv = { ...process.env, EVENT: JSON.stringify(event) };
+  const env: NodeJS.ProcessEnv = { ...process.env, PWNED_PASSWORDS_URL: inject('pwnedPasswordsUrl'), EVENT: JSON.stringify(event) };
   delete env.SCRYPT_LOG_N;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { env });
   return JSON.parse(stdout) as { statusCode: number; body: string };

@@ -71,6 +71,7 @@ export async function setup(project: TestProject) {
   project.provide('browserEndpoint', browser.wsEndpoint());
   project.provide('surveyOrigin', surveyOrigin);
   project.provide('bundlesFrom', app.bundlesFrom ?? '');
+  project.provide('pwnedPasswordsUrl', app.pwned.url);
   project.provide('awsFakes', { secretsManager: app.aws?.secretsManager.endpoint ?? '', ses: app.aws?.ses.endpoint ?? '' });
 }
 
@@ -104,5 +105,7 @@ declare module 'vitest' {
     bundlesFrom: string;
     /** With the bundles: the endpoints of the local Secrets Manager and SES they call (empty on the sources). */
     awsFakes: { secretsManager: string; ses: string };
+    /** The local Pwned Passwords range API the breach check asks (never the real service). */
+    pwnedPasswordsUrl: string;
   }
 }

@@ -53,7 +53,7 @@ describe('register', () => {
     [{ name: '' }, 'Name is required'],
     [{ email: 'not-an-email' }, 'Enter a valid email address'],
     [{ password: 'abcdefg' }, 'Password must be at least 8 characters'],
-    [{ password: 'password' }, 'This password is too common; choose another'],
+    [{ password: 'password1' }, 'This password is too easy to guess: it is common or follows a simple pattern. Choose a longer, less predictable one.'],
     [{ password: 'x'.repeat(129) }, 'Password must be at most 128 characters'],
   ])('answers 400 for %j', async (patch, message) => {
     const email = uniqueEmail('bad');

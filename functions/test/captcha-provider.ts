@@ -7,7 +7,7 @@ export const CAPTCHA_SITE = 'app.example.org';
 
 /**
  * For the calling file's tests: the bot check with a secret (RECAPTCHA_SECRET) on the site
- * https://app.example.org, and the provider (siteverify, the global fetch) answering what each
+ * https://app.example.org, and the provider (siteverify, through the global fetch) answering what each
  * test gives `provider`; both are put back after each test. `provider` returns what was asked.
  */
 export function useCaptchaProvider(): (answer: Record<string, unknown>) => URLSearchParams[] {
@@ -31,7 +31,10 @@ export function useCaptchaProvider(): (answer: Record<string, unknown>) => URLSe
   });
   return (answer) => {
     const asked: URLSearchParams[] = [];
-    vi.stubGlobal('fetch', async (_url: string, init: { body: URLSearchParams }) => {
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init: { body: URLSearchParams }) => {
+      // Other services (the breached-password check's local fake) answer as before.
+      if (!String(url).includes('siteverify')) return realFetch(url, init as RequestInit);
       asked.push(init.body);
       return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
     });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDynamoLocal, type DynamoLocal } from '../src/local/dynamo.ts';
+import { startPwnedPasswordsFake, type PwnedPasswordsFake } from '../src/local/pwned-passwords-fake.ts';
 import { checkRecordedGrants } from './grant-check.ts';
 
 /**
@@ -11,6 +12,7 @@ import { checkRecordedGrants } from './grant-check.ts';
  * against the route table's IAM grants once every file ran (grant-check.ts).
  */
 let dynamo: DynamoLocal | undefined;
+let pwned: PwnedPasswordsFake | undefined;
 let project: TestProject | undefined;
 let evidenceDir: string | undefined;
 
@@ -18,18 +20,22 @@ export async function setup(p: TestProject) {
   project = p;
   evidenceDir = mkdtempSync(join(tmpdir(), 'grant-evidence-'));
   p.provide('grantEvidenceDir', evidenceDir);
-  dynamo = await startDynamoLocal();
+  [dynamo, pwned] = await Promise.all([startDynamoLocal(), startPwnedPasswordsFake()]);
   p.provide('dynamoEndpoint', dynamo.endpoint);
+  // The breach check of every handler asks this local fake, never the real service.
+  p.provide('pwnedPasswordsUrl', pwned.url);
 }
 
 export async function teardown() {
-  await dynamo?.stop();
+  await Promise.all([dynamo?.stop(), pwned?.stop()]);
   if (project && evidenceDir) await checkRecordedGrants(project, evidenceDir);
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     dynamoEndpoint: string;
+    /** The local Pwned Passwords range API (pwned-passwords-fake.ts). */
+    pwnedPasswordsUrl: string;
     /** Where each test file writes its grant evidence (grant-recorder.ts). */
     grantEvidenceDir: string;
   }

@@ -107,6 +107,26 @@ describe('security events', () => {
     expect(JSON.stringify(lines)).not.toContain(token);
   });
 
+  it('a password change: refused with a wrong current password, limited, done', async () => {
+    const user = await registerUser();
+    lines = [];
+    const change = (currentPassword: string) => call('changePassword', { token: user.token, body: { currentPassword, newPassword: 'violet-harbor-lantern-42' } });
+    expect((await change('wrong-password-1')).status).toBe(400);
+    expect(events()).toEqual([expect.objectContaining({ security_event: 'password_change_failed', user_id: user.id, level: 'WARN' })]);
+    lines = [];
+    expect((await change(user.password)).status).toBe(200);
+    expect(names()).toEqual(['password_changed']);
+    expect(JSON.stringify(lines)).not.toContain('violet-harbor-lantern-42');
+    const again = await call('login', { body: { email: user.email, password: 'violet-harbor-lantern-42' } });
+    const token = again.body.token as string;
+    let status = 400;
+    for (let i = 0; i < 10 && status === 400; i++) {
+      status = (await call('changePassword', { token, body: { currentPassword: `guess-${i}-wrong`, newPassword: 'violet-harbor-lantern-43' } })).status;
+    }
+    expect(status).toBe(429);
+    expect(names().at(-1)).toBe('password_change_rate_limited');
+  });
+
   it('a logout', async () => {
     const user = await registerUser();
     lines = [];

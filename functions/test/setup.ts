@@ -13,6 +13,7 @@ import { writeEvidence } from './grant-recorder.ts';
 const table = `test-${Math.random().toString(36).slice(2, 10)}`;
 Object.assign(process.env, {
   DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
+  PWNED_PASSWORDS_URL: inject('pwnedPasswordsUrl'),
   TABLE_NAME: table,
   AWS_REGION: 'us-east-1',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

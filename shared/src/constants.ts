@@ -26,9 +26,14 @@ export const TITLE_MAX = 100;
  * segments is parsed; past the cap a client keeps the text and drops the extra timings.
  */
 export const SEGMENTS_MAX = 20_000;
-/** New passwords (register, reset); older accounts with shorter ones still sign in. */
+/** New passwords (register, reset, change); older accounts with shorter ones still sign in. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+/**
+ * The least zxcvbn score (0-4) a new password needs: 3 is about 10^8 guesses or more, so a
+ * password of the common-password dictionaries, a keyboard walk or a name with a digit is refused.
+ */
+export const PASSWORD_MIN_SCORE = 3;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 /**
@@ -60,6 +65,12 @@ export const LOGIN_WINDOW_SECONDS = 15 * 60;
 export const LOGIN_CAPTCHA_AFTER = 5;
 export const LOGIN_ACCOUNT_CAPTCHA_AFTER = 20;
 export const LOGIN_ATTEMPT_LIMIT = 30;
+/**
+ * Changing the password while signed in: wrong current passwords are counted per account, as
+ * sign-in attempts are, and past CHANGE_PASSWORD_ATTEMPT_LIMIT in LOGIN_WINDOW_SECONDS the
+ * account waits for the window to end (a right one clears the count).
+ */
+export const CHANGE_PASSWORD_ATTEMPT_LIMIT = 5;
 /** A session token lives at most this long; one used after TOKEN_RENEW_AFTER_SECONDS is replaced by a fresh one. */
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const TOKEN_RENEW_AFTER_SECONDS = 24 * 60 * 60;
@@ -82,6 +93,9 @@ export const SECURITY_EVENTS = [
   'password_reset_rate_limited',
   'password_reset_refused',
   'password_reset',
+  'password_change_failed',
+  'password_change_rate_limited',
+  'password_changed',
   'logout',
   'dev_password_failed',
   'dev_password_rate_limited',

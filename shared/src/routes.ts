@@ -95,6 +95,15 @@ export const routes = define({
     body: auth.resetPasswordRequest, response: okResponse,
     table: ['GetItem', 'DeleteItem', 'UpdateItem'],
   },
+  /**
+   * Sets a new password given the current one (wrong ones counted and limited per account); ends
+   * every other session (bumps tokenVersion) and answers this one's fresh token; mails a notice.
+   */
+  changePassword: {
+    method: 'POST', path: '/api/auth/change-password', handler: 'auth/change-password', auth: 'user',
+    body: auth.changePasswordRequest, response: auth.changePasswordResponse,
+    table: ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem'], secrets: ['tokenKey'], mail: true,
+  },
   /** Ends every session of the caller (bumps tokenVersion: all of the user's tokens die). */
   logout: {
     method: 'POST', path: '/api/auth/logout', handler: 'auth/logout', auth: 'user',

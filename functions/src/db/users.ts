@@ -124,6 +124,21 @@ export function passwordChange(id: string, passwordHash: string, expectedVersion
   };
 }
 
+/**
+ * Sets a new password hash and bumps tokenVersion (ending every session signed before), on
+ * condition that tokenVersion is still `expectedVersion`: false when another change, reset or
+ * logout came first.
+ */
+export async function changePassword(id: string, passwordHash: string, expectedVersion: number): Promise<boolean> {
+  try {
+    await db().send(new UpdateCommand(passwordChange(id, passwordHash, expectedVersion).Update));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
 /** Ends every session of the user: tokens carry tokenVersion, so bumping it refuses them all. */
 export async function bumpTokenVersion(id: string): Promise<void> {
   await db().send(

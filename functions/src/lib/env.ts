@@ -21,6 +21,11 @@ const schema = z.object({
   // The secrets' variables (on AWS `<SECRET>_SECRET_ID`, locally their values) are lib/secrets.ts's.
   /** `test`: without a secret, the local verifier (token `test-pass`). `recaptcha`: a secret is required. */
   CAPTCHA_MODE: z.enum(['test', 'recaptcha']).default('test'),
+  /**
+   * Have I Been Pwned's Pwned Passwords API (its range queries, lib/pwned-passwords.ts). The local
+   * server and the tests point it at a local fake that speaks the same format.
+   */
+  PWNED_PASSWORDS_URL: z.string().url().default('https://api.pwnedpasswords.com'),
   /** scrypt cost as log2(N); 17 in production. Tests may lower it. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   /** Autosave saves one user may send a minute (429 past it). The load benchmark raises it to drive a few users flat out. */

@@ -94,7 +94,8 @@ export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise
       if (def.query) ctx.query = parse(def.query, queryParameters(event));
       if (def.params) ctx.params = parse(def.params, event.pathParameters ?? {}, 404);
       const out = await fn(ctx as unknown as Ctx<N>);
-      if (out instanceof Reply) return json(out.status, out.body, { ...out.headers, ...renewal });
+      // A handler's own session token (a password change's fresh one) wins over the renewal.
+      if (out instanceof Reply) return json(out.status, out.body, { ...renewal, ...out.headers });
       return json(200, def.response.parse(out), renewal);
     } catch (err) {
       return errorResult(err);

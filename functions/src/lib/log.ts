@@ -78,6 +78,9 @@ const SECURITY_LEVEL: Record<SecurityEvent, Level> = {
   password_reset_rate_limited: 'warn',
   password_reset_refused: 'warn',
   password_reset: 'info',
+  password_change_failed: 'warn',
+  password_change_rate_limited: 'warn',
+  password_changed: 'info',
   logout: 'info',
   dev_password_failed: 'warn',
   dev_password_rate_limited: 'warn',
@@ -86,7 +89,8 @@ const SECURITY_LEVEL: Record<SecurityEvent, Level> = {
 
 /**
  * A security event (a sign-in refused or slowed, a bot check demanded or failed, a password reset
- * asked for, refused or done, a logout, a maintenance-password attempt): one log line
+ * asked for, refused or done, a password change refused, limited or done, a logout, a
+ * maintenance-password attempt): one log line
  * (`security_event` names it) that is also a metric, in
  * CloudWatch's embedded metric format (the `_aws` member: CloudWatch Logs makes the
  * SecurityEvents count of METRICS_NAMESPACE from the line itself, with no API call). Written at

@@ -9,6 +9,7 @@ import { parseOrigins } from '../../../infra/lib/security-headers.ts';
 import { bundleLoader } from './bundles.ts';
 import { startDynamoLocal, type DynamoLocal } from './dynamo.ts';
 import { startLocalAws, type LocalAws } from './local-aws.ts';
+import { startPwnedPasswordsFake, type PwnedPasswordsFake } from './pwned-passwords-fake.ts';
 import { startLocalServer, type LocalPage, type LocalServer } from './server.ts';
 
 export interface LocalAppOptions {
@@ -45,6 +46,8 @@ export interface LocalApp {
   bundlesFrom?: string;
   /** With the bundles: the local Secrets Manager and SES they call (local-aws.ts). */
   aws?: LocalAws;
+  /** The local Pwned Passwords range API the breach check calls, unless PWNED_PASSWORDS_URL names another. */
+  pwned: PwnedPasswordsFake;
   stop: () => Promise<void>;
 }
 
@@ -66,7 +69,10 @@ async function persistentSecret(dataDir: string, name: string): Promise<string> 
 export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp> {
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
-  const dynamo = await startDynamoLocal(options.inMemory ? {} : { dbPath: join(dataDir, 'dynamodb') });
+  const [dynamo, pwned] = await Promise.all([
+    startDynamoLocal(options.inMemory ? {} : { dbPath: join(dataDir, 'dynamodb') }),
+    startPwnedPasswordsFake(),
+  ]);
   const url = `http://localhost:${options.port}`;
   const outboxDir = join(dataDir, 'outbox');
   const defaults: Record<string, string> = {
@@ -77,6 +83,8 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     JWT_SECRET: await persistentSecret(dataDir, 'jwt-secret'),
     AWS_REGION: 'us-east-1',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    // Offline: the breach check asks the local fake, never the real service.
+    PWNED_PASSWORDS_URL: pwned.url,
   };
   for (const [k, v] of Object.entries(defaults)) process.env[k] ??= v;
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
@@ -111,7 +119,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
       csp: { analyticsOrigins: parseOrigins(process.env.ANALYTICS_ORIGINS), surveyOrigin: process.env.SURVEY_ORIGIN || undefined },
     });
   } catch (err) {
-    await Promise.all([dynamo.stop(), aws?.stop()]);
+    await Promise.all([dynamo.stop(), aws?.stop(), pwned.stop()]);
     throw err;
   }
   return {
@@ -121,10 +129,11 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     outboxDir,
     bundlesFrom: options.bundlesFrom,
     aws,
+    pwned,
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
-      await Promise.all([dynamo.stop(), aws?.stop()]);
+      await Promise.all([dynamo.stop(), aws?.stop(), pwned.stop()]);
     },
   };
 }

@@ -8,7 +8,6 @@ import {
   THEMES,
   UI_LANGUAGES,
 } from '../constants.ts';
-import { isCommonPassword } from '../passwords.ts';
 import { email } from './common.ts';
 
 export const uiLanguage = z.enum(UI_LANGUAGES);
@@ -18,12 +17,14 @@ export const plan = z.enum(PLANS);
 
 const name = z.string().trim().min(1, 'Name is required').max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
 
-/** A new password: length rules plus the common-password block-list. */
+/**
+ * A new password's length rules. Its strength (common and guessable passwords) and breach checks
+ * run on the server (functions/src/lib/password-policy.ts), the same for register, reset and change.
+ */
 export const newPassword = z
   .string()
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
-  .refine((p) => !isCommonPassword(p), 'This password is too common; choose another');
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 export const user = z.object({
   id: z.string(),
@@ -87,6 +88,14 @@ export const resetPasswordRequest = z.object({
   newPassword,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+export const changePasswordRequest = z.object({
+  currentPassword: z.string().min(1, 'Current password is required').max(1024),
+  newPassword,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+/** The caller's fresh session token: the change ends every other session. */
+export const changePasswordResponse = z.object({ token: z.string() });
 
 export const planStatusResponse = z.object({ plan, isPro: z.boolean(), planExpiry: z.string().nullable(), planRenews: z.boolean().optional() });
 export type PlanStatusResponse = z.infer<typeof planStatusResponse>;

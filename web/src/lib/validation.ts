@@ -33,7 +33,6 @@ export const fieldCopy = {
     if (blank) return i18n.t('validation.passwordRequired');
     if (code === 'too_small') return i18n.t('validation.passwordMin', { min: PASSWORD_MIN });
     if (code === 'too_big') return i18n.t('validation.passwordMax', { max: PASSWORD_MAX });
-    if (code === 'custom') return i18n.t('validation.passwordCommon');
     return undefined;
   },
 } satisfies Record<string, FieldCopy>;

@@ -7,9 +7,11 @@ import { verifyCaptcha } from '../../lib/captcha.ts';
 import { env } from '../../lib/env.ts';
 import { conflict } from '../../lib/errors.ts';
 import { route } from '../../lib/http.ts';
+import { assertAcceptablePassword } from '../../lib/password-policy.ts';
 
 export const handler = route('register', async ({ body, viewerIp }) => {
   await verifyCaptcha(body.recaptchaToken, viewerIp, CAPTCHA_ACTIONS.register);
+  await assertAcceptablePassword(body.password, [body.name, body.email]);
   const passwordHash = await hashPassword(body.password, env().SCRYPT_LOG_N);
   try {
     const user = await createUser({ name: body.name, email: body.email, passwordHash, language: body.language ?? 'en' });

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SignedInPage } from '../../../components/signed-in-page';
+import { ChangePasswordForm } from './change-password-form';
 import { CorrectionsSettings } from './corrections-settings';
 import { LanguageSettings } from './language-settings';
 import { PersonalInfoForm } from './personal-info-form';
@@ -19,6 +20,7 @@ export default function ProfilePage() {
           {title}
           <h1 className="text-3xl font-semibold tracking-tight text-fg">{t('profile.title')}</h1>
           <PersonalInfoForm key={user.id} user={user} />
+          <ChangePasswordForm key={`password-${user.id}`} email={user.email} />
           <LanguageSettings user={user} />
           <CorrectionsSettings user={user} />
           <PlanCard user={user} />

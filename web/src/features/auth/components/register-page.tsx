@@ -49,6 +49,9 @@ export default function RegisterPage() {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'email_taken') setError('email', { message: describeError(error) });
+          if (error instanceof ApiError && (error.code === 'password_weak' || error.code === 'password_breached')) {
+            setError('password', { message: describeError(error) });
+          }
           toast.error(t('register.toastTitle'), { description: describeError(error) ?? t('register.toastHint') });
         },
       },

@@ -43,7 +43,7 @@ export default function ResetPasswordPage() {
   }, [inUrl, navigate]);
   useEffect(sendNoReferrer, []);
   const reset = useResetPassword();
-  const { field, handleSubmit } = useSchemaForm(resetForm, resetCopy, { defaultValues: { newPassword: '', confirm: '' } });
+  const { field, handleSubmit, setError } = useSchemaForm(resetForm, resetCopy, { defaultValues: { newPassword: '', confirm: '' } });
   const wellFormed = resetPasswordRequest.shape.token.safeParse(token).success;
   const timer = useRef<number | undefined>(undefined);
   const [visible, setVisible] = useState(false);
@@ -60,6 +60,9 @@ export default function ResetPasswordPage() {
           timer.current = window.setTimeout(() => void navigate('/login'), RESET_REDIRECT_MS);
         },
         onError: (error) => {
+          if (error instanceof ApiError && (error.code === 'password_weak' || error.code === 'password_breached')) {
+            setError('newPassword', { message: describeError(error) });
+          }
           toast.error(t('reset.error'), { description: describeError(error) ?? t('reset.failed') });
         },
       },

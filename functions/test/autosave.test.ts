@@ -80,6 +80,21 @@ describe('autosave', () => {
     expect((await detail(u.token, id)).fullTranscript).toBe('last');
   });
 
+  it('counts a save that read the clock just before a minute another save has already begun in that minute, instead of refusing it', async () => {
+    holdClock();
+    const u = await registerUser();
+    const start = Date.now();
+    // The next minute's first save is metered first; then one whose clock read came a moment before it.
+    vi.setSystemTime(start + 60_000);
+    expect(await meterAutosave(u.id, 0, AUTOSAVE_SAVES_PER_MINUTE)).toEqual({ allowed: true });
+    vi.setSystemTime(start + 58_000);
+    expect(await meterAutosave(u.id, 0, AUTOSAVE_SAVES_PER_MINUTE)).toEqual({ allowed: true });
+    // Both count in the newer minute: its limit is reached one save sooner.
+    vi.setSystemTime(start + 60_000);
+    for (let i = 2; i < AUTOSAVE_SAVES_PER_MINUTE; i++) expect(await meterAutosave(u.id, 0, AUTOSAVE_SAVES_PER_MINUTE)).toEqual({ allowed: true });
+    expect(await meterAutosave(u.id, 0, AUTOSAVE_SAVES_PER_MINUTE)).toMatchObject({ allowed: false, reason: 'rate' });
+  });
+
   it('appends deltas, ignores a retried delta, refuses a gap with the server length', async () => {
     const u = await registerUser();
     const id = await newSession(u.token);

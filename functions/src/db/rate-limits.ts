@@ -76,16 +76,16 @@ export type MeterOutcome = { allowed: true } | { allowed: false; reason: 'rate' 
  */
 export async function meterAutosave(userId: string, chars: number, perMinute: number, dailyChars?: number): Promise<MeterOutcome> {
   const now = nowSeconds();
-  const minute = Math.floor(now / 60);
+  let minute = Math.floor(now / 60);
   const dayEnd = (Math.floor(now / 86_400) + 1) * 86_400;
   const day = new Date((dayEnd - 86_400) * 1000).toISOString().slice(0, 10);
   const quota = (): MeterOutcome => ({ allowed: false, reason: 'quota', secondsLeft: dayEnd - now });
   if (dailyChars !== undefined && chars > dailyChars) return quota();
   const Key = keyOf('autosave', `${userId}#${day}`);
   const room = dailyChars === undefined ? '' : ' AND (attribute_not_exists(#chars) OR #chars <= :room)';
-  const values = { ':m': minute, ':c': chars, ':iso': nowIso(), ...(dailyChars === undefined ? {} : { ':room': dailyChars - chars }) };
   const names = { '#minute': 'minute', '#saves': 'saves', '#chars': 'chars' };
   for (let attempt = 0; attempt < 3; attempt++) {
+    const values = { ':m': minute, ':c': chars, ':iso': nowIso(), ...(dailyChars === undefined ? {} : { ':room': dailyChars - chars }) };
     try {
       // The minute's next save.
       await db().send(
@@ -124,6 +124,9 @@ export async function meterAutosave(userId: string, chars: number, perMinute: nu
       | undefined;
     if (dailyChars !== undefined && (item?.chars ?? 0) + chars > dailyChars) return quota();
     if (item?.minute === minute && (item.saves ?? 0) >= perMinute) return { allowed: false, reason: 'rate', secondsLeft: 60 - (now % 60) };
+    // A save that read the clock just before a minute began, and reached the table after another
+    // save began that minute, counts in it: the next attempt is in the item's minute.
+    if (item?.minute !== undefined && item.minute > minute) minute = item.minute;
   }
   return { allowed: false, reason: 'rate', secondsLeft: 1 };
 }

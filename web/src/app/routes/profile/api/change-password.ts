@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../../../../lib/query';
 import type { ChangePasswordRequest } from '@app/shared/schemas/auth';
 import { api } from '../../../../lib/api';
 import { setToken } from '../../../../lib/auth-token';

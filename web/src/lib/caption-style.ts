@@ -45,9 +45,9 @@ export function readDeviceCaptionStyle(): CaptionStyle {
 }
 
 const listeners = new Set<() => void>();
-let cache: { raw: string | null; style: CaptionStyle } | undefined;
+let cache: { raw: string; style: CaptionStyle } | undefined;
 function deviceSnapshot(): CaptionStyle {
-  const raw = readStorage(STORAGE_KEYS.captionStyle);
+  const raw = [STORAGE_KEYS.captionStyle, LEGACY_CAPTION_KEYS.size, LEGACY_CAPTION_KEYS.theme].map((key) => readStorage(key)).join('\n');
   if (!cache || cache.raw !== raw) cache = { raw, style: readDeviceCaptionStyle() };
   return cache.style;
 }
@@ -67,7 +67,7 @@ export function useCaptionStyle(): { style: CaptionStyle; isLoading: boolean } {
   const device = useSyncExternalStore(subscribeDevice, deviceSnapshot);
   const account = useQuery({
     queryKey: captionStyleKeys.of(user?.id ?? ''),
-    queryFn: async () => (await api('getCaptionStyle')).style,
+    queryFn: async () => (await api('getCaptionStyle')).style ?? null,
     enabled: Boolean(user),
     staleTime: 5 * 60_000,
   });

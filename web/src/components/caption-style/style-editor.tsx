@@ -267,9 +267,10 @@ function Slider({
         <label htmlFor={id} className="text-sm font-medium text-fg-soft">
           {label}
         </label>
-        <output htmlFor={id} className="text-sm tabular-nums text-fg-muted">
+        {/* The slider says its value itself (aria-valuetext). */}
+        <span aria-hidden="true" className="text-sm tabular-nums text-fg-muted">
           {shown}
-        </output>
+        </span>
       </div>
       <input
         id={id}

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SignedInPage } from '../../../components/signed-in-page';
+import { CaptionStyleSettings } from './caption-style-settings';
 import { CorrectionsSettings } from './corrections-settings';
 import { LanguageSettings } from './language-settings';
 import { PersonalInfoForm } from './personal-info-form';
@@ -21,6 +22,7 @@ export default function ProfilePage() {
           <PersonalInfoForm key={user.id} user={user} />
           <LanguageSettings user={user} />
           <CorrectionsSettings user={user} />
+          <CaptionStyleSettings />
           <PlanCard user={user} />
           <Suspense fallback={null}>
             <LiveLinks isPro={user.plan === 'pro'} />

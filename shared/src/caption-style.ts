@@ -5,6 +5,13 @@
  * No zod and no DOM here: the schema lives in schemas/caption-style.ts, and any page can use this.
  */
 
+/**
+ * Where the device keeps the style (a visitor's, or a signed-in user's until they save one) and a
+ * live viewer's own size and colours, as JSON. Here, not in STORAGE_KEYS, so the first load
+ * (which carries the constants) does not carry them.
+ */
+export const CAPTION_STORAGE_KEYS = { style: 'caption_style', liveViewer: 'live_viewer_style' } as const;
+
 export const CAPTION_FONTS = ['sans', 'serif', 'mono', 'atkinson', 'opendyslexic'] as const;
 export type CaptionFont = (typeof CAPTION_FONTS)[number];
 /** The fonts the app ships itself (self-hosted, loaded only when chosen). */

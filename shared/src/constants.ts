@@ -138,10 +138,6 @@ export const STORAGE_KEYS = {
   liveViewerId: 'live_viewer_id',
   /** A visitor's text corrections (the same settings a signed-in user keeps on the account), as JSON. */
   corrections: 'text_corrections',
-  /** The caption style on this device (a visitor's, or a signed-in user's until they save one), as JSON. */
-  captionStyle: 'caption_style',
-  /** A live captions viewer's own size and colours over the speaker's style, as JSON. */
-  liveViewerStyle: 'live_viewer_style',
 } as const;
 
 /** The local bot-check verifier accepts this token and rejects others. */

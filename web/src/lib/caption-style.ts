@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { CAPTION_LIMITS, COLOR_PRESETS, DEFAULT_CAPTION_STYLE, type CaptionStyle } from '@app/shared/caption-style';
-import { STORAGE_KEYS } from '@app/shared/constants';
+import { CAPTION_LIMITS, CAPTION_STORAGE_KEYS, COLOR_PRESETS, DEFAULT_CAPTION_STYLE, type CaptionStyle } from '@app/shared/caption-style';
 import { captionStyle as captionStyleSchema } from '@app/shared/schemas/caption-style';
 import { api } from './api';
 import { useSession } from './auth';
@@ -32,7 +31,7 @@ function legacyStyle(): CaptionStyle {
 
 /** The device's style: the saved one, else caption mode's old choices, else the default. */
 export function readDeviceCaptionStyle(): CaptionStyle {
-  const raw = readStorage(STORAGE_KEYS.captionStyle);
+  const raw = readStorage(CAPTION_STORAGE_KEYS.style);
   if (raw) {
     try {
       const parsed = captionStyleSchema.safeParse(JSON.parse(raw));
@@ -47,7 +46,7 @@ export function readDeviceCaptionStyle(): CaptionStyle {
 const listeners = new Set<() => void>();
 let cache: { raw: string; style: CaptionStyle } | undefined;
 function deviceSnapshot(): CaptionStyle {
-  const raw = [STORAGE_KEYS.captionStyle, LEGACY_CAPTION_KEYS.size, LEGACY_CAPTION_KEYS.theme].map((key) => readStorage(key)).join('\n');
+  const raw = [CAPTION_STORAGE_KEYS.style, LEGACY_CAPTION_KEYS.size, LEGACY_CAPTION_KEYS.theme].map((key) => readStorage(key)).join('\n');
   if (!cache || cache.raw !== raw) cache = { raw, style: readDeviceCaptionStyle() };
   return cache.style;
 }
@@ -57,7 +56,7 @@ function subscribeDevice(listener: () => void) {
 }
 
 export function writeDeviceCaptionStyle(style: CaptionStyle): void {
-  writeStorage(STORAGE_KEYS.captionStyle, JSON.stringify(style));
+  writeStorage(CAPTION_STORAGE_KEYS.style, JSON.stringify(style));
   for (const listener of listeners) listener();
 }
 

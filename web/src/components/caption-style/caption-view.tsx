@@ -1,6 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { captionCss, type CaptionStyle } from '@app/shared/caption-style';
-import { cn } from '../ui/cn';
 
 /**
  * Captions in a caption style: the area (background, placement) and the block holding the text,
@@ -30,9 +29,10 @@ export function CaptionView({
   paintBackground?: boolean;
 }) {
   const css = captionCss(style);
-  const area = paintBackground ? css.area : { ...css.area, backgroundColor: 'transparent' };
+  // minHeight 0: in a flex column it shrinks to the room left, so the block's lines are what clips.
+  const area = { ...css.area, minHeight: 0, ...(!paintBackground && { backgroundColor: 'transparent' }) };
   return (
-    <div className={cn('min-h-0', className)} style={area as CSSProperties}>
+    <div className={className} style={area as CSSProperties}>
       <p dir={dir} lang={lang} aria-live="off" className="whitespace-pre-line [overflow-wrap:anywhere]" style={css.block as CSSProperties} data-testid={testId}>
         <span>
           {text || interim ? (

@@ -30,6 +30,8 @@ import { useCaptionStyleT } from './i18n';
 const PREVIEW_SCALE = 0.5;
 /** Font names are the fonts' own, the same in every language. */
 const FONT_NAMES: Partial<Record<CaptionFont, string>> = { atkinson: 'Atkinson Hyperlegible', opendyslexic: 'OpenDyslexic' };
+/** A grid item across both columns (inline: no class of its own in the app's stylesheet). */
+const WHOLE_ROW = { gridColumn: '1 / -1' };
 const selectClasses = 'h-11 w-full rounded-lg border border-input bg-surface px-3 text-base text-fg shadow-sm';
 
 /**
@@ -64,14 +66,14 @@ export default function CaptionStyleEditor({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={tc('title')} description={tc('description')} container={container} className="max-h-[92dvh] max-w-3xl overflow-y-auto">
+    <Dialog open={open} onOpenChange={onOpenChange} title={tc('title')} description={tc('description')} container={container} className="max-h-[calc(100dvh-10rem)] max-w-3xl overflow-y-auto">
       <div className="space-y-6">
-        <div role="region" aria-label={tc('preview')} className="overflow-hidden rounded-lg border border-input bg-black">
+        <div role="region" aria-label={tc('preview')} className="overflow-hidden rounded-lg border border-input bg-black" style={{ aspectRatio: '16 / 9' }}>
           <CaptionView
             style={{ ...draft, size: Math.max(12, Math.round(draft.size * PREVIEW_SCALE)) }}
             text={`${tc('sample')} `}
             interim={tc('sampleInterim')}
-            className="aspect-video"
+            className="h-full"
             testId="caption-preview"
           />
         </div>
@@ -101,7 +103,7 @@ export default function CaptionStyleEditor({
             shown={`${draft.letterSpacing.toFixed(2)} em`}
             onChange={(v) => set('letterSpacing', v)}
           />
-          <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium text-fg-soft">
+          <label className="flex items-center gap-2 text-sm font-medium text-fg-soft">
             <input type="checkbox" className="size-5" checked={draft.uppercase} onChange={(e) => set('uppercase', e.target.checked)} />
             {tc('uppercase')}
           </label>
@@ -167,7 +169,7 @@ function Colors({
   const shown = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.floor(ratio * 10) / 10);
   return (
     <Group legend={tc('colors')}>
-      <div className="flex flex-wrap gap-2 sm:col-span-2">
+      <div className="flex flex-wrap gap-2" style={WHOLE_ROW}>
         {(Object.keys(COLOR_PRESETS) as ColorPreset[]).map((name) => {
           const pair = COLOR_PRESETS[name];
           const pressed = draft.color === pair.color && draft.background === pair.background;
@@ -177,7 +179,7 @@ function Colors({
               type="button"
               aria-pressed={pressed}
               onClick={() => setDraft((d) => ({ ...d, ...pair }))}
-              className={cn('h-11 rounded-lg border-2 px-3 text-sm font-semibold', pressed ? 'border-indigo-600 ring-2 ring-indigo-600/40' : 'border-input')}
+              className={cn('h-11 rounded-lg border border-input px-3 text-sm font-semibold', pressed && 'ring-2 ring-primary')}
               style={{ color: pair.color, backgroundColor: pair.background }}
             >
               {tc(`presets.${name}`)}
@@ -186,13 +188,13 @@ function Colors({
         })}
       </div>
       <div className="flex items-center gap-3">
-        <input id={ids.color} type="color" className="h-11 w-14 rounded border border-input" value={draft.color} onChange={(e) => set('color', e.target.value)} />
+        <input id={ids.color} type="color" className="h-11 w-16 rounded border border-input" value={draft.color} onChange={(e) => set('color', e.target.value)} />
         <label htmlFor={ids.color} className="text-sm font-medium text-fg-soft">
           {tc('textColor')}
         </label>
       </div>
       <div className="flex items-center gap-3">
-        <input id={ids.background} type="color" className="h-11 w-14 rounded border border-input" value={draft.background} onChange={(e) => set('background', e.target.value)} />
+        <input id={ids.background} type="color" className="h-11 w-16 rounded border border-input" value={draft.background} onChange={(e) => set('background', e.target.value)} />
         <label htmlFor={ids.background} className="text-sm font-medium text-fg-soft">
           {tc('backgroundColor')}
         </label>
@@ -212,7 +214,7 @@ function Colors({
           </option>
         ))}
       </Select>
-      <div role="status" className="sm:col-span-2">
+      <div role="status" style={WHOLE_ROW}>
         <p className={cn('text-sm font-semibold', low ? 'text-danger' : 'text-fg-soft')}>{tc('contrast', { ratio: shown })}</p>
         {low && <p className="mt-1 text-sm font-medium text-danger">{tc('lowContrast')}</p>}
       </div>
@@ -263,7 +265,7 @@ function Slider({
   const id = useId();
   return (
     <div className="space-y-1.5">
-      <div className="flex items-baseline justify-between gap-2">
+      <div className="flex items-center justify-between gap-2">
         <label htmlFor={id} className="text-sm font-medium text-fg-soft">
           {label}
         </label>

@@ -1,4 +1,4 @@
-import { DEFAULT_CAPTION_STYLE, type CaptionStyle } from '@app/shared/caption-style';
+import { CAPTION_STORAGE_KEYS, DEFAULT_CAPTION_STYLE, type CaptionStyle } from '@app/shared/caption-style';
 import { STORAGE_KEYS } from '@app/shared/constants';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -30,7 +30,7 @@ function fakeServer(initial: CaptionStyle | null = null, refuse?: string) {
 const section = async () => within(await screen.findByRole('region', { name: 'Caption style' }));
 
 beforeEach(() => {
-  for (const key of [STORAGE_KEYS.captionStyle, LEGACY_CAPTION_KEYS.size, LEGACY_CAPTION_KEYS.theme]) window.localStorage.removeItem(key);
+  for (const key of [CAPTION_STORAGE_KEYS.style, LEGACY_CAPTION_KEYS.size, LEGACY_CAPTION_KEYS.theme]) window.localStorage.removeItem(key);
   window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
 });
 
@@ -100,7 +100,7 @@ describe('profile: caption style', () => {
     await screen.findByText('Caption style saved.');
     expect(calls.find((c) => c.route === 'putCaptionStyle')?.body).toMatchObject({ size: 76, color: '#000000', background: '#ffffff' });
     // An unreadable stored style falls back the same way.
-    window.localStorage.setItem(STORAGE_KEYS.captionStyle, '{"font":"comic"}');
+    window.localStorage.setItem(CAPTION_STORAGE_KEYS.style, '{"font":"comic"}');
     expect(readDeviceCaptionStyle().size).toBe(76);
   });
 });

@@ -16,8 +16,8 @@ export function CaptionStyleSettings() {
   useCaptionFont(style.font);
   return (
     <Section title={tc('title')} description={tc('sectionText')}>
-      <div className="overflow-hidden rounded-lg border border-input bg-black">
-        <CaptionView style={{ ...style, size: Math.max(12, Math.round(style.size * 0.4)) }} text={tc('sample')} className="h-32" testId="profile-caption-style" />
+      <div className="overflow-hidden rounded-lg border border-input bg-black" style={{ height: '8rem' }}>
+        <CaptionView style={{ ...style, size: Math.max(12, Math.round(style.size * 0.4)) }} text={tc('sample')} className="h-full" testId="profile-caption-style" />
       </div>
       <Button variant="secondary" className="mt-4" onClick={() => setEditing(true)}>
         {tc('edit')}

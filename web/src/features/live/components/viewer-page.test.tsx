@@ -1,4 +1,4 @@
-import { DEFAULT_CAPTION_STYLE, type CaptionStyle } from '@app/shared/caption-style';
+import { CAPTION_STORAGE_KEYS, DEFAULT_CAPTION_STYLE, type CaptionStyle } from '@app/shared/caption-style';
 import { LIVE_POLL_MS, LIVE_VIEWER_PING_MS, STORAGE_KEYS } from '@app/shared/constants';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -38,7 +38,7 @@ const open = () => renderPage(<LiveViewerPage />, { path: `/live/${CODE}`, patte
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   window.sessionStorage.clear();
-  window.localStorage.removeItem(STORAGE_KEYS.liveViewerStyle);
+  window.localStorage.removeItem(CAPTION_STORAGE_KEYS.liveViewer);
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -218,7 +218,7 @@ describe('live captions page', () => {
     expect(css().backgroundColor).toBe('rgb(30, 58, 138)');
     // The font and case stay the speaker's.
     expect(css().fontFamily).toMatch(/^OpenDyslexic/);
-    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.liveViewerStyle)!)).toEqual({ size: 52, colors: 'whiteOnBlue' });
+    expect(JSON.parse(window.localStorage.getItem(CAPTION_STORAGE_KEYS.liveViewer)!)).toEqual({ size: 52, colors: 'whiteOnBlue' });
 
     // Another visit on this device keeps the viewer's choice.
     view.unmount();
@@ -232,7 +232,7 @@ describe('live captions page', () => {
     act(() => screen.getByRole('button', { name: "Speaker's style" }).click());
     expect(css().fontSize).toBe('44px');
     expect(css().backgroundColor).toBe('rgb(253, 224, 71)');
-    expect(window.localStorage.getItem(STORAGE_KEYS.liveViewerStyle)).toBeNull();
+    expect(window.localStorage.getItem(CAPTION_STORAGE_KEYS.liveViewer)).toBeNull();
   });
 
   it('without a style of the speaker, shows light text on black and still steps the size', async () => {

@@ -200,11 +200,11 @@ export default function LiveViewerPage() {
         style={transcriptCss(shown)}
       >
         {state === 'loading' && (
-          <p role="status" className="opacity-75">
+          <p role="status" className="opacity-80">
             {tl('viewer.loading')}
           </p>
         )}
-        {state === 'live' && !hasText && <p className="opacity-75">{tl('viewer.waiting')}</p>}
+        {state === 'live' && !hasText && <p className="opacity-80">{tl('viewer.waiting')}</p>}
         {/* Filled by appending each new piece (followLive): React never re-renders the text shown. */}
         <p ref={textRef} className="whitespace-pre-wrap" />
       </div>

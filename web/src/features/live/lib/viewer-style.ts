@@ -1,5 +1,4 @@
-import { CAPTION_LIMITS, COLOR_PRESETS, DEFAULT_CAPTION_STYLE, type CaptionStyle, type ColorPreset } from '@app/shared/caption-style';
-import { STORAGE_KEYS } from '@app/shared/constants';
+import { CAPTION_LIMITS, CAPTION_STORAGE_KEYS, COLOR_PRESETS, DEFAULT_CAPTION_STYLE, type CaptionStyle, type ColorPreset } from '@app/shared/caption-style';
 import { readStorage, writeStorage } from '../../../lib/storage';
 
 /**
@@ -23,7 +22,7 @@ const isSize = (value: unknown): value is number =>
 
 export function readViewerOverrides(): ViewerOverrides {
   try {
-    const raw = JSON.parse(readStorage(STORAGE_KEYS.liveViewerStyle) ?? '{}') as Record<string, unknown>;
+    const raw = JSON.parse(readStorage(CAPTION_STORAGE_KEYS.liveViewer) ?? '{}') as Record<string, unknown>;
     return { ...(isSize(raw.size) && { size: raw.size }), ...(isPreset(raw.colors) && { colors: raw.colors }) };
   } catch {
     return {};
@@ -31,7 +30,7 @@ export function readViewerOverrides(): ViewerOverrides {
 }
 
 export function writeViewerOverrides(overrides: ViewerOverrides): void {
-  writeStorage(STORAGE_KEYS.liveViewerStyle, overrides.size || overrides.colors ? JSON.stringify(overrides) : null);
+  writeStorage(CAPTION_STORAGE_KEYS.liveViewer, overrides.size || overrides.colors ? JSON.stringify(overrides) : null);
 }
 
 /** The speaker's style with the viewer's own size and colours. */

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LIVE_VIEWERS_POLL_MS } from '../shared/src/constants.ts';
 import { isApiPath, routeNamed, routes, routeUrl } from '@app/shared/routes';
@@ -39,6 +39,13 @@ function authOf(method: string, path: string): string | undefined {
   return name && routes[name].auth;
 }
 
+/** A caption element's font (the first of its stack), text colour and grid row (2: the lower third). */
+const looks = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const css = getComputedStyle(el);
+    return { font: css.fontFamily.split(',')[0], color: css.color, row: css.gridRowStart };
+  });
+
 /** The transcript a viewer shows (the captions region's text, without its status lines). */
 const captionText = (page: Page) => page.getByRole('region', { name: 'Captions' }).locator('p:last-child').textContent();
 
@@ -57,6 +64,36 @@ describe('live caption sharing', () => {
     await startRecording(page);
     await s.final('good morning everyone');
 
+    // The caption style, chosen in caption mode's editor: previewed, contrast checked, shown in
+    // caption mode with the self-hosted font, kept on the account, and carried by the share.
+    await page.keyboard.press('c');
+    const captionMode = page.getByRole('dialog', { name: 'Caption mode' });
+    await captionMode.getByRole('button', { name: 'Caption style' }).click();
+    const editor = page.getByRole('dialog', { name: 'Caption style' });
+    await editor.getByRole('combobox', { name: 'Font' }).selectOption('OpenDyslexic');
+    await editor.getByRole('combobox', { name: 'Position' }).selectOption('Lower third');
+    await editor.getByRole('button', { name: 'Black on white' }).click();
+    await editor.getByLabel('Text colour').fill('#999999');
+    await editor.getByText(/^Low contrast: under 4\.5:1/).waitFor();
+    expect(await editor.getByRole('status').textContent()).toContain('Contrast 2.8:1');
+    await editor.getByRole('button', { name: 'Black on yellow' }).click();
+    await editor.getByText(/^Low contrast/).waitFor({ state: 'detached' });
+    expect(await looks(editor.getByTestId('caption-preview'))).toEqual({ font: 'OpenDyslexic', color: 'rgb(0, 0, 0)', row: '2' });
+    await editor.getByRole('button', { name: 'Save style' }).click();
+    await editor.waitFor({ state: 'detached' });
+    expect(await looks(captionMode.getByTestId('captions'))).toEqual({ font: 'OpenDyslexic', color: 'rgb(0, 0, 0)', row: '2' });
+    expect(await captionMode.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(253, 224, 71)');
+    await captionMode.getByTestId('captions').getByText('good morning everyone').waitFor();
+    await expect.poll(() => page.evaluate(() => [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'OpenDyslexic' && f.status === 'loaded'))).toBe(true);
+    await captionMode.getByRole('button', { name: 'Exit caption mode' }).click();
+    await captionMode.waitFor({ state: 'detached' });
+    // The same account in another browser profile has it.
+    const elsewhere = await deviceContext(browser, { account: pro });
+    const profile = await elsewhere.newPage();
+    await profile.goto('/profile');
+    await expect.poll(() => looks(profile.getByRole('region', { name: 'Caption style' }).getByTestId('profile-caption-style'))).toEqual({ font: 'OpenDyslexic', color: 'rgb(0, 0, 0)', row: '2' });
+    await elsewhere.close();
+
     // What was said before sharing is shown only when the speaker asks for it.
     await c.root.getByRole('checkbox', { name: 'Also show what was said before sharing' }).check();
     await c.root.getByRole('button', { name: 'Share live', exact: true }).click();
@@ -71,6 +108,20 @@ describe('live caption sharing', () => {
       expect.poll(() => Promise.all(among.map((v) => captionText(v.page)))).toEqual(among.map(() => text));
     await allShow(said);
     expect(await viewers[0]!.page.title()).toBe('Live captions');
+    // Viewers see the speaker's style; one sets their own size and colours, then goes back to it.
+    const viewerPage = viewers[0]!.page;
+    const viewerLook = () =>
+      viewerPage.getByRole('region', { name: 'Captions' }).evaluate((el) => {
+        const css = getComputedStyle(el);
+        return { font: css.fontFamily.split(',')[0], size: css.fontSize, background: css.backgroundColor };
+      });
+    const speakers = { font: 'OpenDyslexic', size: '52px', background: 'rgb(253, 224, 71)' };
+    await expect.poll(viewerLook).toEqual(speakers);
+    await viewerPage.getByRole('button', { name: 'Larger text' }).click();
+    await viewerPage.getByRole('combobox', { name: 'Colours' }).selectOption('White on black');
+    expect(await viewerLook()).toEqual({ font: 'OpenDyslexic', size: '64px', background: 'rgb(0, 0, 0)' });
+    await viewerPage.getByRole('button', { name: "Speaker's style" }).click();
+    expect(await viewerLook()).toEqual(speakers);
 
     await s.final('thank you for coming');
     said += ' thank you for coming';

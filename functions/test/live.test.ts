@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CAPTION_STYLE } from '@app/shared/caption-style';
 import { LIVE_CACHE_SECONDS, LIVE_GRACE_SECONDS, LIVE_SHARE_SECONDS, LIVE_VIEW_MAX_CHARS, LIVE_VIEWERS_MAX } from '@app/shared/constants';
 import { db, tableName } from '../src/db/client.ts';
 import { readTextFrom } from '../src/db/chunk-store.ts';
@@ -166,6 +167,21 @@ describe('following a live share', () => {
     // Changing the setting later does not change a share under way.
     await call('putCorrections', { token: owner.token, body: { ...corrections, shareProfanity: 'off' } });
     expect((await view(started.body.code, 0)).body).toMatchObject({ mask: 'hide' });
+  });
+
+  it("carries the owner's caption style of when it started, and none when they saved none", async () => {
+    const { code } = await sharedSession(['Olá.']);
+    expect((await view(code)).body).not.toHaveProperty('style');
+
+    const owner = await proUser();
+    const style = { ...DEFAULT_CAPTION_STYLE, font: 'opendyslexic', color: '#000000', background: '#fde047', position: 'lowerThird' };
+    expect((await call('putCaptionStyle', { token: owner.token, body: style })).status).toBe(200);
+    const sessionId = await newSession(owner.token);
+    const started = await share(owner.token, sessionId);
+    expect((await view(started.body.code)).body).toMatchObject({ style });
+    // Changing the style later does not change a share under way.
+    await call('putCaptionStyle', { token: owner.token, body: { ...style, font: 'serif' } });
+    expect((await view(started.body.code, 0)).body).toMatchObject({ style });
   });
 
   it('gives the transcript from an offset, where to ask next, the language and the status', async () => {

@@ -5,6 +5,7 @@ import { SECRET_NAMES, type SecretName } from './secrets.ts';
 import * as auth from './schemas/auth.ts';
 import { okResponse } from './schemas/common.ts';
 import * as billing from './schemas/billing.ts';
+import * as captionStyle from './schemas/caption-style.ts';
 import * as corrections from './schemas/corrections.ts';
 import * as live from './schemas/live.ts';
 import * as settings from './schemas/settings.ts';
@@ -122,6 +123,16 @@ export const routes = define({
   putCorrections: {
     method: 'PUT', path: '/api/me/corrections', handler: 'corrections/put-corrections', auth: 'user',
     body: corrections.correctionSettings, response: corrections.correctionSettings, table: ['GetItem', 'PutItem'],
+  },
+  /** The caller's caption style (caption mode, the viewers of their live shares); null until saved. Every plan. */
+  getCaptionStyle: {
+    method: 'GET', path: '/api/me/caption-style', handler: 'caption-style/get-caption-style', auth: 'user',
+    response: captionStyle.captionStyleResponse, table: ['GetItem'],
+  },
+  /** Replaces it whole. */
+  putCaptionStyle: {
+    method: 'PUT', path: '/api/me/caption-style', handler: 'caption-style/put-caption-style', auth: 'user',
+    body: captionStyle.captionStyle, response: captionStyle.savedCaptionStyleResponse, table: ['GetItem', 'PutItem'],
   },
   maintenanceMode: {
     method: 'GET', path: '/api/settings/construction-mode', handler: 'settings/maintenance-mode', auth: 'none',

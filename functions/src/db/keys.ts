@@ -7,6 +7,8 @@ export const keys = {
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
   /** The user's text corrections: their own item, so the user item every request reads stays small. */
   corrections: (userId: string) => ({ PK: `USER#${userId}`, SK: 'CORRECTIONS' }),
+  /** The user's caption style: an item of its own, read only by the routes that need it. */
+  captionStyle: (userId: string) => ({ PK: `USER#${userId}`, SK: 'CAPTIONSTYLE' }),
   emailClaim: (normalisedEmail: string) => ({ PK: `EMAIL#${normalisedEmail}`, SK: 'EMAIL' }),
   resetToken: (tokenHash: string) => ({ PK: `RESET#${tokenHash}`, SK: 'RESET' }),
   rateLimit: (scope: string, key: string) => ({ PK: `RATE#${scope}#${key}`, SK: 'RATE' }),

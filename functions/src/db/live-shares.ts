@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomBytes } from 'node:crypto';
+import type { CaptionStyle } from '@app/shared/caption-style';
 import { LIVE_SHARE_SECONDS, LIVE_VIEWERS_MAX, type ProfanityMode } from '@app/shared/constants';
 import type { ShareState } from '../domain/live.ts';
 import type { AutomaticTranscriptionItem } from './automatic-transcriptions.ts';
@@ -10,7 +11,8 @@ import { batchGetItems, queryPages } from './pages.ts';
 /**
  * Live caption shares: `LIVE#<code>` holds whose automatic transcription the code shows
  * (owner and session ids, never sent to viewers), where its text begins (`startOffset`), until
- * when (`expiresAt`, also the TTL), how viewers' pages show profanity (`mask`) and whether its owner stopped it (`stoppedAt`, with the
+ * when (`expiresAt`, also the TTL), how viewers' pages show profanity (`mask`) and the captions
+ * (`style`, the owner's caption style then; absent when they had saved none) and whether its owner stopped it (`stoppedAt`, with the
  * session's length, language and last change then: `endOffset`, `endLanguage`, `endUpdatedAt`).
  * The text itself is the session's chunks, never copied. `USER#<userId>` / `LIVESESSION#<sessionId>`
  * points at the session's current share, so sharing again gives the same code while it lives,
@@ -25,6 +27,8 @@ export interface LiveShare extends ShareState {
   createdAt: string;
   /** How viewers' pages show profanity (the owner's share mode when the share started); absent on older shares: as spoken. */
   mask?: ProfanityMode;
+  /** The owner's caption style when the share started; absent when they had saved none (and on older shares). */
+  style?: CaptionStyle;
 }
 
 /** 9 random bytes as base64url: 12 URL-safe characters, 72 bits; nothing about the user or session. */
@@ -43,7 +47,13 @@ export async function getLiveShare(code: string, consistent = false): Promise<Li
  * new one. The share item is written before the pointer to it, and the pointer only replaces the
  * one just read, so of two concurrent calls the second returns the first one's code.
  */
-export async function startLiveShare(userId: string, sessionId: string, startOffset: number, mask: ProfanityMode): Promise<LiveShare> {
+export async function startLiveShare(
+  userId: string,
+  sessionId: string,
+  startOffset: number,
+  mask: ProfanityMode,
+  style?: CaptionStyle,
+): Promise<LiveShare> {
   const pointerKey = keys.liveShareOfSession(userId, sessionId);
   for (let attempt = 0; attempt < 3; attempt++) {
     const pointer = (await db().send(new GetCommand({ TableName: tableName(), Key: pointerKey, ConsistentRead: true }))).Item as
@@ -53,7 +63,7 @@ export async function startLiveShare(userId: string, sessionId: string, startOff
       const current = await getLiveShare(pointer.code, true);
       if (current && isLive(current)) return current;
     }
-    const share: LiveShare = { code: newLiveCode(), userId, sessionId, createdAt: nowIso(), expiresAt: nowSeconds() + LIVE_SHARE_SECONDS, startOffset, mask };
+    const share: LiveShare = { code: newLiveCode(), userId, sessionId, createdAt: nowIso(), expiresAt: nowSeconds() + LIVE_SHARE_SECONDS, startOffset, mask, ...(style && { style }) };
     try {
       await db().send(
         new PutCommand({

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LIVE_CODE_LENGTH } from '../constants.ts';
 import { recognitionLanguage } from './auth.ts';
+import { captionStyle } from './caption-style.ts';
 import { profanityMode } from './corrections.ts';
 
 /** Live caption sharing: a Pro user's running automatic transcription, followed by anyone with its code. */
@@ -51,6 +52,8 @@ export const liveViewResponse = z.object({
   updatedAt: z.string(),
   /** How the viewer's page shows profanity: the speaker's mode for shares, set when the share started. */
   mask: profanityMode,
+  /** The speaker's caption style when the share started; absent when they had saved none (the viewer's page uses the default). */
+  style: captionStyle.optional(),
 });
 export type LiveView = z.infer<typeof liveViewResponse>;
 

@@ -44,6 +44,7 @@ export const handler = route('viewLiveShare', async ({ params, query }) => {
     language: view.language,
     updatedAt: view.updatedAt,
     mask: share.mask ?? 'off',
+    ...(share.style && { style: share.style }),
   });
   return new Reply(200, body, { 'cache-control': `public, max-age=${LIVE_CACHE_SECONDS}` });
 });

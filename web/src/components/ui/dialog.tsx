@@ -23,7 +23,8 @@ const printDocumentClasses =
  * The app's dialog (Radix: focus trap, Escape, aria-modal, labelled by its title).
  * Import it only from lazily loaded pages so it stays out of the home chunk.
  * `printable`: printing the page prints this dialog's title, description and content alone
- * (the content hides its controls with `print:hidden`).
+ * (the content hides its controls with `print:hidden`). `container`: the element it is rendered
+ * into (the body by default; a fullscreen element, so the dialog shows over it).
  */
 export function Dialog({
   open,
@@ -33,6 +34,7 @@ export function Dialog({
   children,
   className,
   printable = false,
+  container,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -41,11 +43,12 @@ export function Dialog({
   children?: ReactNode;
   className?: string;
   printable?: boolean;
+  container?: HTMLElement | null;
 }) {
   const { t } = useTranslation();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
+      <RadixDialog.Portal container={container}>
         <RadixDialog.Overlay className={dialogOverlayClasses} />
         <RadixDialog.Content
           {...PRIVATE_TEXT}

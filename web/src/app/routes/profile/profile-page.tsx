@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SignedInPage } from '../../../components/signed-in-page';
+import { CaptionStyleSettings } from './caption-style-settings';
 import { ChangePasswordForm } from './change-password-form';
 import { CorrectionsSettings } from './corrections-settings';
 import { LanguageSettings } from './language-settings';
@@ -23,6 +24,7 @@ export default function ProfilePage() {
           <ChangePasswordForm key={`password-${user.id}`} email={user.email} />
           <LanguageSettings user={user} />
           <CorrectionsSettings user={user} />
+          <CaptionStyleSettings />
           <PlanCard user={user} />
           <Suspense fallback={null}>
             <LiveLinks isPro={user.plan === 'pro'} />

@@ -1,3 +1,4 @@
+import { CAPTION_STORAGE_KEYS, DEFAULT_CAPTION_STYLE, type CaptionStyle } from '@app/shared/caption-style';
 import { LIVE_POLL_MS, LIVE_VIEWER_PING_MS, STORAGE_KEYS } from '@app/shared/constants';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +12,7 @@ const CODE = 'AbCdEfGh_-12';
  * The live view route over a transcript the test grows: answers from `after` as the server does,
  * or, with `chunkStarts`, from the last chunk start at or before `after` (`from`).
  */
-function fakeLive(language = 'pt-BR', mask?: 'off' | 'mask' | 'hide') {
+function fakeLive(language = 'pt-BR', mask?: 'off' | 'mask' | 'hide', style?: CaptionStyle) {
   const state = { text: '', status: 'live' as 'live' | 'ended', offline: false, missing: false, chunkStarts: undefined as number[] | undefined };
   const calls = mockFetch((call) => {
     if (state.offline) throw new TypeError('Failed to fetch');
@@ -20,7 +21,7 @@ function fakeLive(language = 'pt-BR', mask?: 'off' | 'mask' | 'hide') {
     if (state.missing) return json(404, { error: 'Live share not found', code: 'not_found' });
     const after = Math.min(Number(call.query.after ?? 0), state.text.length);
     const from = state.chunkStarts ? Math.max(0, ...state.chunkStarts.filter((start) => start <= after)) : after;
-    return json(200, { status: state.status, from, text: state.text.slice(from), next: state.text.length, language, updatedAt: new Date().toISOString(), ...(mask ? { mask } : {}) });
+    return json(200, { status: state.status, from, text: state.text.slice(from), next: state.text.length, language, updatedAt: new Date().toISOString(), ...(mask ? { mask } : {}), ...(style ? { style } : {}) });
   });
   const views = () => calls.filter((c) => c.route === 'viewLiveShare' && c.params.code === CODE);
   return { state, calls, views, afters: () => views().map((c) => Number(c.query.after ?? 0)) };
@@ -37,6 +38,7 @@ const open = () => renderPage(<LiveViewerPage />, { path: `/live/${CODE}`, patte
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   window.sessionStorage.clear();
+  window.localStorage.removeItem(CAPTION_STORAGE_KEYS.liveViewer);
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -189,14 +191,57 @@ describe('live captions page', () => {
     expect(pings()).toHaveLength(2);
   });
 
-  it('changes the caption size with A- and A+', async () => {
+  it("shows the speaker's caption style; the viewer's own size and colours stay on the device until Speaker's style", async () => {
+    const speaker: CaptionStyle = { ...DEFAULT_CAPTION_STYLE, font: 'opendyslexic', size: 44, color: '#000000', background: '#fde047', uppercase: true };
+    fakeLive('pt-BR', undefined, speaker);
+    const view = open();
+    await tick(0);
+    const css = () => captions().style;
+    expect(css().fontFamily).toMatch(/^OpenDyslexic/);
+    expect(css().fontSize).toBe('44px');
+    expect(css().color).toBe('rgb(0, 0, 0)');
+    expect(css().backgroundColor).toBe('rgb(253, 224, 71)');
+    expect(css().textTransform).toBe('uppercase');
+    const reset = screen.getByRole('button', { name: "Speaker's style" });
+    expect(reset).toBeDisabled();
+
+    act(() => screen.getByRole('button', { name: 'Larger text' }).click());
+    expect(css().fontSize).toBe('52px');
+    const colours = screen.getByRole('combobox', { name: 'Colours' });
+    expect(colours).toHaveDisplayValue("Speaker's colours");
+    await act(async () => {
+      colours.focus();
+      (colours as HTMLSelectElement).value = 'whiteOnBlue';
+      colours.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(css().color).toBe('rgb(255, 255, 255)');
+    expect(css().backgroundColor).toBe('rgb(30, 58, 138)');
+    // The font and case stay the speaker's.
+    expect(css().fontFamily).toMatch(/^OpenDyslexic/);
+    expect(JSON.parse(window.localStorage.getItem(CAPTION_STORAGE_KEYS.liveViewer)!)).toEqual({ size: 52, colors: 'whiteOnBlue' });
+
+    // Another visit on this device keeps the viewer's choice.
+    view.unmount();
+    open();
+    await tick(0);
+    expect(css().fontSize).toBe('52px');
+    act(() => screen.getByRole('button', { name: 'Smaller text' }).click());
+    act(() => screen.getByRole('button', { name: 'Smaller text' }).click());
+    expect(css().fontSize).toBe('36px');
+
+    act(() => screen.getByRole('button', { name: "Speaker's style" }).click());
+    expect(css().fontSize).toBe('44px');
+    expect(css().backgroundColor).toBe('rgb(253, 224, 71)');
+    expect(window.localStorage.getItem(CAPTION_STORAGE_KEYS.liveViewer)).toBeNull();
+  });
+
+  it('without a style of the speaker, shows light text on black and still steps the size', async () => {
     fakeLive();
     open();
     await tick(0);
-    const before = captions().className;
+    expect(captions().style.fontSize).toBe('30px');
+    expect(captions().style.color).toBe('rgb(255, 255, 255)');
     act(() => screen.getByRole('button', { name: 'Larger text' }).click());
-    expect(captions().className).not.toBe(before);
-    act(() => screen.getByRole('button', { name: 'Smaller text' }).click());
-    expect(captions().className).toBe(before);
+    expect(captions().style.fontSize).toBe('36px');
   });
 });

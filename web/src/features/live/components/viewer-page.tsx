@@ -1,17 +1,16 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { useParams } from 'react-router';
 import { ArrowDownToLine, Minus, Plus } from 'lucide';
+import { captionCss, COLOR_PRESETS, type CaptionStyle, type ColorPreset } from '@app/shared/caption-style';
 import { LIVE_VIEWER_PING_MS, STORAGE_KEYS, textDirection, type RecognitionLanguage } from '@app/shared/constants';
 import { Icon } from '../../../components/ui/icon';
-import { cn } from '../../../components/ui/cn';
+import { useCaptionStyleT } from '../../../components/caption-style/i18n';
 import { api } from '../../../lib/api';
+import { useCaptionFont } from '../../../lib/caption-fonts';
 import { useLiveT } from '../i18n';
 import { followLive, type FollowState } from '../lib/follow-live';
 import { MaskedText } from '../lib/masked-text';
-
-/** Caption sizes, smallest first; A-/A+ step through them. */
-const SIZES = ['text-xl', 'text-2xl', 'text-3xl', 'text-4xl', 'text-5xl', 'text-6xl'] as const;
-const DEFAULT_SIZE = 2;
+import { readViewerOverrides, stepSize, viewerStyle, writeViewerOverrides, type ViewerOverrides } from '../lib/viewer-style';
 /** Closer than this to the end counts as following the newest text (auto-scroll stays on). */
 const PINNED_PX = 48;
 
@@ -52,21 +51,38 @@ function useViewerPing(code: string, following: boolean) {
   }, [code, following]);
 }
 
+/** The style's type, colours, edge and alignment for a transcript that scrolls (its placement and lines are caption mode's). */
+function transcriptCss(style: CaptionStyle): CSSProperties {
+  const { area, block } = captionCss(style);
+  const { fontFamily, fontSize, lineHeight, letterSpacing, fontWeight, textTransform, textAlign, color, textShadow } = block;
+  return { fontFamily, fontSize, lineHeight, letterSpacing, fontWeight, textTransform, textAlign, color, textShadow, backgroundColor: area.backgroundColor };
+}
+
 /**
  * The public page of a live share (`/live/:code`, no account needed): the captions so far, then
- * new text as it arrives, in large light-on-dark type. New text is appended to the transcript
+ * new text as it arrives, in the speaker's caption style (light on dark when they saved none);
+ * the viewer may choose their own size and colours on their device and go back to the speaker's. New text is appended to the transcript
  * (the text already shown is never rendered again) and announced alone in a live region; the
  * view follows the newest text unless the reader scrolled up.
  */
 export default function LiveViewerPage() {
   const { code = '' } = useParams();
   const tl = useLiveT();
+  const tc = useCaptionStyleT();
+  const colorsId = useId();
   const [state, setState] = useState<FollowState>('loading');
   const [reconnecting, setReconnecting] = useState(false);
   const [language, setLanguage] = useState<RecognitionLanguage | null>(null);
   const [hasText, setHasText] = useState(false);
   const [latest, setLatest] = useState('');
-  const [size, setSize] = useState(DEFAULT_SIZE);
+  const [speakerStyle, setSpeakerStyle] = useState<CaptionStyle | undefined>();
+  const [overrides, setOverrides] = useState<ViewerOverrides>(readViewerOverrides);
+  const shown = viewerStyle(speakerStyle, overrides);
+  useCaptionFont(shown.font);
+  const override = (next: ViewerOverrides) => {
+    setOverrides(next);
+    writeViewerOverrides(next);
+  };
   const [scrolledUp, setScrolledUp] = useState(false);
   const textRef = useRef<HTMLParagraphElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -97,6 +113,7 @@ export default function LiveViewerPage() {
         void shown?.setMode(mode, lang).then(reveal);
       },
       language: setLanguage,
+      style: setSpeakerStyle,
       state: setState,
       reconnecting: setReconnecting,
     });
@@ -124,6 +141,8 @@ export default function LiveViewerPage() {
   }
 
   const sizeButton = 'inline-flex size-10 items-center justify-center rounded-lg border border-slate-600 text-white hover:bg-slate-800 disabled:opacity-40';
+  const smaller = stepSize(shown.size, -1);
+  const larger = stepSize(shown.size, 1);
   return (
     <div className="flex min-h-[calc(100dvh-4rem)] flex-col bg-black text-white">
       {title}
@@ -135,18 +154,36 @@ export default function LiveViewerPage() {
             {tl('viewer.live')}
           </span>
         )}
-        <div className="ml-auto flex items-center gap-2">
-          <button type="button" className={sizeButton} aria-label={tl('viewer.smaller')} disabled={size === 0} onClick={() => setSize((s) => Math.max(0, s - 1))}>
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          <button type="button" className={sizeButton} aria-label={tl('viewer.smaller')} disabled={!smaller} onClick={() => override({ ...overrides, size: smaller })}>
             <Icon node={Minus} size={18} />
           </button>
+          <button type="button" className={sizeButton} aria-label={tl('viewer.larger')} disabled={!larger} onClick={() => override({ ...overrides, size: larger })}>
+            <Icon node={Plus} size={18} />
+          </button>
+          <label htmlFor={colorsId} className="sr-only">
+            {tl('viewer.colors')}
+          </label>
+          <select
+            id={colorsId}
+            value={overrides.colors ?? ''}
+            onChange={(e) => override({ ...overrides, colors: (e.target.value || undefined) as ColorPreset | undefined })}
+            className="h-10 rounded-lg border border-slate-600 bg-black px-2 text-sm text-white"
+          >
+            <option value="">{tl('viewer.speakerColors')}</option>
+            {(Object.keys(COLOR_PRESETS) as ColorPreset[]).map((name) => (
+              <option key={name} value={name}>
+                {tc(`presets.${name}`)}
+              </option>
+            ))}
+          </select>
           <button
             type="button"
-            className={sizeButton}
-            aria-label={tl('viewer.larger')}
-            disabled={size === SIZES.length - 1}
-            onClick={() => setSize((s) => Math.min(SIZES.length - 1, s + 1))}
+            className="h-10 rounded-lg border border-slate-600 px-3 text-sm font-medium text-white hover:bg-slate-800 disabled:opacity-40"
+            disabled={!overrides.size && !overrides.colors}
+            onClick={() => override({})}
           >
-            <Icon node={Plus} size={18} />
+            {tl('viewer.speakerStyle')}
           </button>
         </div>
       </div>
@@ -159,15 +196,15 @@ export default function LiveViewerPage() {
         aria-label={tl('viewer.captions')}
         lang={language ?? undefined}
         dir={textDirection(language)}
-        // The leading comes after the size: a `text-*` size sets a line height of its own.
-        className={cn('relative max-h-[calc(100dvh-10rem)] flex-1 overflow-y-auto px-4 py-6 font-medium outline-none focus-visible:ring-2 focus-visible:ring-white sm:px-8', SIZES[size], 'leading-snug')}
+        className="relative max-h-[calc(100dvh-10rem)] flex-1 overflow-y-auto px-4 py-6 outline-none focus-visible:ring-2 focus-visible:ring-white sm:px-8"
+        style={transcriptCss(shown)}
       >
         {state === 'loading' && (
-          <p role="status" className="text-slate-300">
+          <p role="status" className="opacity-80">
             {tl('viewer.loading')}
           </p>
         )}
-        {state === 'live' && !hasText && <p className="text-slate-300">{tl('viewer.waiting')}</p>}
+        {state === 'live' && !hasText && <p className="opacity-80">{tl('viewer.waiting')}</p>}
         {/* Filled by appending each new piece (followLive): React never re-renders the text shown. */}
         <p ref={textRef} className="whitespace-pre-wrap" />
       </div>

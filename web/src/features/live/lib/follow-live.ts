@@ -1,3 +1,4 @@
+import type { CaptionStyle } from '@app/shared/caption-style';
 import { LIVE_POLL_MS, type ProfanityMode, type RecognitionLanguage } from '@app/shared/constants';
 import { api, ApiError } from '../../../lib/api';
 
@@ -11,6 +12,8 @@ export interface FollowEvents {
   language(language: RecognitionLanguage): void;
   /** How the share shows profanity (every answer carries it; before its text). */
   mask?(mode: ProfanityMode, language: RecognitionLanguage): void;
+  /** The speaker's caption style (every answer carries it; undefined when the speaker saved none). */
+  style?(style: CaptionStyle | undefined): void;
   state(state: FollowState): void;
   /** A request failed (offline, a server error) and is being retried; false once one succeeds again. */
   reconnecting(on: boolean): void;
@@ -56,6 +59,7 @@ export function followLive(code: string, events: FollowEvents): () => void {
         events.language(view.language);
         // Answers from before shares carried a mode have none: as spoken.
         events.mask?.((view as { mask?: ProfanityMode }).mask ?? 'off', view.language);
+        events.style?.(view.style);
         if (piece) {
           next = view.next;
           events.text(piece);

@@ -1,45 +1,32 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textDirection, type RecognitionLanguage } from '@app/shared/constants';
 import { X } from 'lucide';
-import { cn } from '../../../components/ui/cn';
+import { shownBackground } from '@app/shared/caption-style';
+import { CaptionView } from '../../../components/caption-style/caption-view';
+import { useCaptionStyleT } from '../../../components/caption-style/i18n';
+import { useCaptionFont } from '../../../lib/caption-fonts';
+import { useCaptionStyle, useSaveCaptionStyle } from '../../../lib/caption-style';
 import { PRIVATE_TEXT } from '../../../lib/private-text';
-import { readStorage, writeStorage } from '../../../lib/storage';
 import type { CardStatus } from '../lib/transcription-controller';
 import type { TranscriptStore } from '../lib/transcript-store';
 import { joinFor } from '../../../lib/text-join';
 import { Icon } from '../../../components/ui/icon';
 
 /**
- * Caption mode: the latest words, large, high contrast, fullscreen where the
- * browser allows it. Font size and colours are kept on the device. Loaded on
+ * Caption mode: the latest words, fullscreen where the browser allows it, in the caption style
+ * (the account's, or the device's for a visitor: font, colours, placement, lines kept...).
+ * A−/A+ change the style's size and save it; the style editor loads when opened. Loaded on
  * demand; the card's shortcuts keep working inside it (data-caption-mode).
  */
 
-const SIZE_KEY = 'transcribe.captionSize';
-const THEME_KEY = 'transcribe.captionTheme';
-const SIZES = [28, 36, 44, 52, 64, 76, 92, 110];
-const DEFAULT_SIZE = 52;
-const THEMES = {
-  dark: 'bg-black text-white',
-  yellow: 'bg-black text-yellow-300',
-  light: 'bg-white text-black',
-} as const;
-type CaptionTheme = keyof typeof THEMES;
-const THEME_ORDER: CaptionTheme[] = ['dark', 'yellow', 'light'];
-/** About this many characters of final text stay on screen. */
-const TAIL_CHARS = 320;
+/** A−/A+ step through these sizes (px); a size between two steps goes to the next one. */
+const SIZES = [28, 36, 44, 52, 64, 76, 92, 110, 130, 160];
+/** At most this many characters of final text are laid out (the style's lines show the newest of them). */
+const TAIL_CHARS = 600;
 
-function readSize(): number {
-  const n = Number(readStorage(SIZE_KEY));
-  return SIZES.includes(n) ? n : DEFAULT_SIZE;
-}
-
-function readTheme(): CaptionTheme {
-  const v = readStorage(THEME_KEY);
-  return v === 'yellow' || v === 'light' ? v : 'dark';
-}
+const CaptionStyleEditor = lazy(() => import('../../../components/caption-style/style-editor'));
 
 /**
  * The last TAIL_CHARS characters of the text as the transcript joins it (paragraphs and line
@@ -67,20 +54,21 @@ export default function CaptionMode({
   status: CardStatus;
 }) {
   const { t } = useTranslation();
+  const tc = useCaptionStyleT();
   const tail = useTail(store);
   const interim = useSyncExternalStore(store.subscribeInterim, store.getInterim);
-  const [size, setSize] = useState(readSize);
-  const [theme, setTheme] = useState(readTheme);
-  const content = useRef<HTMLDivElement>(null);
+  const { style } = useCaptionStyle();
+  const { save } = useSaveCaptionStyle();
+  const [editing, setEditing] = useState(false);
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
+  const contentRef = useRef<HTMLDivElement | null>(null);
   const separator = language === 'zh-CN' ? '' : ' ';
-
-  useEffect(() => writeStorage(SIZE_KEY, String(size)), [size]);
-  useEffect(() => writeStorage(THEME_KEY, theme), [theme]);
+  useCaptionFont(style.font);
 
   // Fullscreen while open; leaving fullscreen (Escape, system gesture) leaves caption mode.
   useEffect(() => {
     if (!open) return;
-    const el = content.current;
+    const el = contentRef.current;
     let entered = false;
     if (el?.requestFullscreen && !document.fullscreenElement) {
       el.requestFullscreen({ navigationUI: 'hide' }).then(
@@ -98,7 +86,10 @@ export default function CaptionMode({
     };
   }, [open, onOpenChange]);
 
-  const step = (delta: number) => setSize((s) => SIZES[Math.min(SIZES.length - 1, Math.max(0, SIZES.indexOf(s) + delta))] ?? DEFAULT_SIZE);
+  const step = (delta: number) => {
+    const next = delta > 0 ? SIZES.find((s) => s > style.size) : SIZES.findLast((s) => s < style.size);
+    if (next) void save({ ...style, size: next }).catch(() => undefined); // shown at once; put back if refused
+  };
   const control =
     'inline-flex h-11 min-w-11 items-center justify-center rounded-lg border border-current/40 px-3 text-base font-semibold hover:bg-current/10';
 
@@ -106,11 +97,16 @@ export default function CaptionMode({
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Content
-          ref={content}
+          ref={(el) => {
+            contentRef.current = el;
+            setContent(el);
+          }}
           data-caption-mode=""
           {...PRIVATE_TEXT}
           aria-describedby={undefined}
-          className={cn('fixed inset-0 z-[60] flex flex-col outline-none', THEMES[theme])}
+          className="fixed inset-0 z-[60] flex flex-col bg-black outline-none"
+          // The whole screen in the style's colours (the background at its opacity over black), the controls too.
+          style={{ color: style.color, backgroundColor: shownBackground(style) }}
         >
           <RadixDialog.Title className="sr-only">{t('transcribe.tools.captions')}</RadixDialog.Title>
           <div className="flex items-center gap-2 p-3 sm:p-4">
@@ -118,44 +114,35 @@ export default function CaptionMode({
               {status === 'recording' && <span aria-hidden="true" className="size-2.5 rounded-full bg-red-600 motion-safe:animate-pulse" />}
               {t(`transcribe.status.${status}`)}
             </span>
-            <button type="button" className={control} onClick={() => step(-1)} disabled={size === SIZES[0]} aria-label={t('transcribe.captions.smaller')}>
+            <button type="button" className={control} onClick={() => step(-1)} disabled={style.size <= SIZES[0]!} aria-label={t('transcribe.captions.smaller')}>
               A−
             </button>
-            <button type="button" className={control} onClick={() => step(1)} disabled={size === SIZES.at(-1)} aria-label={t('transcribe.captions.bigger')}>
+            <button type="button" className={control} onClick={() => step(1)} disabled={style.size >= SIZES.at(-1)!} aria-label={t('transcribe.captions.bigger')}>
               A+
             </button>
-            <button
-              type="button"
-              className={control}
-              onClick={() => setTheme((th) => THEME_ORDER[(THEME_ORDER.indexOf(th) + 1) % THEME_ORDER.length]!)}
-              aria-label={t('transcribe.captions.colors')}
-            >
-              <span aria-hidden="true">◐</span>
+            <button type="button" className={control} onClick={() => setEditing(true)}>
+              {tc('open')}
             </button>
             <RadixDialog.Close className={control} aria-label={t('transcribe.captions.exit')}>
               <Icon node={X} size={20} />
             </RadixDialog.Close>
           </div>
-          <div className="flex flex-1 flex-col justify-end overflow-hidden px-4 pb-8 sm:px-10 sm:pb-12">
-            <p
-              dir={textDirection(language)}
-              lang={language}
-              aria-live="off"
-              className="whitespace-pre-line font-semibold leading-tight [overflow-wrap:anywhere]"
-              style={{ fontSize: `${size}px` }}
-              data-testid="captions"
-            >
-              {tail || interim ? (
-                <>
-                  {tail}
-                  {interim ? joinFor(tail, interim, separator) : ''}
-                  {interim && <span className="opacity-70">{interim}</span>}
-                </>
-              ) : (
-                <span className="opacity-60">{t('transcribe.captions.waiting')}</span>
-              )}
-            </p>
-          </div>
+          <CaptionView
+            style={style}
+            text={interim ? tail + joinFor(tail, interim, separator) : tail}
+            interim={interim}
+            placeholder={t('transcribe.captions.waiting')}
+            lang={language}
+            dir={textDirection(language)}
+            className="flex-1 px-4 pb-8 sm:px-10 sm:pb-12"
+            testId="captions"
+            paintBackground={false}
+          />
+          {editing && (
+            <Suspense fallback={null}>
+              <CaptionStyleEditor open onOpenChange={setEditing} container={content} />
+            </Suspense>
+          )}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

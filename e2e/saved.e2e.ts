@@ -269,6 +269,14 @@ describe('saved transcriptions (/transcricoes)', () => {
     await text.focus();
     await page.keyboard.type('hoje');
     await dialog.getByText('Unsaved changes', { exact: false }).waitFor();
+    // The browser's Back asks first; keeping the edit stays on the page with the text as typed.
+    await page.goBack();
+    const askBack = page.getByRole('alertdialog', { name: 'Discard your changes?' });
+    await askBack.getByRole('button', { name: 'Keep editing' }).click();
+    await askBack.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/transcricoes');
+    expect(await text.inputValue()).toBe(fullTranscript.replace('ontem', 'hoje'));
+    await text.focus();
     await page.keyboard.press('ControlOrMeta+s');
     await page.getByText('Changes saved').waitFor();
     const edited = fullTranscript.replace('ontem', 'hoje');
@@ -295,6 +303,17 @@ describe('saved transcriptions (/transcricoes)', () => {
     expect(cues[1]).toEqual({ start: '00:00:10,000', end: '00:00:13,000', text: 'O orçamento foi aprovado hoje.' });
     expect(cues[2]).toEqual({ start: '00:00:20,000', end: '00:00:22,500', text: 'Encerramos ao meio-dia.' });
     expect(cues.some((c) => c.text.includes('ontem'))).toBe(false);
+
+    // Back again while editing, this time discarding: the page goes back to where the user came from.
+    await page.goto('/');
+    await page.goto('/transcricoes');
+    await page.getByRole('main').getByRole('button', { name: 'Reunião' }).click();
+    const again = page.getByRole('dialog', { name: 'Reunião' });
+    await again.getByRole('button', { name: 'Edit' }).click();
+    await again.getByRole('textbox', { name: 'Transcript text' }).fill('Texto que não será salvo.');
+    await page.goBack();
+    await page.getByRole('alertdialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Discard' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
     await context.close();
   });
 

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { describeError } from '../../../lib/api';
+import { useBackGuard } from '../../../lib/back-guard';
 import { toast } from '../../../lib/toast';
 import { useDeleteTranscription } from '../api/delete-transcription';
 import type { useTranscriptionDetail } from '../api/get-transcription';
@@ -48,8 +49,9 @@ export function TranscriptionDialog<K extends TranscriptionKind>(props: Transcri
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
   const [dirty, setDirty] = useState(false);
-  /** What to do once unsaved edits are discarded: leave edit mode, or close the dialog too. */
-  const [discarding, setDiscarding] = useState<'cancel' | 'close' | null>(null);
+  /** What to do once unsaved edits are discarded: leave edit mode, close the dialog too, or go back (the browser's Back). */
+  const [discarding, setDiscarding] = useState<'cancel' | 'close' | 'back' | null>(null);
+  const backGuard = useBackGuard(editing && dirty, () => setDiscarding('back'));
 
   const stopEditing = () => {
     setEditing(false);
@@ -65,6 +67,11 @@ export function TranscriptionDialog<K extends TranscriptionKind>(props: Transcri
     setDiscarding(null);
     stopEditing();
     if (then === 'close') onClose();
+    if (then === 'back') backGuard.leave();
+  };
+  const keepEditing = () => {
+    if (discarding === 'back') backGuard.stay();
+    setDiscarding(null);
   };
 
   const confirmDelete = () => {
@@ -147,7 +154,7 @@ export function TranscriptionDialog<K extends TranscriptionKind>(props: Transcri
       />
       <ConfirmDialog
         open={discarding !== null}
-        onOpenChange={(open) => !open && setDiscarding(null)}
+        onOpenChange={(open) => !open && keepEditing()}
         title={t('editor.discard.title')}
         description={t('editor.discard.body')}
         confirmLabel={t('editor.discard.confirm')}

@@ -119,9 +119,10 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
   const notify = useNotify();
   const limitMs = user ? null : VISITOR_LIMIT_MS;
   const { controller, status, language, sessionLanguage, restored, reconnecting, sessionId } = useRecordingSession({ language: desired, limitMs, notify });
-  // The text corrections (account or device) apply to every result from the next one on.
-  const { settings: corrections } = useCorrections();
-  useEffect(() => controller.setCorrections(corrections), [controller, corrections]);
+  // The text corrections (account or device) apply to every result from the next one on; a start
+  // made while a signed-in user's are loading waits for them.
+  const { settings: corrections, isLoading: correctionsLoading } = useCorrections();
+  useEffect(() => controller.setCorrections(correctionsLoading ? null : corrections), [controller, corrections, correctionsLoading]);
   // The transcript's own language (export, direction), which the picker may have moved on from.
   const textLanguage = sessionLanguage ?? language;
   const store = controller.store;

@@ -87,6 +87,32 @@ describe('results pass through the corrections before they reach the transcript'
     expect(c.store.text).toBe('we are going to win d***, right B***** ****.');
   });
 
+  it("waits for a signed-in user's settings still loading before it listens, so the first result is corrected", async () => {
+    const c = makeController();
+    c.setCorrections(null);
+    c.start();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(FakeRecognition.instances).toHaveLength(0);
+    c.setCorrections(settings({ replacements: [{ phrase: 'gonna', replacement: 'going to' }] }));
+    await c.corrections.ready;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeRecognition.instances).toHaveLength(1);
+    rec().final('we are gonna win');
+    expect(c.store.text).toBe('we are going to win');
+  });
+
+  it('starts with the defaults when the settings do not come (offline) within a moment and a half', async () => {
+    const c = makeController();
+    c.setCorrections(null);
+    c.start();
+    await vi.advanceTimersByTimeAsync(1_499);
+    expect(FakeRecognition.instances).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeRecognition.instances).toHaveLength(1);
+    rec().final('we are gonna win');
+    expect(c.store.text).toBe('we are gonna win');
+  });
+
   it('hides profanity in hide mode, leaving no double spaces', async () => {
     const c = makeController();
     c.setCorrections(settings({ profanity: 'hide' }));

@@ -26,6 +26,9 @@ import { separatorFor, TranscriptStore } from './transcript-store';
  * while it loads is opened with the transcript so far once it has loaded.
  */
 
+/** Longest a start waits for a signed-in user's corrections settings before it uses the defaults. */
+const SETTINGS_WAIT_MS = 1_500;
+
 export type CardStatus = 'ready' | 'recording' | 'paused' | 'stopped';
 
 export interface ControllerSnapshot {
@@ -72,7 +75,9 @@ export class TranscriptionController {
   readonly store = new TranscriptStore();
   /** Every result passes through these before it reaches the store (result-corrections.ts). */
   readonly corrections: ResultCorrections;
-  private correctionSettings: CorrectionSettings = DEFAULT_CORRECTIONS;
+  /** The corrections in force; null while a signed-in user's own are still loading. */
+  private correctionSettings: CorrectionSettings | null = DEFAULT_CORRECTIONS;
+  private settingsWaiters: (() => void)[] = [];
   private runtime: Runtime | null = null;
   private runtimeLoad: Promise<Runtime> | null = null;
   private recovery: RecoveryStore | null = null;
@@ -104,13 +109,37 @@ export class TranscriptionController {
   }
 
   /** The text corrections in force from the next result on (compiled once here, not per result). */
-  setCorrections(settings: CorrectionSettings): void {
+  /** The corrections to apply from the next result on; null while the user's own are loading (a start waits for them). */
+  setCorrections(settings: CorrectionSettings | null): void {
     this.correctionSettings = settings;
-    this.configureCorrections();
+    if (!settings) return;
+    void this.configureCorrections();
+    for (const resolve of this.settingsWaiters.splice(0)) resolve();
   }
 
   private configureCorrections(): Promise<void> {
+    if (!this.correctionSettings) return Promise.resolve();
     return this.corrections.configure(this.correctionSettings, this.snapshot.sessionLanguage ?? this.snapshot.language);
+  }
+
+  /**
+   * Null when the corrections of the session's language are in force; else what to wait for:
+   * the user's settings (at most SETTINGS_WAIT_MS: offline or slow, the defaults apply instead),
+   * then their code and word list.
+   */
+  private correctionsToWaitFor(): Promise<void> | null {
+    if (!this.correctionSettings) {
+      const arrived = new Promise<void>((resolve) => {
+        this.settingsWaiters.push(resolve);
+        setTimeout(resolve, SETTINGS_WAIT_MS);
+      });
+      return arrived.then(() => {
+        this.correctionSettings ??= DEFAULT_CORRECTIONS;
+        return this.correctionsToWaitFor() ?? undefined;
+      });
+    }
+    void this.configureCorrections();
+    return this.corrections.pending ? this.corrections.ready : null;
   }
 
   get supported(): boolean {
@@ -197,10 +226,11 @@ export class TranscriptionController {
         this.engine = this.createEngine(runtime);
         this.engine.start(language);
       });
-    // Listening starts once the corrections of this language are in force (a mask's word list loaded).
+    // Listening starts once the corrections of this language are in force (the user's settings
+    // known, a mask's word list loaded).
     const generation = this.generation;
-    void this.configureCorrections();
-    if (this.corrections.pending) void this.corrections.ready.then(() => generation === this.generation && begin());
+    const waiting = this.correctionsToWaitFor();
+    if (waiting) void waiting.then(() => generation === this.generation && begin());
     else begin();
   }
 

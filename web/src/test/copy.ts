@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { tokens } from './content-shape';
 
 /** Every leaf of a locale tree as "a.b.c" -> value. */
@@ -45,5 +45,22 @@ export function expectCopy(tree: unknown, texts: Record<string, string | RegExp>
   for (const [path, text] of Object.entries(texts)) {
     if (text instanceof RegExp) expect(flat.get(path), path).toMatch(text);
     else expect(flat.get(path), path).toBe(text);
+  }
+}
+
+/**
+ * One test per translation of a namespace: exactly the English keys, each non-empty, with the
+ * same interpolations, and (unless `mayMatchEnglish`) each different from the English text.
+ */
+export function itTranslatesEveryKey(en: unknown, translations: Record<string, unknown>, { mayMatchEnglish = false } = {}): void {
+  const source = flattenCopy(en);
+  for (const [lang, copy] of Object.entries(translations)) {
+    const rule = mayMatchEnglish ? 'each non-empty with the same interpolations' : 'each non-empty, different from the English and with the same interpolations';
+    it(`${lang} has exactly the keys of en, ${rule}`, () => {
+      const flat = flattenCopy(copy);
+      expectSameKeys(source, flat);
+      expectSameTokens(source, flat);
+      if (!mayMatchEnglish) for (const [key, value] of source) expect(flat.get(key), key).not.toBe(value);
+    });
   }
 }

@@ -42,12 +42,13 @@ function useLayoutInputs(): { width: number; fonts: number } {
   const [width, setWidth] = useState(() => document.documentElement.clientWidth || window.innerWidth);
   const [fonts, setFonts] = useState(0);
   useEffect(() => {
-    const onResize = () => setWidth(document.documentElement.clientWidth || window.innerWidth);
+    const root = document.documentElement;
+    const sized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => setWidth(root.clientWidth || window.innerWidth)) : null;
+    sized?.observe(root);
     const onFonts = () => setFonts((n) => n + 1);
-    window.addEventListener('resize', onResize);
     document.fonts?.addEventListener('loadingdone', onFonts);
     return () => {
-      window.removeEventListener('resize', onResize);
+      sized?.disconnect();
       document.fonts?.removeEventListener('loadingdone', onFonts);
     };
   }, []);

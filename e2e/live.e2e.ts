@@ -55,7 +55,7 @@ describe('live caption sharing', () => {
     // The pauses here are the browsers' own timing: no paragraphs by silence, so the text is exact.
     const corrections = { ...DEFAULT_CORRECTIONS, paragraphSilence: null };
     expect((await api.put(routeUrl('putCorrections'), { headers: { authorization: `Bearer ${pro.token}` }, data: corrections })).status()).toBe(200);
-    const speakerContext = await deviceContext(browser, { account: pro, speech: true });
+    const speakerContext = await deviceContext(browser, { account: pro, speech: true }, { permissions: ['clipboard-read', 'clipboard-write'] });
     await speakerContext.clock.install();
     const page = await speakerContext.newPage();
     const c = card(page);
@@ -144,6 +144,61 @@ describe('live caption sharing', () => {
     await allShow(said);
     await offline.page.getByText('Connection lost. Reconnecting…').waitFor({ state: 'detached' });
 
+    // The overlay for a video mixer's browser source (1920×1080): its link copied from the panel,
+    // the newest two lines only, in order, at the lower third, on a page transparent elsewhere.
+    await panel.getByRole('button', { name: 'Copy overlay link' }).click();
+    await panel.getByText('Overlay link copied').waitFor();
+    const overlayLink = await page.evaluate(() => navigator.clipboard.readText());
+    expect(overlayLink).toBe(`${link}/overlay`);
+    expect(await panel.getByRole('textbox', { name: 'Overlay for OBS or vMix' }).inputValue()).toBe(overlayLink);
+    const overlayContext = await deviceContext(browser, { cookiesAccepted: false }, { viewport: { width: 1920, height: 1080 } });
+    const overlay = await overlayContext.newPage();
+    await overlay.goto(`${overlayLink}?lines=2&position=lower-third&size=120&font=comic`);
+    const overlayCaptions = overlay.getByRole('region', { name: 'Captions' });
+    const overlayLines = () => overlayCaptions.locator(':scope > div').allTextContents();
+    // Two whole lines ending with the newest words, the older ones dropped (the text is longer).
+    const overlayShowsEnd = () =>
+      expect.poll(async () => {
+        const lines = await overlayLines();
+        return lines.length === 2 && said.endsWith(` ${lines.join(' ')}`);
+      }).toBe(true);
+    await overlayShowsEnd();
+    await s.final('for the stream');
+    said += ' for the stream';
+    await overlayShowsEnd();
+    expect(await overlayLines()).toSatisfy((lines: string[]) => lines[1]!.endsWith('for the stream'));
+    // Each line fits the width (wrapped, not clipped); the unknown font was ignored (the speaker's).
+    expect(await overlayCaptions.locator(':scope > div').evaluateAll((els) => els.every((el) => el.scrollWidth <= el.clientWidth))).toBe(true);
+    expect((await looks(overlayCaptions)).font).toBe('OpenDyslexic');
+    const box = (await overlayCaptions.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(720);
+    expect(box.y + box.height).toBeLessThan(1080);
+    // Nothing but the captions: no header, footer, cookie notice or other region, no scrolling.
+    expect(await overlay.locator('header, footer, [role="banner"], [role="contentinfo"], [role="dialog"]').count()).toBe(0);
+    expect(await overlay.getByRole('region').count()).toBe(1);
+    expect(
+      await overlay.evaluate(() => ({
+        html: getComputedStyle(document.documentElement).backgroundColor,
+        body: getComputedStyle(document.body).backgroundColor,
+        scrolls: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth,
+      })),
+    ).toEqual({ html: 'rgba(0, 0, 0, 0)', body: 'rgba(0, 0, 0, 0)', scrolls: false });
+    const png = await overlay.screenshot({ omitBackground: true });
+    const alphas = await overlay.evaluate(
+      async ({ b64, inside }) => {
+        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+        const ctx = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+        ctx.drawImage(bitmap, 0, 0);
+        const alpha = ([x, y]: number[]) => ctx.getImageData(x!, y!, 1, 1).data[3];
+        const [w, h] = [bitmap.width - 1, bitmap.height - 1];
+        return { corners: [[0, 0], [w, 0], [0, h], [w, h]].map(alpha), inside: alpha(inside), size: [bitmap.width, bitmap.height] };
+      },
+      { b64: png.toString('base64'), inside: [4, Math.round(box.y) + 4] },
+    );
+    // The corners fully transparent; the captions' own background (the speaker's, opaque) painted.
+    expect(alphas).toEqual({ corners: [0, 0, 0, 0], inside: 255, size: [1920, 1080] });
+
     // The speaker's count: distinct viewers this minute and the last.
     await expect
       .poll(async () => {
@@ -155,6 +210,8 @@ describe('live caption sharing', () => {
     await panel.getByRole('button', { name: 'Stop sharing', exact: true }).click();
     await panel.waitFor({ state: 'detached' });
     await c.root.getByRole('button', { name: 'Share live', exact: true }).waitFor();
+    // The overlay clears: no captions left over the video.
+    await overlayCaptions.waitFor({ state: 'detached' });
     for (const v of viewers) {
       await v.page.getByText('The speaker stopped sharing.').waitFor();
       expect(await captionText(v.page)).toBe(said);
@@ -164,7 +221,7 @@ describe('live caption sharing', () => {
       expect(v.answers.filter((a) => authOf(a.method, a.path) !== 'none' || a.status === 401 || a.status >= 500)).toEqual([]);
       expect(v.answers.some((a) => a.method === 'POST' && a.path.endsWith('/viewers'))).toBe(true);
     }
-    await Promise.all([speakerContext, ...viewers.map((v) => v.context)].map((ctx) => ctx.close()));
+    await Promise.all([speakerContext, overlayContext, ...viewers.map((v) => v.context)].map((ctx) => ctx.close()));
   }, 90_000);
 
   it('a wrong or expired link says so', async () => {

@@ -1,4 +1,4 @@
-import { isValidElement, lazy, type ComponentType } from 'react';
+import { isValidElement, lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { withPageCopy } from '../lib/i18n';
 import { RootLayout } from './layout/root-layout';
@@ -47,11 +47,22 @@ const BillingSuccessPage = otherPage(() => import('../features/billing/component
 const BillingCancelledPage = otherPage(() => import('../features/billing/components/billing-cancelled-page'));
 /* Public: anyone with a share's link follows its captions, signed in or not. */
 const LiveViewerPage = otherPage(() => import('../features/live/components/viewer-page'));
+/* A share's captions alone, for a video mixer's browser source: no layout around them. */
+const LiveOverlayPage = lazyPage(() => import('../features/live/components/overlay-page'));
 
 /** /history was the saved transcriptions' address before /transcricoes: links to it still land there. */
 const legacyHistoryRedirect: RouteObject = { path: 'history', element: <Navigate to="/transcricoes" replace /> };
 
 export const routes: RouteObject[] = [
+  // Outside the root layout: no header, footer, cookie notice, measurement, survey or toasts.
+  {
+    path: 'live/:code/overlay',
+    element: (
+      <Suspense fallback={null}>
+        <LiveOverlayPage />
+      </Suspense>
+    ),
+  },
   {
     element: <RootLayout />,
     children: [

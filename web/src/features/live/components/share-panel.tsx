@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { CircleStop, Link, Share2 } from 'lucide';
+import { CircleStop, Clapperboard, Link, Share2 } from 'lucide';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { currentUiLanguage } from '../../../lib/i18n';
@@ -7,20 +7,27 @@ import { useLiveViewers } from '../api/live-viewers';
 import { useLiveT } from '../i18n';
 import { QrCode } from './qr-code';
 
-/** The live link of a share: copy, the system share sheet where there is one, its QR code, how many follow, and stop. */
+/**
+ * The live link of a share: copy, the system share sheet where there is one, its QR code, the
+ * overlay link for a video mixer's browser source (copy), how many follow, and stop.
+ */
 export default function SharePanel({ code, expiresAt, onStop, stopping }: { code: string; expiresAt: string; onStop: () => void; stopping: boolean }) {
   const tl = useLiveT();
   const linkId = useId();
+  const overlayId = useId();
+  const overlayHintId = useId();
   const url = `${window.location.origin}/live/${code}`;
+  const overlayUrl = `${url}/overlay`;
   const viewers = useLiveViewers(code);
-  const [copied, setCopied] = useState<'copied' | 'copyFailed' | null>(null);
+  const [copied, setCopied] = useState<'copied' | 'overlayCopied' | 'copyFailed' | null>(null);
   const canShare = typeof navigator.share === 'function';
   const until = new Intl.DateTimeFormat(currentUiLanguage(), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(expiresAt));
 
-  const copy = () => {
-    const done = navigator.clipboard?.writeText(url) ?? Promise.reject(new Error('no clipboard'));
-    done.then(
-      () => setCopied('copied'),
+  const copy = (text: string, done: 'copied' | 'overlayCopied') => {
+    setCopied(null);
+    const written = navigator.clipboard?.writeText(text) ?? Promise.reject(new Error('no clipboard'));
+    written.then(
+      () => setCopied(done),
       () => setCopied('copyFailed'),
     );
   };
@@ -44,8 +51,30 @@ export default function SharePanel({ code, expiresAt, onStop, stopping }: { code
             className="w-full rounded-lg border border-input bg-surface-muted px-3 py-2 font-mono text-sm text-fg"
           />
         </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={overlayId} className="text-sm font-medium text-fg-soft">
+            {tl('share.overlay')}
+          </label>
+          <div className="flex flex-wrap items-center gap-2">
+            <input
+              id={overlayId}
+              readOnly
+              value={overlayUrl}
+              aria-describedby={overlayHintId}
+              onFocus={(e) => e.currentTarget.select()}
+              className="min-w-0 flex-1 basis-48 rounded-lg border border-input bg-surface-muted px-3 py-2 font-mono text-sm text-fg"
+            />
+            <Button variant="secondary" size="sm" onClick={() => copy(overlayUrl, 'overlayCopied')}>
+              <Icon node={Clapperboard} size={16} />
+              {tl('share.copyOverlay')}
+            </Button>
+          </div>
+          <p id={overlayHintId} className="text-xs text-fg-muted">
+            {tl('share.overlayHint')}
+          </p>
+        </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" onClick={copy}>
+          <Button variant="secondary" size="sm" onClick={() => copy(url, 'copied')}>
             <Icon node={Link} size={16} />
             {tl('share.copy')}
           </Button>

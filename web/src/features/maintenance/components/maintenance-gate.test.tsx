@@ -61,6 +61,19 @@ describe('maintenance gate', () => {
     expect(screen.queryByRole('heading', { name: 'The app' })).not.toBeInTheDocument();
   });
 
+  it('shows nothing on a live overlay (a transparent page over video) while maintenance is on', async () => {
+    document.documentElement.classList.add('overlay');
+    try {
+      const calls = renderGate(modeIs(true));
+      await waitFor(() => expect(calls.map((c) => c.route)).toEqual(['maintenanceMode']));
+      await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+      expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    } finally {
+      document.documentElement.classList.remove('overlay');
+    }
+  });
+
   it('treats a failed check as not in maintenance', async () => {
     renderGate(() => {
       throw new TypeError('Failed to fetch');

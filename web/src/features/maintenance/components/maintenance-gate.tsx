@@ -69,6 +69,8 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
 
   if (state === 'checking') return <LoadingScreen />;
   if (state === 'maintenance') {
+    // A live overlay sits over a video mixer's picture: it shows nothing rather than a page.
+    if (document.documentElement.classList.contains('overlay')) return null;
     return (
       <Suspense fallback={<LoadingScreen />}>
         <MaintenancePage onRetry={retry} retrying={retrying} stillDown={stillDown} onDevMode={() => setDevMode(true)} />

@@ -10,7 +10,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: shouldRetry, refetchOnWindowFocus: false },
+      queries: { staleTime: 30_000, retry: shouldRetry },
       mutations: { retry: false },
     },
   });

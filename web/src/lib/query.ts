@@ -48,8 +48,6 @@ export interface QueryOptions<TQueryFnData, TData = TQueryFnData> {
   retry?: Retry;
   select?: (data: TQueryFnData) => TData;
   refetchInterval?: number | false | ((query: Query<TQueryFnData>) => number | false);
-  /** The app never refetches on focus: accepted for TanStack Query's shape, and ignored. */
-  refetchOnWindowFocus?: boolean;
   /** The answer before any request (a function is called once, when the key is first used). */
   initialData?: TQueryFnData | (() => TQueryFnData | undefined);
 }
@@ -57,7 +55,6 @@ export interface QueryOptions<TQueryFnData, TData = TQueryFnData> {
 interface QueryResultBase {
   error: unknown;
   isFetching: boolean;
-  isLoading: boolean;
   refetch: () => Promise<void>;
 }
 
@@ -130,7 +127,7 @@ interface Filters {
 }
 
 interface DefaultOptions {
-  queries?: { staleTime?: number; retry?: Retry; refetchOnWindowFocus?: boolean };
+  queries?: { staleTime?: number; retry?: Retry };
   mutations?: { retry?: Retry };
 }
 
@@ -462,7 +459,6 @@ function resultOf<TData>(state: QueryState<unknown>, data: TData | undefined, qu
     isSuccess: state.status === 'success',
     isError: state.status === 'error',
     isFetching: state.fetching,
-    isLoading: state.status === 'pending' && state.fetching,
     refetch: () => {
       query.cancel();
       return query.fetch();

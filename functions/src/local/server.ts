@@ -52,10 +52,14 @@ function loadSourceHandler(def: RouteDef): Promise<LambdaHandler> {
   return h;
 }
 
-/** What one route served since the start: every request, and those that reached its handler (not answered from the cache). */
+/**
+ * What one route served since the start: every request, those that reached its handler (not
+ * answered from the cache), and the handler's wall time over them (what Lambda bills, ms).
+ */
 export interface RouteCalls {
   requests: number;
   handlerCalls: number;
+  handlerMs: number;
 }
 
 export interface LocalServer extends Server {
@@ -264,7 +268,7 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
         // CloudFront's origin header, when the functions check it (the bundles pass).
         if (options.originSecret) headers[ORIGIN_SECRET_HEADER] = options.originSecret;
         const routeKey = `${found.def.method} ${found.def.path}`;
-        const calls = routeCalls.get(routeKey) ?? { requests: 0, handlerCalls: 0 };
+        const calls = routeCalls.get(routeKey) ?? { requests: 0, handlerCalls: 0, handlerMs: 0 };
         routeCalls.set(routeKey, calls);
         calls.requests++;
         const event = toEvent({
@@ -279,7 +283,8 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
         });
         const result = await cached(found.def, url, () => {
           calls.handlerCalls++;
-          return handler(event);
+          const started = performance.now();
+          return handler(event).finally(() => (calls.handlerMs += performance.now() - started));
         });
         return send(res, result);
       }

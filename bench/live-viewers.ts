@@ -6,7 +6,8 @@ import { routeUrl } from '@app/shared/routes';
  * The live benchmark's simulated viewers, in a process of their own (so the local server keeps
  * its thread to itself): HTTP clients that follow a share as the viewer page does
  * (web/src/features/live/lib/follow-live.ts): each asks the view from the `next` of its last
- * answer, every LIVE_POLL_MS, and pings the viewer count every `pingMs`. Each viewer sends from
+ * answer, again at once after an answer with text (the server holds a request at the end until
+ * there is more), no sooner than LIVE_POLL_MS after the last request otherwise, and pings the viewer count every `pingMs`. Each viewer sends from
  * one of `addresses` loopback addresses (127.0.1.1, 127.0.1.2, ...), so the per-address limits
  * see a crowd from many places, not one address. Reports the requests, bytes and errors, and
  * whether each viewer's text holds the speaker's markers in order, each once.
@@ -89,6 +90,7 @@ async function run({ url, code, viewers, pingMs, endAt, addresses }: ViewersInpu
     let lastPing = 0;
     while (Date.now() < endAt) {
       const tick = Date.now();
+      let brought = false;
       if (tick - lastPing >= pingMs) {
         lastPing = tick;
         send(n, 'POST', routeUrl('recordLiveViewer', { code }), JSON.stringify({ viewerId })).then(
@@ -111,12 +113,13 @@ async function run({ url, code, viewers, pingMs, endAt, addresses }: ViewersInpu
           if (body.next > next) {
             text += body.text.slice(Math.max(0, next - body.from));
             next = body.next;
+            brought = true;
           }
         }
       } catch (err) {
         fail(`view ${(err as Error).message}`);
       }
-      await sleep(Math.max(0, LIVE_POLL_MS - (Date.now() - tick)));
+      if (!brought) await sleep(Math.max(0, LIVE_POLL_MS - (Date.now() - tick)));
     }
     // The speaker's markers (m<n>x) follow each other: n, n+1, n+2... from the first this viewer got.
     const markers = [...text.matchAll(/m(\d+)x/g)].map((m) => Number(m[1]));

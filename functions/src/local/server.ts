@@ -70,7 +70,9 @@ export interface LocalServer extends Server {
 /**
  * As CloudFront does for a route with `cache` in the table: one answer per path and listed query
  * parameters, kept `seconds` from when it arrived; requests for a key being fetched wait for that
- * fetch (request collapsing). Server errors are not kept.
+ * fetch (request collapsing), however long the handler holds it. Server errors and answers
+ * marked `Cache-Control: no-store` go to the requests waiting for them but are not kept (as
+ * CloudFront does with a minimum TTL of 0).
  */
 export function responseCache() {
   const entries = new Map<string, { until: number; result: Promise<Result> }>();
@@ -85,7 +87,7 @@ export function responseCache() {
     entries.set(key, entry);
     entry.result.then(
       (r) => {
-        if ((r.statusCode ?? 200) >= 500) entries.delete(key);
+        if ((r.statusCode ?? 200) >= 500 || /no-store/.test(String(r.headers?.['cache-control'] ?? ''))) entries.delete(key);
         else entry.until = Date.now() + def.cache!.seconds * 1000;
       },
       () => entries.delete(key),

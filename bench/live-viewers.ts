@@ -35,6 +35,8 @@ export interface ViewersOutput {
   errors: string[];
 }
 
+/** How long a crowd of `viewers` takes to join (bench/live.ts measures from when all have). */
+export const joinMs = (viewers: number) => Math.max(LIVE_POLL_MS, viewers);
 /** Longer than any held view request (LIVE_HOLD_SECONDS), so only a stuck request times out. */
 const REQUEST_TIMEOUT_MS = 30_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -83,7 +85,8 @@ async function run({ url, code, viewers, pingMs, endAt, addresses }: ViewersInpu
     else out.errors.push('');
   };
   const viewer = async (n: number) => {
-    await sleep((n * LIVE_POLL_MS) / viewers);
+    // Joins spread over a millisecond a viewer (at least LIVE_POLL_MS): a crowd arriving, not one burst of connections.
+    await sleep((n * joinMs(viewers)) / viewers);
     const viewerId = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
     let next = 0;
     let text = '';

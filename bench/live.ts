@@ -12,7 +12,7 @@ import { freePort } from '../functions/src/local/dynamo.ts';
 import type { RouteCalls } from '../functions/src/local/server.ts';
 import { launchChromiumServer } from '../e2e/chromium.ts';
 import { installSpeech } from '../e2e/fake-speech.ts';
-import type { ViewersInput, ViewersOutput } from './live-viewers.ts';
+import { joinMs, type ViewersInput, type ViewersOutput } from './live-viewers.ts';
 import { setTreePriority, startServer } from './transcribe.ts';
 
 /**
@@ -52,7 +52,7 @@ const WORDS = 'bem-vindos à palestra sobre legendas ao vivo para as pessoas pre
 /**
  * AWS list prices, us-east-1, USD (docs/cost.md: the date and the pages). CloudFront's data out
  * is the first 10 TB a month to North America and Europe; Lambda is arm64; the functions have
- * 512 MB; DynamoDB on demand.
+ * 512 MB, the live view's 128 MB; DynamoDB on demand.
  */
 export const PRICES = {
   cloudFrontRequest: 0.01 / 10_000,
@@ -63,6 +63,8 @@ export const PRICES = {
   lambdaRequest: 0.2 / 1e6,
   lambdaGbSecond: 0.0000133334,
   lambdaGb: 0.5,
+  /** The live view's function (it holds requests: infra/lib/api.ts HOLD_MEMORY_MB). */
+  viewLambdaGb: 0.125,
   readUnit: 0.125 / 1e6,
   writeUnit: 0.625 / 1e6,
 };
@@ -154,7 +156,7 @@ export function costPerThousandViewerHours(
   const p = PRICES;
   const edgeRequests = c.viewRequests + c.pings;
   const originCalls = c.viewCalls + c.pingCalls;
-  const gbSeconds = ((c.viewMs + c.pingMs) / 1000) * p.lambdaGb;
+  const gbSeconds = (c.viewMs / 1000) * p.viewLambdaGb + (c.pingMs / 1000) * p.lambdaGb;
   // A held view reads the share and the session again every LIVE_HOLD_CHECK_MS (its handler time is mostly that wait).
   const holdReads = (c.viewMs / LIVE_HOLD_CHECK_MS) * VIEW_CHECK_READ_UNITS;
   const parts = {
@@ -331,7 +333,7 @@ export async function benchLive(): Promise<{ lines: string[]; ok: boolean }> {
       await Promise.race([new Promise((r) => sim.once('message', r)), ended]);
       const before = await routeCalls();
       const started = Date.now();
-      const input: ViewersInput = { url, code, viewers: crowd, pingMs: LIVE_VIEWER_PING_MS, endAt: started + CROWD_SECONDS * 1000, addresses: Math.ceil(crowd / 100) };
+      const input: ViewersInput = { url, code, viewers: crowd, pingMs: LIVE_VIEWER_PING_MS, endAt: started + joinMs(crowd) + CROWD_SECONDS * 1000, addresses: Math.ceil(crowd / 100) };
       sim.send(input);
       const out = await Promise.race([new Promise<ViewersOutput>((r) => sim.once('message', (m) => r(m as ViewersOutput))), ended]);
       const seconds = (Date.now() - started) / 1000;

@@ -77,6 +77,8 @@ export interface ApiFunctionProps {
   readonly reservedConcurrency?: number;
   /** Seconds a call may run (default 10): a route that holds requests (its cache's `holdSeconds`) gets more. */
   readonly timeoutSeconds?: number;
+  /** Memory in MB (default 512): a route that holds requests, billed for the time it waits, gets less. */
+  readonly memoryMb?: number;
 }
 
 /**
@@ -136,7 +138,7 @@ export class ApiFunction extends Construct {
       handler: LAMBDA_HANDLER,
       runtime: LAMBDA_RUNTIME,
       architecture: Architecture.ARM_64,
-      memorySize: 512,
+      memorySize: props.memoryMb ?? 512,
       timeout: Duration.seconds(props.timeoutSeconds ?? 10),
       logGroup,
       // Lambda reads 0 as "no executions at all", so 0 here means no reservation.

@@ -1,127 +1,375 @@
+import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fork, type ChildProcess } from 'node:child_process';
-import { LIVE_POLL_MS, LIVE_SAVE_INTERVAL_MS, LIVE_VIEWER_PING_MS } from '@app/shared/constants';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
+import { LIVE_HOLD_CHECK_MS, LIVE_VIEWER_PING_MS, LIVE_VIEWERS_MAX } from '@app/shared/constants';
 import { routes, routeUrl } from '@app/shared/routes';
 import { setPlan } from '../functions/src/db/users.ts';
-import { startLocalApp } from '../functions/src/local/app.ts';
+import { resetEnv } from '../functions/src/lib/env.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
-import type { ViewersInput, ViewersOutput } from './live-viewers.ts';
+import type { RouteCalls } from '../functions/src/local/server.ts';
+import { launchChromiumServer } from '../e2e/chromium.ts';
+import { installSpeech } from '../e2e/fake-speech.ts';
+import { joinMs, type ViewersInput, type ViewersOutput } from './live-viewers.ts';
+import { setTreePriority, startServer } from './transcribe.ts';
 
 /**
- * Live caption sharing at a talk: one speaker whose client sends a delta every second through the
- * autosave save route, and 500 viewers (HTTP clients, starts staggered over a second) each
- * polling GET /api/live/{code}?after=<their offset> every LIVE_POLL_MS for 60 s
- * (LIVE_BENCH_SECONDS; LIVE_BENCH_POLL_MS another interval), and telling the viewer count every LIVE_VIEWER_PING_MS, against the
- * local server with its 1-second cache of the view (as CloudFront keeps it). Prints the view
- * requests per second that reach the handler and that viewers get answered, and the delay from
- * "final at the speaker" (the save sent) to "shown at a viewer" (the first answer holding that
- * text). Budgets: p95 delay < 2 s; every viewer ends with exactly the speaker's text (no gap,
- * no repeat); the owner's count says 500.
+ * Live captions as a user meets them: a Pro speaker in Chromium (the built app, the scripted
+ * recognizer) shares a running transcription, and three signed-out viewers follow the link in
+ * Chromium pages of their own. The speaker says a final result every 1.0-2.0 s (a marker `m<n>x`
+ * in each); per result and viewer the benchmark takes:
+ * - final: when the recognizer's final result event was handed to the speaker's page;
+ * - saved: when the save request carrying it was answered, at the speaker's page;
+ * - answered: when the view answer carrying it reached the viewer's page (its fetch resolved);
+ * - painted: the end of the first frame after the viewer's DOM held it (a MutationObserver, then
+ *   requestAnimationFrame, then the task after that frame);
+ * and reports final -> painted (budget p95 <= 1 s) and its parts: the save (final -> saved: the
+ * autosave cadence's wait and the save request), the cache and poll (saved -> answered: the
+ * viewer's poll interval, the cache's age or the held request's wake-up, the view request), and
+ * the paint (answered -> painted). Every time is performance.timeOrigin + performance.now() in
+ * the page that saw it: one clock, the machine's, compared in this process.
+ *
+ * Then, the speaker going on, 500 and then 10,000 simulated viewers (HTTP clients following as
+ * the viewer page does, live-viewers.ts) for LIVE_BENCH_SECONDS each: the view requests and the
+ * handler calls a second (what would reach Lambda from one CloudFront location), the handler's
+ * time, and from them the cost per 1,000 viewer-hours at the list prices in docs/cost.md.
+ *
+ * The local server and DynamoDB Local run in a process of their own at the lowest CPU priority
+ * (nice 19), as in the transcribe benchmark, so the browsers are not slowed by them; a request's
+ * time here is mostly the server's queueing on the shared cores, not a network's.
  */
-const VIEWERS = 500;
-const SECONDS = Number(process.env.LIVE_BENCH_SECONDS ?? 60);
-/** The viewers' poll interval; LIVE_BENCH_POLL_MS tries another than the viewer page's. */
-const POLL_MS = Number(process.env.LIVE_BENCH_POLL_MS ?? LIVE_POLL_MS);
-const DELAY_P95_BUDGET_MS = 2_000;
+const FINALS = Number(process.env.LIVE_BENCH_FINALS ?? 40);
+const CROWD_SECONDS = Number(process.env.LIVE_BENCH_SECONDS ?? 30);
+const CROWDS = [500, 10_000];
+const BUDGET_P95_MS = 1_000;
+const LOWEST_PRIORITY = 19;
 const VIEW_ROUTE = `${routes.viewLiveShare.method} ${routes.viewLiveShare.path}`;
+const PING_ROUTE = `${routes.recordLiveViewer.method} ${routes.recordLiveViewer.path}`;
 const WORDS = 'bem-vindos à palestra sobre legendas ao vivo para as pessoas presentes nesta sala'.split(' ');
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+/**
+ * AWS list prices, us-east-1, USD (docs/cost.md: the date and the pages). CloudFront's data out
+ * is the first 10 TB a month to North America and Europe; Lambda is arm64; the functions have
+ * 512 MB, the live view's 128 MB; DynamoDB on demand.
+ */
+export const PRICES = {
+  cloudFrontRequest: 0.01 / 10_000,
+  cloudFrontGb: 0.085,
+  cloudFrontFunction: 0.1 / 1e6,
+  waf: 0.6 / 1e6,
+  restApi: 3.5 / 1e6,
+  lambdaRequest: 0.2 / 1e6,
+  lambdaGbSecond: 0.0000133334,
+  lambdaGb: 0.5,
+  /** The live view's function (it holds requests: infra/lib/api.ts HOLD_MEMORY_MB). */
+  viewLambdaGb: 0.125,
+  readUnit: 0.125 / 1e6,
+  writeUnit: 0.625 / 1e6,
+};
+/**
+ * Read units of one view call: the share (eventually consistent, 0.5), the session's metadata
+ * (strongly consistent, 1) and one Query of chunks (0.5); items under 4 KB.
+ */
+const VIEW_READ_UNITS = 2;
+/** Read units of each check of a held view: the share and the session again. */
+const VIEW_CHECK_READ_UNITS = 1.5;
+/** Write units of one ping: the viewer's item and two rate windows (docs/live.md). */
+const PING_WRITE_UNITS = 3;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const stats = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? NaN };
+};
+const fmt = ({ p50, p95, max }: { p50: number; p95: number; max: number }) => `p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${max.toFixed(0)} ms`;
+
+/** Speaker page: the time each save request carrying a marker was answered, and the markers it carried. */
+function recordSaves(path: string): void {
+  const saves: { at: number; markers: string[]; status: number }[] = [];
+  (window as unknown as { __saves: typeof saves }).__saves = saves;
+  const original = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const response = await original(input, init);
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
+    if (url.pathname === path && typeof init?.body === 'string') {
+      const text = (JSON.parse(init.body) as { text?: string }).text ?? '';
+      saves.push({ at: performance.timeOrigin + performance.now(), markers: text.match(/m\d+x/g) ?? [], status: response.status });
+    }
+    return response;
+  };
+}
+
+/** Viewer page: when each view answer arrived and the markers it carried, and when each marker was first painted. */
+function recordViewer(): void {
+  const answers: { at: number; markers: string[] }[] = [];
+  const painted: Record<string, number> = {};
+  Object.assign(window, { __answers: answers, __painted: painted });
+  const original = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const response = await original(input, init);
+    const at = performance.timeOrigin + performance.now();
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
+    if (/^\/api\/live\/[^/]+$/.test(url.pathname) && response.ok) {
+      void response
+        .clone()
+        .json()
+        .then((body: { text: string }) => answers.push({ at, markers: body.text.match(/m\d+x/g) ?? [] }));
+    }
+    return response;
+  };
+  const seen = new Set<string>();
+  new MutationObserver((records) => {
+    const found: string[] = [];
+    for (const r of records) {
+      const texts = r.type === 'characterData' ? [r.target.textContent ?? ''] : [...r.addedNodes].map((n) => n.textContent ?? '');
+      for (const t of texts)
+        for (const m of t.match(/m\d+x/g) ?? []) {
+          if (seen.has(m)) continue;
+          seen.add(m);
+          found.push(m);
+        }
+    }
+    if (!found.length) return;
+    // The end of the frame that shows it: the task after the next frame's paint.
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        const at = performance.timeOrigin + performance.now();
+        for (const m of found) painted[m] = at;
+        channel.port1.close();
+      };
+      channel.port2.postMessage(0);
+    });
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/** The cost per 1,000 viewer-hours of what `calls` counted over `seconds` with `viewers` following (one CloudFront location). */
+export function costPerThousandViewerHours(
+  c: { viewRequests: number; viewBytes: number; viewCalls: number; viewMs: number; pings: number; pingCalls: number; pingMs: number },
+  viewers: number,
+  seconds: number,
+) {
+  const scale = (1000 * 3600) / (viewers * seconds);
+  const p = PRICES;
+  const edgeRequests = c.viewRequests + c.pings;
+  const originCalls = c.viewCalls + c.pingCalls;
+  const gbSeconds = (c.viewMs / 1000) * p.viewLambdaGb + (c.pingMs / 1000) * p.lambdaGb;
+  // A held view reads the share and the session again every LIVE_HOLD_CHECK_MS (its handler time is mostly that wait).
+  const holdReads = (c.viewMs / LIVE_HOLD_CHECK_MS) * VIEW_CHECK_READ_UNITS;
+  const parts = {
+    cloudFront: edgeRequests * (p.cloudFrontRequest + p.cloudFrontFunction) + (c.viewBytes / 1e9) * p.cloudFrontGb,
+    waf: (edgeRequests + originCalls) * p.waf,
+    api: originCalls * p.restApi,
+    lambda: originCalls * p.lambdaRequest + gbSeconds * p.lambdaGbSecond,
+    dynamodb: (c.viewCalls * VIEW_READ_UNITS + holdReads) * p.readUnit + c.pings * PING_WRITE_UNITS * p.writeUnit,
+  };
+  const scaled = Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, v * scale])) as typeof parts;
+  return { ...scaled, total: Object.values(scaled).reduce((a, b) => a + b, 0) };
+}
 
 export async function benchLive(): Promise<{ lines: string[]; ok: boolean }> {
+  const webDist = resolve(process.env.BENCH_WEB_DIST ?? process.env.E2E_WEB_DIST ?? resolve(import.meta.dirname, '../web/dist'));
+  if (!existsSync(join(webDist, 'index.html'))) throw new Error(`No built app in ${webDist}: run \`npm run build -w web\` first.`);
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-live-'));
-  process.env.LOG_LEVEL = 'silent';
-  process.env.SCRYPT_LOG_N = '12';
-  // Only the API is used: an empty folder stands for the web app.
-  const app = await startLocalApp({ dataDir, port: await freePort(), webDist: dataDir, inMemory: true });
-  const children: ChildProcess[] = [];
+  process.env.LOG_LEVEL ??= 'silent';
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let chromiumServer: BrowserServer | undefined;
+  let browser: Browser | undefined;
+  const lines: string[] = [];
+  const loadBefore = loadavg();
   try {
-    const request = async <T>(method: string, path: string, body?: unknown, token?: string) => {
-      const res = await fetch(app.url + path, {
-        method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
+    server = await startServer({ dataDir, port: await freePort(), webDist });
+    const { url, dynamoEndpoint, tableName } = server.ready;
+    Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamoEndpoint, TABLE_NAME: tableName });
+    process.env.AWS_REGION ??= 'us-east-1';
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+    resetEnv();
+    const threads = setTreePriority(server.child.pid!, LOWEST_PRIORITY);
+    const child = server.child;
+    const routeCalls = () =>
+      new Promise<Record<string, RouteCalls>>((resolveCalls) => {
+        const listener = (m: unknown) => {
+          if (m && typeof m === 'object' && 'routeCalls' in m) {
+            child.off('message', listener);
+            resolveCalls((m as { routeCalls: Record<string, RouteCalls> }).routeCalls);
+          }
+        };
+        child.on('message', listener);
+        child.send('routeCalls');
       });
-      return { status: res.status, body: (await res.json()) as T };
+
+    chromiumServer = await launchChromiumServer();
+    browser = await chromium.connect(chromiumServer.wsEndpoint());
+    const newContext = async (init: (c: BrowserContext) => Promise<void>) => {
+      const context = await browser!.newContext({ baseURL: url, locale: 'en-US', viewport: { width: 1280, height: 800 } });
+      await context.addInitScript({ content: 'window.__name = (target) => target;' });
+      await init(context);
+      return context;
     };
-    const reg = await request<{ token: string; user: { id: string } }>('POST', routeUrl('register'), {
-      name: 'Speaker', email: `speaker-${Date.now()}@example.com`, password: 'live-bench-password', recaptchaToken: 'test-pass',
-    });
-    const token = reg.body.token;
-    await setPlan(reg.body.user.id, 'pro', null);
-    const { sessionId } = (await request<{ sessionId: string }>('GET', routeUrl('autosaveSessionId'), undefined, token)).body;
-    const shared = await request<{ code: string }>('POST', routeUrl('startLiveShare'), { sessionId }, token);
-    if (shared.status !== 200) throw new Error(`share failed: ${JSON.stringify(shared.body)}`);
-    const { code } = shared.body;
 
-    // The viewers, in a process of their own (tsx loads its TypeScript as it does this file's), started before the clock.
-    const child = fork(new URL('./live-viewers.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'] });
-    children.push(child);
-    const ended = new Promise<never>((_, reject) => {
-      child.once('error', reject);
-      child.once('exit', (status) => reject(new Error(`the viewers' process ended (${status}) without an answer`)));
+    // The speaker: a Pro account, signed in, recording with the scripted recognizer.
+    const reg = await fetch(url + routeUrl('register'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Speaker', email: `speaker-${Date.now()}@example.com`, password: 'live-bench-password', recaptchaToken: 'test-pass' }),
     });
-    ended.catch(() => undefined); // raced below; its exit after answering is no failure
-    await Promise.race([new Promise((resolve) => child.once('message', resolve)), ended]);
+    if (!reg.ok) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
+    const { token, user } = (await reg.json()) as { token: string; user: { id: string } };
+    await setPlan(user.id, 'pro', new Date(Date.now() + 86_400_000).toISOString());
+    const speakerContext = await newContext(async (context) => {
+      await context.addInitScript(
+        ({ token, id }) => {
+          localStorage.setItem('cookies_accepted', 'true');
+          localStorage.setItem('token', token);
+          localStorage.setItem('survey_shown', id);
+        },
+        { token, id: user.id },
+      );
+      await installSpeech(context);
+      await context.addInitScript(recordSaves, routes.autosaveSave.path);
+    });
+    const speaker = await speakerContext.newPage();
+    await speaker.goto('/');
+    const card = speaker.getByRole('region', { name: 'Live transcription' });
+    await card.getByRole('button', { name: 'Start', exact: true }).click();
+    await speaker.waitForFunction(() => window.__speech.active !== null);
+    await speaker.evaluate(() => window.__speech.final('the talk begins'));
+    await card.getByRole('button', { name: 'Share live', exact: true }).click();
+    const link = await card.getByRole('region', { name: 'Live captions link' }).getByRole('textbox', { name: 'Live link' }).inputValue();
+    const code = new URL(link).pathname.split('/').at(-1)!;
 
-    const endAt = Date.now() + SECONDS * 1000;
-    // The speaker: a delta every second; `sent` holds when each one's text was final (the save sent).
-    const sent: { end: number; at: number }[] = [];
-    let spoken = '';
-    let saveErrors = 0;
-    const speaker = (async () => {
-      for (let i = 0; Date.now() < endAt - 2_000; i++) {
-        const tick = Date.now();
-        const piece = `${WORDS[i % WORDS.length]} ${WORDS[(i * 3 + 1) % WORDS.length]} ${i}. `;
-        const offset = spoken.length;
-        spoken += piece;
-        sent.push({ end: spoken.length, at: tick });
-        const res = await request('POST', routeUrl('autosaveSave'), { sessionId, offset, text: piece, segments: [], duration: i, language: 'pt-BR' }, token).catch(
-          () => ({ status: 0 }),
-        );
-        if (res.status !== 200) saveErrors++;
-        await sleep(Math.max(0, LIVE_SAVE_INTERVAL_MS - (Date.now() - tick)));
+    // Three signed-out viewers, each in a browser profile of its own.
+    const viewers: Page[] = [];
+    for (let i = 0; i < 3; i++) {
+      const context = await newContext(async (c) => {
+        await c.addInitScript(() => localStorage.setItem('cookies_accepted', 'true'));
+        await c.addInitScript(recordViewer);
+      });
+      const page = await context.newPage();
+      await page.goto(`/live/${code}`);
+      viewers.push(page);
+    }
+    for (const v of viewers) await v.getByRole('region', { name: 'Captions' }).waitFor();
+    await sleep(2_000);
+
+    // The speaker: a final result every 1.0-2.0 s (a fixed pseudo-random sequence), each with its marker.
+    const finals: { marker: string; at: number }[] = [];
+    let n = 0;
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    let speaking = true;
+    const say = async () => {
+      const i = ++n;
+      const marker = `m${i}x`;
+      const text = `${WORDS[i % WORDS.length]} ${WORDS[(i * 3 + 1) % WORDS.length]} ${marker}`;
+      const at = await speaker.evaluate((t) => {
+        window.__speech.final(t);
+        return performance.timeOrigin + window.__speech.lastResultAt;
+      }, text);
+      finals.push({ marker, at });
+    };
+    const talk = (async () => {
+      while (speaking) {
+        await say();
+        await sleep(1_000 + random() * 1_000);
       }
     })();
+    while (n < FINALS) await sleep(200);
+    const measured = finals.slice(0, FINALS).map((f) => f.marker);
+    await sleep(3_000);
 
-    const handlerBefore = app.server.routeCalls.get(VIEW_ROUTE)?.handlerCalls ?? 0;
-    const started = Date.now();
-    const input: ViewersInput = { url: app.url, code, viewers: VIEWERS, pollMs: POLL_MS, pingMs: LIVE_VIEWER_PING_MS, endAt };
-    child.send(input);
-    const result = await Promise.race([new Promise<ViewersOutput>((resolve) => child.once('message', (m) => resolve(m as ViewersOutput))), ended]).finally(() => speaker);
-    const elapsed = (Date.now() - started) / 1000;
-    const handlerCalls = (app.server.routeCalls.get(VIEW_ROUTE)?.handlerCalls ?? 0) - handlerBefore;
-    await speaker;
-    const { texts, served } = result;
-    const viewErrors = result.errors.length;
-    const delays: number[] = [];
-    for (const [at, from, to] of result.deliveries) for (const s of sent) if (s.end > from && s.end <= to) delays.push(at - s.at);
+    // Per result and viewer: final -> saved -> answered -> painted.
+    const saves = await speaker.evaluate(() => (window as unknown as { __saves: { at: number; markers: string[]; status: number }[] }).__saves);
+    const savedAt = new Map<string, number>();
+    for (const s of saves) if (s.status === 200) for (const m of s.markers) if (!savedAt.has(m)) savedAt.set(m, s.at);
+    const parts = { total: [] as number[], save: [] as number[], wait: [] as number[], paint: [] as number[] };
+    let missing = 0;
+    let wrongViewers = 0;
+    for (const v of viewers) {
+      const { answers, painted, text } = await v.evaluate(() => {
+        const w = window as unknown as { __answers: { at: number; markers: string[] }[]; __painted: Record<string, number> };
+        return { answers: w.__answers, painted: w.__painted, text: document.querySelector('[role="region"][aria-label="Captions"]')?.textContent ?? '' };
+      });
+      // The viewer's text: every marker from the first, in order, once.
+      const shown = [...text.matchAll(/m(\d+)x/g)].map((m) => Number(m[1]));
+      if (shown[0] !== 1 || shown.some((m, i) => m !== i + 1) || shown.length < FINALS) wrongViewers++;
+      for (const f of finals.slice(0, FINALS)) {
+        const saved = savedAt.get(f.marker);
+        const answered = answers.find((a) => a.markers.includes(f.marker))?.at;
+        const paint = painted[f.marker];
+        if (saved === undefined || answered === undefined || paint === undefined) {
+          missing++;
+          continue;
+        }
+        parts.total.push(paint - f.at);
+        parts.save.push(saved - f.at);
+        parts.wait.push(answered - saved);
+        parts.paint.push(paint - answered);
+      }
+    }
+    const total = stats(parts.total);
+    lines.push(
+      `live: a Pro speaker in Chromium (the built app, the scripted recognizer: a final every 1.0-2.0 s), 3 signed-out viewers in Chromium; ${measured.length} finals x 3 viewers; server and DynamoDB Local at nice ${LOWEST_PRIORITY} (${threads} threads)`,
+      `  clock: performance.timeOrigin + performance.now() in the page that saw each moment (the machine's one clock), from the recognizer's final result event at the speaker to the end of the viewer's first frame showing it`,
+      `  final at the speaker -> painted at a viewer: ${fmt(total)} over ${parts.total.length} (budget p95 <= ${BUDGET_P95_MS} ms)`,
+      `    save (final -> save answered at the speaker: the autosave cadence's wait and the request): ${fmt(stats(parts.save))}`,
+      `    cache and poll (save answered -> the view answer carrying it at the viewer: the poll interval, the cache or the held request, the request): ${fmt(stats(parts.wait))}`,
+      `    paint (view answer -> painted): ${fmt(stats(parts.paint))}`,
+      `  viewers whose text has a gap, a repeat or is out of order: ${wrongViewers}; results not seen by a viewer: ${missing}; save requests: ${saves.length} for ${finals.length} finals`,
+    );
+    let ok = total.p95 <= BUDGET_P95_MS && wrongViewers === 0 && missing === 0;
 
-    // Every viewer's text is a prefix of what was said (no gap, no repeat), and at most a few seconds behind.
-    const wrong = texts.filter((t) => !spoken.startsWith(t) || t.length < (sent.at(-3)?.end ?? 0)).length;
-    const counted = (await request<{ viewers: number }>('GET', routeUrl('recordLiveViewer', { code }), undefined, token)).body.viewers;
-    delays.sort((a, b) => a - b);
-    const latencies = result.latencies.sort((a, b) => a - b);
-    const p95 = percentile(delays, 95);
-    const ok = p95 < DELAY_P95_BUDGET_MS && wrong === 0 && viewErrors === 0 && saveErrors === 0 && counted === VIEWERS && delays.length > 0;
+    // Crowds of simulated viewers, the speaker going on.
+    for (const crowd of CROWDS) {
+      const sim = fork(new URL('./live-viewers.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'] });
+      const ended = new Promise<never>((_, reject) => {
+        sim.once('error', reject);
+        sim.once('exit', (status) => reject(new Error(`the viewers' process ended (${status}) without an answer`)));
+      });
+      ended.catch(() => undefined);
+      await Promise.race([new Promise((r) => sim.once('message', r)), ended]);
+      const before = await routeCalls();
+      const started = Date.now();
+      const input: ViewersInput = { url, code, viewers: crowd, pingMs: LIVE_VIEWER_PING_MS, endAt: started + joinMs(crowd) + CROWD_SECONDS * 1000, addresses: Math.ceil(crowd / 100) };
+      sim.send(input);
+      const out = await Promise.race([new Promise<ViewersOutput>((r) => sim.once('message', (m) => r(m as ViewersOutput))), ended]);
+      const seconds = (Date.now() - started) / 1000;
+      const after = await routeCalls();
+      const delta = (key: string, field: keyof RouteCalls) => (after[key]?.[field] ?? 0) - (before[key]?.[field] ?? 0);
+      const counted = (await (await fetch(url + routeUrl('countLiveViewers', { code }), { headers: { authorization: `Bearer ${token}` } })).json()) as { viewers: number };
+      const c = {
+        viewRequests: delta(VIEW_ROUTE, 'requests'),
+        viewBytes: out.bytes,
+        viewCalls: delta(VIEW_ROUTE, 'handlerCalls'),
+        viewMs: delta(VIEW_ROUTE, 'handlerMs'),
+        pings: delta(PING_ROUTE, 'requests'),
+        pingCalls: delta(PING_ROUTE, 'handlerCalls'),
+        pingMs: delta(PING_ROUTE, 'handlerMs'),
+      };
+      const cost = costPerThousandViewerHours(c, crowd + 3, seconds);
+      const expected = Math.min(crowd + 3, LIVE_VIEWERS_MAX);
+      const errors = out.errors.filter(Boolean);
+      lines.push(
+        `  ${crowd.toLocaleString('en')} simulated viewers (+ the 3 pages) for ${seconds.toFixed(0)} s: view requests ${(c.viewRequests / seconds).toFixed(0)}/s, reaching the handler ${(c.viewCalls / seconds).toFixed(2)}/s (${c.viewCalls}), handler time ${(c.viewMs / 1000 / seconds).toFixed(2)} s a second; pings ${(c.pings / seconds).toFixed(0)}/s (${out.pingsLimited} refused by the per-share limit)`,
+        `    cost per 1,000 viewer-hours (one CloudFront location): $${cost.total.toFixed(2)} (CloudFront $${cost.cloudFront.toFixed(2)}, AWS WAF $${cost.waf.toFixed(2)}, API Gateway $${cost.api.toFixed(2)}, Lambda $${cost.lambda.toFixed(2)}, DynamoDB $${cost.dynamodb.toFixed(2)})`,
+        `    viewers with a gap, a repeat or out of order: ${out.wrong}; furthest marker ${out.markersMax}, the most behind viewer's last ${out.markersMin}; errors ${errors.length}; owner's count ${counted.viewers} (expected ${expected})`,
+        ...errors.slice(0, 3).map((e) => `    error: ${e.slice(0, 200)}`),
+      );
+      ok &&= out.wrong === 0 && errors.length === 0 && counted.viewers === expected && out.markersMax - out.markersMin <= 3;
+      if (sim.exitCode === null) sim.kill();
+    }
+    speaking = false;
+    await talk;
     const [l1, l5] = loadavg();
-    return {
-      ok,
-      lines: [
-        `live: 1 speaker (a delta a second, ${sent.length} sent), ${VIEWERS} viewers polling every ${POLL_MS} ms for ${SECONDS} s (load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)})`,
-        `  view requests answered: ${(served / elapsed).toFixed(0)}/s (${served.toLocaleString('en')}); reaching the handler: ${(handlerCalls / elapsed).toFixed(2)}/s (${handlerCalls})`,
-        `  one view request, sent to answered: p50 ${percentile(latencies, 50)} ms, p95 ${percentile(latencies, 95)} ms, max ${latencies.at(-1)} ms`,
-        `  final at the speaker -> shown at a viewer: p50 ${percentile(delays, 50)} ms, p95 ${p95} ms, max ${delays.at(-1)} ms over ${delays.length.toLocaleString('en')} deliveries (budget p95 < ${DELAY_P95_BUDGET_MS} ms)`,
-        `  viewers with a gap, a repeat or stale text: ${wrong}; request errors: ${viewErrors} viewer, ${saveErrors} speaker; owner's count: ${counted} (expected ${VIEWERS})`,
-        ...result.errors.filter(Boolean).slice(0, 3).map((e) => `  error: ${e.slice(0, 200)}`),
-      ],
-    };
+    lines.push(`  load average before ${loadBefore[0]!.toFixed(2)} / ${loadBefore[1]!.toFixed(2)}, after ${l1!.toFixed(2)} / ${l5!.toFixed(2)} (1 / 5 min)`);
+    return { ok, lines };
   } finally {
-    for (const c of children) if (c.exitCode === null) c.kill();
-    await app.stop();
+    await browser?.close();
+    await chromiumServer?.close();
+    await server?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -130,4 +378,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { lines, ok } = await benchLive();
   for (const l of lines) console.log(l);
   console.log(ok ? 'live budgets: OK' : 'live budgets: OVER BUDGET');
+  process.exit(ok ? 0 : 1);
 }

@@ -1,10 +1,11 @@
 import { startLocalApp } from '../functions/src/local/app.ts';
 
 /**
- * The local product (server and DynamoDB Local) in a process of its own, for the transcribe
- * benchmark: so the benchmark can set its CPU priority, and that of the Java process it starts,
- * apart from the benchmark's own. Started with fork(): the options as the first argument; it
- * answers with a ServerReady message and stops on 'stop'.
+ * The local product (server and DynamoDB Local) in a process of its own, for the transcribe and
+ * live benchmarks: so a benchmark can set its CPU priority, and that of the Java process it
+ * starts, apart from the benchmark's own. Started with fork(): the options as the first
+ * argument; it answers with a ServerReady message, answers 'routeCalls' with
+ * `{ routeCalls }` (the server's count by route key) and stops on 'stop'.
  */
 export interface ServerOptions {
   dataDir: string;
@@ -24,6 +25,8 @@ const app = await startLocalApp({ ...options, inMemory: true });
 const stop = () => void app.stop().finally(() => process.exit(0));
 process.on('message', (message) => {
   if (message === 'stop') stop();
+  // What each route served so far (server.routeCalls), for the live benchmark.
+  if (message === 'routeCalls') process.send!({ routeCalls: Object.fromEntries(app.server.routeCalls) });
 });
 // The benchmark ended without saying so: nothing of the product stays behind.
 process.once('disconnect', stop);

@@ -1,4 +1,5 @@
 import { benchAutosave } from './autosave.ts';
+import { benchCost } from './cost.ts';
 import { benchHandlers } from './handlers.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchLive } from './live.ts';
@@ -19,6 +20,7 @@ const all = {
   segments: benchSegments,
   load: benchLoad,
   live: benchLive,
+  cost: benchCost,
   transcribe: benchTranscribe,
   lighthouse: benchLighthouse,
 } satisfies Record<string, () => Promise<{ lines: string[]; ok: boolean }>>;

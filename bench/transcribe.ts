@@ -318,7 +318,7 @@ const wordsOnScreen = (page: Page) =>
 const elementsOnScreen = (page: Page) => page.evaluate(() => document.querySelectorAll('[data-testid="transcript"] *').length);
 
 /** The local product in a process of its own (local-server.ts), whose CPU priority this benchmark sets. */
-async function startServer(options: ServerOptions): Promise<{ child: ChildProcess; ready: ServerReady; stop: () => Promise<void> }> {
+export async function startServer(options: ServerOptions): Promise<{ child: ChildProcess; ready: ServerReady; stop: () => Promise<void> }> {
   const child = fork(new URL('./local-server.ts', import.meta.url), [JSON.stringify(options)], { execArgv: ['--import', 'tsx'] });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const ready = await Promise.race([
@@ -365,7 +365,7 @@ function processTree(root: number): number[] {
  * Java process's compiler and collector threads and Node's worker threads are set one by one.
  * Returns how many threads were set.
  */
-function setTreePriority(root: number, priority: number): number {
+export function setTreePriority(root: number, priority: number): number {
   let threads = 0;
   for (const pid of processTree(root)) {
     let tids = [pid];

@@ -136,7 +136,12 @@ describe('live caption sharing', () => {
     }
     await allShow(said, online);
     await offline.page.getByText('Connection lost. Reconnecting…').waitFor();
-    expect(await captionText(offline.page)).toBe('good morning everyone thank you for coming');
+    // The request it held at the server when the network went may still have brought the next
+    // words; either way what it shows is what was said, in order, with nothing missing or twice.
+    const whileOffline = (await captionText(offline.page))!;
+    expect(whileOffline.startsWith('good morning everyone thank you for coming')).toBe(true);
+    expect(said.startsWith(whileOffline)).toBe(true);
+    expect(whileOffline).not.toBe(said);
     await offline.context.setOffline(false);
     await allShow(said);
     await s.final('and it caught up');

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CAPTION_STYLE } from '@app/shared/caption-style';
-import { LIVE_CACHE_SECONDS, LIVE_GRACE_SECONDS, LIVE_SHARE_SECONDS, LIVE_VIEW_MAX_CHARS, LIVE_VIEWERS_MAX } from '@app/shared/constants';
+import { LIVE_CACHE_SECONDS, LIVE_GRACE_SECONDS, LIVE_HOLD_CHECK_MS, LIVE_HOLD_SECONDS, LIVE_SHARE_SECONDS, LIVE_VIEW_MAX_CHARS, LIVE_VIEWERS_MAX } from '@app/shared/constants';
 import { db, tableName } from '../src/db/client.ts';
 import { readTextFrom } from '../src/db/chunk-store.ts';
 import { keys } from '../src/db/keys.ts';
@@ -18,7 +18,9 @@ import { setPlan } from '../src/db/users.ts';
 import { LIVE_COUNT_RATE } from '../src/handlers/live/count-viewers.ts';
 import { LIVE_VIEWER_CODE_RATE, LIVE_VIEWER_RATE } from '../src/handlers/live/record-viewer.ts';
 import { LIVE_SHARE_RATE } from '../src/handlers/live/start-share.ts';
-import { startLocalServer, type LocalServer } from '../src/local/server.ts';
+import { viewLiveShare } from '../src/handlers/live/view-share.ts';
+import { responseCache, startLocalServer, type LocalServer } from '../src/local/server.ts';
+import { routes } from '@app/shared/routes';
 import { LIVE_OFFSET_REFUSAL } from '../../infra/lib/edge-functions.ts';
 import { call, pathOf, registerUser, routeKey } from './call.ts';
 
@@ -58,6 +60,12 @@ const share = (token: string, sessionId: string, sourceIp = freshIp(), includeEa
   });
 const view = (code: string, after?: number | string) =>
   call<View>('viewLiveShare', { params: { code }, query: after === undefined ? {} : { after: String(after) } });
+/** The view held at most `holdMs` (the route holds LIVE_HOLD_SECONDS): its status, body and cache header. */
+const held = async (code: string, after: number, holdMs: number) => {
+  const reply = await viewLiveShare(code, after, holdMs);
+  return { body: reply.body as View, cache: reply.headers['cache-control'] };
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const stop = (token: string, code: string) => call('stopLiveShare', { token, params: { code }, sourceIp: freshIp() });
 
 /** A Pro speaker with a session holding `text` (sent in the given pieces), shared with what was said before sharing (or not). */
@@ -163,10 +171,11 @@ describe('following a live share', () => {
     expect((await call('putCorrections', { token: owner.token, body: corrections })).status).toBe(200);
     const sessionId = await newSession(owner.token);
     const started = await share(owner.token, sessionId);
-    expect((await view(started.body.code)).body).toMatchObject({ mask: 'hide' });
+    // Its session is empty: the view, held a moment, answers no text but the mode.
+    expect((await held(started.body.code, 0, 200)).body).toMatchObject({ mask: 'hide' });
     // Changing the setting later does not change a share under way.
     await call('putCorrections', { token: owner.token, body: { ...corrections, shareProfanity: 'off' } });
-    expect((await view(started.body.code, 0)).body).toMatchObject({ mask: 'hide' });
+    expect((await held(started.body.code, 0, 200)).body).toMatchObject({ mask: 'hide' });
   });
 
   it("carries the owner's caption style of when it started, and none when they saved none", async () => {
@@ -178,10 +187,10 @@ describe('following a live share', () => {
     expect((await call('putCaptionStyle', { token: owner.token, body: style })).status).toBe(200);
     const sessionId = await newSession(owner.token);
     const started = await share(owner.token, sessionId);
-    expect((await view(started.body.code)).body).toMatchObject({ style });
+    expect((await held(started.body.code, 0, 200)).body).toMatchObject({ style });
     // Changing the style later does not change a share under way.
     await call('putCaptionStyle', { token: owner.token, body: { ...style, font: 'serif' } });
-    expect((await view(started.body.code, 0)).body).toMatchObject({ style });
+    expect((await held(started.body.code, 0, 200)).body).toMatchObject({ style });
   });
 
   it('gives the transcript from an offset, where to ask next, the language and the status', async () => {
@@ -192,8 +201,9 @@ describe('following a live share', () => {
     expect(whole.headers['cache-control']).toBe(`public, max-age=${LIVE_CACHE_SECONDS}`);
     // On a chunk boundary (as a viewer asking from its `next` always is): from there.
     expect((await view(code, 13)).body).toMatchObject({ from: 13, text: 'Bem-vindos.', next: 24 });
-    // At the end and beyond it: nothing, and the end as next.
-    expect((await view(code, 24)).body).toMatchObject({ from: 24, text: '', next: 24 });
+    // At the end: held while nothing new comes, then nothing, the end as next, and never kept.
+    expect(await held(code, 24, 300)).toEqual({ body: expect.objectContaining({ from: 24, text: '', next: 24 }), cache: 'no-store' });
+    // Beyond it (never an offset the server gave): nothing and the end as next, at once.
     expect((await view(code, 500)).body).toMatchObject({ status: 'live', from: 24, text: '', next: 24 });
   });
 
@@ -239,14 +249,38 @@ describe('following a live share', () => {
       offset = await say(u.token, sessionId, offset, piece);
       await follow();
     }
-    await follow();
     expect(seen).toBe('Primeira frase. Segunda frase. Terceira, com acentuação: ção.');
     expect(next).toBe(seen.length);
   });
 
+  it('holds a viewer at the end until the speaker saves more, then answers at once with it (a long poll)', async () => {
+    const { u, sessionId, code } = await sharedSession(['Um. ']);
+    const asked = Date.now();
+    const waiting = view(code, 4);
+    await sleep(300);
+    await say(u.token, sessionId, 4, 'Dois.');
+    const saved = Date.now();
+    const res = await waiting;
+    expect(res.body).toMatchObject({ status: 'live', from: 4, text: 'Dois.', next: 9 });
+    expect(res.headers['cache-control']).toBe(`public, max-age=${LIVE_CACHE_SECONDS}`);
+    // Held past the 300 ms of silence, answered within a few checks of the save (far from the hold's end).
+    expect(saved - asked).toBeGreaterThanOrEqual(300);
+    expect(Date.now() - saved).toBeLessThan(LIVE_HOLD_CHECK_MS * 10);
+  });
+
+  it('answers a held viewer when the speaker stops sharing (ended), with nothing said after', async () => {
+    const { u, code } = await sharedSession(['Um. ']);
+    const waiting = view(code, 4);
+    await sleep(200);
+    expect((await stop(u.token, code)).status).toBe(200);
+    const started = Date.now();
+    expect((await waiting).body).toMatchObject({ status: 'ended', text: '', next: 4 });
+    expect(Date.now() - started).toBeLessThan(LIVE_HOLD_SECONDS * 1000);
+  });
+
   it('an empty session: no text yet, next 0', async () => {
     const { code } = await sharedSession([]);
-    expect((await view(code)).body).toMatchObject({ status: 'live', from: 0, text: '', next: 0 });
+    expect((await held(code, 0, 200)).body).toMatchObject({ status: 'live', from: 0, text: '', next: 0 });
     expect((await view(code, 10)).body).toMatchObject({ from: 0, text: '', next: 0 });
   });
 
@@ -599,6 +633,34 @@ describe('the local server caches the live view as CloudFront does', () => {
     await new Promise((r) => setTimeout(r, LIVE_CACHE_SECONDS * 1000 + 100));
     expect((await get('?after=0')).body.text).toBe('Um. Dois.');
     expect(calls(VIEW) - start).toBe(3);
+  });
+
+  it('collapses the viewers held at the end into one handler call, answered as soon as the speaker saves', async () => {
+    const { u, sessionId, code } = await sharedSession(['Um. ']);
+    const get = async (query: string) => (await (await fetch(`${base}${pathOf('viewLiveShare', { code })}${query}`)).json()) as View;
+    const start = calls(VIEW);
+    const waiting = Promise.all([0, 1, 2, 3, 4].map(() => get('?after=4')));
+    await sleep(300);
+    await say(u.token, sessionId, 4, 'Dois.');
+    expect((await waiting).map((v) => v.text)).toEqual(['Dois.', 'Dois.', 'Dois.', 'Dois.', 'Dois.']);
+    expect(calls(VIEW) - start).toBe(1);
+  });
+
+  it('gives an answer marked no-store to the requests waiting for it, and keeps none (CloudFront with a minimum TTL of 0)', async () => {
+    const cached = responseCache();
+    let fetched = 0;
+    const fetchOne = (cacheControl: string) => () => {
+      fetched++;
+      return new Promise<{ statusCode: number; body: string; headers: Record<string, string> }>((r) => setTimeout(() => r({ statusCode: 200, body: '{}', headers: { 'cache-control': cacheControl } }), 50));
+    };
+    const url = new URL('http://localhost/api/live/AbCdEfGhIjKl?after=4');
+    const def = routes.viewLiveShare;
+    await Promise.all([cached(def, url, fetchOne('no-store')), cached(def, url, fetchOne('no-store'))]);
+    expect(fetched).toBe(1);
+    await cached(def, url, fetchOne(`public, max-age=${LIVE_CACHE_SECONDS}`));
+    expect(fetched).toBe(2);
+    await cached(def, url, fetchOne(`public, max-age=${LIVE_CACHE_SECONDS}`));
+    expect(fetched).toBe(2);
   });
 
   it("refuses a non-canonical offset at the edge (CloudFront's viewer-request function), before the cache and the handler", async () => {

@@ -75,6 +75,10 @@ export interface ApiFunctionProps {
   readonly production: boolean;
   /** Concurrent executions reserved for (and capping) this function; 0 or unset: none. */
   readonly reservedConcurrency?: number;
+  /** Seconds a call may run (default 10): a route that holds requests (its cache's `holdSeconds`) gets more. */
+  readonly timeoutSeconds?: number;
+  /** Memory in MB (default 512): a route that holds requests, billed for the time it waits, gets less. */
+  readonly memoryMb?: number;
 }
 
 /**
@@ -104,7 +108,7 @@ function handlerCode(handler: string, bundledWith: readonly string[]): Code {
  * one minified ESM file built by the local esbuild (never Docker) with everything bundled in,
  * the AWS SDK included (nothing external, HANDLER_BUNDLING), the CommonJS `require` banner and
  * a source map (without sources) that Node applies to stack traces, 512 MB (scrypt at N=2^17
- * needs 128 MB of working memory and CPU), 10 s timeout, logs kept a month, least-privilege
+ * needs 128 MB of working memory and CPU), 10 s timeout (unless the route holds requests longer), logs kept a month, least-privilege
  * grants, and reserved concurrency when given.
  */
 export class ApiFunction extends Construct {
@@ -134,8 +138,8 @@ export class ApiFunction extends Construct {
       handler: LAMBDA_HANDLER,
       runtime: LAMBDA_RUNTIME,
       architecture: Architecture.ARM_64,
-      memorySize: 512,
-      timeout: Duration.seconds(10),
+      memorySize: props.memoryMb ?? 512,
+      timeout: Duration.seconds(props.timeoutSeconds ?? 10),
       logGroup,
       // Lambda reads 0 as "no executions at all", so 0 here means no reservation.
       reservedConcurrentExecutions: props.reservedConcurrency || undefined,

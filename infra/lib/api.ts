@@ -68,6 +68,10 @@ export const routeConstructId = (name: string): string => `${name.charAt(0).toUp
 
 /** The REST API's one stage: the first segment of every execute-api path (CloudFront's origin path). */
 export const API_STAGE_NAME = 'v1';
+/** A held request's function runs this much past the hold (reads, the answer); 20 + 5 s stays under API Gateway's 29 s integration timeout. */
+export const HOLD_MARGIN_SECONDS = 5;
+/** A route that holds requests runs at Lambda's least memory: its billed time is mostly waiting (docs/live.md weighs it). */
+export const HOLD_MEMORY_MB = 128;
 
 /** The JSON `{error, code}` body API Gateway itself answers with, like the handler wrapper's. */
 const gatewayError = (error: string, code: string) => JSON.stringify({ error, code });
@@ -171,6 +175,10 @@ export class Api extends Construct {
         environment,
         production: props.production,
         reservedConcurrency: reserved[name],
+        // A long poll (the live view) holds a request up to holdSeconds: the function runs a little longer.
+        timeoutSeconds: route.cache?.holdSeconds ? route.cache.holdSeconds + HOLD_MARGIN_SECONDS : undefined,
+        // Billed for the time it waits (mostly idle, a read every LIVE_HOLD_CHECK_MS): the least memory.
+        memoryMb: route.cache?.holdSeconds ? HOLD_MEMORY_MB : undefined,
       }).fn;
       this.functions.set(name, fn);
       // One Lambda permission per method (for the deployed stage only: no console test invocations).

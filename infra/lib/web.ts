@@ -198,7 +198,8 @@ export class Web extends Construct {
         functionAssociations: [{ function: this.cachedViewerRequests.get(name)!, eventType: FunctionEventType.VIEWER_REQUEST }],
         cachePolicy: new CachePolicy(this, `Cache-${name}`, {
           comment: `Live Transcribe: ${name}, ${cache.seconds} s, keyed by path and ${cache.query.join(', ')}`,
-          minTtl: Duration.seconds(cache.seconds),
+          // 0: an answer the origin marks no-store (a held request that found nothing new) is not kept.
+          minTtl: Duration.seconds(0),
           defaultTtl: Duration.seconds(cache.seconds),
           maxTtl: Duration.seconds(cache.seconds),
           queryStringBehavior: CacheQueryStringBehavior.allowList(...cache.query),

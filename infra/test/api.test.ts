@@ -7,7 +7,7 @@ import { SECRETS } from '@app/shared/secrets';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { DEFAULT_RESERVED_CONCURRENCY, LAMBDA_RUNTIME, reservedConcurrencyFromContext } from '../lib/api-function.ts';
 import { ESM_REQUIRE_BANNER, HANDLER_BUNDLING } from '../lib/bundling.ts';
-import { API_STAGE_NAME } from '../lib/api.ts';
+import { API_STAGE_NAME, HOLD_MARGIN_SECONDS, HOLD_MEMORY_MB } from '../lib/api.ts';
 import { restApiMethods } from '../lib/rest-api-methods.ts';
 import { DEFAULT_THROTTLE, methodThrottles, ROUTE_THROTTLES, routeThrottles } from '../lib/throttling.ts';
 import { actionsOf, alarmsOf, allStatements, asArray, devStack, functionOfRoute, genericProdStack, keyOf, noSite, ofType, ROUTES, statementsOfFunction, synth, type Json } from './template.ts';
@@ -77,10 +77,13 @@ describe('REST API and its functions (dev, full route table)', () => {
     expect(nodeHandlers).toHaveLength(ROUTES.length);
   });
 
-  it('builds every function with the fixed defaults', () => {
-    for (const fnId of routeFunctions.values()) {
+  it('builds every function with the fixed defaults; a route that holds requests runs HOLD_MARGIN_SECONDS past its hold, under API Gateway\'s 29 s, at the least memory', () => {
+    for (const [name, fnId] of routeFunctions) {
       const p = json.Resources[fnId].Properties;
-      expect(p).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler', MemorySize: 512, Timeout: 10 });
+      const hold = (routes[name as keyof typeof routes] as RouteDef).cache?.holdSeconds;
+      const timeout = hold ? hold + HOLD_MARGIN_SECONDS : 10;
+      expect(timeout).toBeLessThan(29);
+      expect(p).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler', MemorySize: hold ? HOLD_MEMORY_MB : 512, Timeout: timeout });
       const logGroupId = p.LoggingConfig.LogGroup.Ref as string;
       expect(json.Resources[logGroupId]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
       const vars = p.Environment.Variables;

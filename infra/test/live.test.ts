@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_CACHE_SECONDS } from '@app/shared/constants';
+import { LIVE_CACHE_SECONDS, LIVE_HOLD_SECONDS } from '@app/shared/constants';
+import { HOLD_MARGIN_SECONDS } from '../lib/api.ts';
 import { apiPathPatterns, pathPatternMatches, routes } from '@app/shared/routes';
 import { apiViewerRequests, cachedApiBehaviors, LIVE_VIEW_REQUEST_CODE, VIEWER_ADDRESS_CODE } from '../lib/edge-functions.ts';
 import { devStack, ofType, ROUTES, type Json } from './template.ts';
@@ -24,8 +25,14 @@ describe('live caption view on CloudFront', () => {
     functions = new Map(ofType(t, 'AWS::CloudFront::Function').map(([id, r]) => [id, r.Properties]));
   });
 
+  it('waits for a held view longer than the view function runs (CloudFront\'s origin response timeout, 30 s unless set)', () => {
+    const b = behaviorFor(config, '/api/live/AbCdEfGhIjKl');
+    const origin = config.Origins.find((o: Json) => o.Id === b.TargetOriginId);
+    expect(origin.CustomOriginConfig.OriginReadTimeout ?? 30).toBeGreaterThan(LIVE_HOLD_SECONDS + HOLD_MARGIN_SECONDS);
+  });
+
   it('derives the cached pattern from the route table: the view only, with its owner-only count listed before it', () => {
-    expect(routes.viewLiveShare.cache).toEqual({ seconds: LIVE_CACHE_SECONDS, query: ['after'] });
+    expect(routes.viewLiveShare.cache).toEqual({ seconds: LIVE_CACHE_SECONDS, query: ['after'], holdSeconds: LIVE_HOLD_SECONDS });
     expect(cachedApiBehaviors()).toEqual({
       cached: [{ name: 'viewLiveShare', pattern: '/api/live/*', cache: routes.viewLiveShare.cache }],
       uncached: ['/api/live/*/viewers'],
@@ -35,12 +42,13 @@ describe('live caption view on CloudFront', () => {
     expect(order.indexOf('/api/live/*')).toBeLessThan(order.indexOf('/api/*'));
   });
 
-  it(`caches GET /api/live/{code} ${LIVE_CACHE_SECONDS} s, keyed by the path and only the after parameter (no cookies, no headers)`, () => {
+  it(`caches GET /api/live/{code} ${LIVE_CACHE_SECONDS} s, keyed by the path and only the after parameter (no cookies, no headers); a no-store answer is not kept`, () => {
     const b = behaviorFor(config, '/api/live/AbCdEfGhIjKl');
     expect(b.PathPattern).toBe('/api/live/*');
     const policy = policies.get(b.CachePolicyId.Ref);
     expect(policy).toMatchObject({
-      MinTTL: LIVE_CACHE_SECONDS,
+      // The origin's no-store (a held request that found nothing new) is honoured only above a minimum TTL of 0.
+      MinTTL: 0,
       DefaultTTL: LIVE_CACHE_SECONDS,
       MaxTTL: LIVE_CACHE_SECONDS,
       ParametersInCacheKeyAndForwardedToOrigin: {

@@ -168,13 +168,17 @@ export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[keyof typeof CAPTCHA_ACTION
 export const CAPTCHA_MIN_SCORE = 0.5;
 
 /**
- * Live caption sharing: a share link lives LIVE_SHARE_SECONDS at most; while it is live the
- * speaker's client sends its autosave deltas every LIVE_SAVE_INTERVAL_MS (instead of every
- * AUTOSAVE_INTERVAL_MS); the viewer page polls the text every LIVE_POLL_MS through CloudFront,
- * which caches each answer LIVE_CACHE_SECONDS (as does the local server), and tells the viewer
- * count it is watching every LIVE_VIEWER_PING_MS. The count keeps at most LIVE_VIEWERS_MAX ids
- * a minute. A poll of half the cache time keeps a caption's delay at a viewer under 2 s (p95):
- * the handler calls stay bounded by the cache, at twice the CloudFront requests of a 1 s poll.
+ * Live caption sharing: a share link lives LIVE_SHARE_SECONDS at most. While it is live the
+ * speaker's client sends each change of its transcript at once through the autosave route, no
+ * sooner than LIVE_SAVE_INTERVAL_MS after its last save (instead of the AUTOSAVE_INTERVAL_MS
+ * cadence). A viewer asks for the text from where it has it; when there is nothing newer yet
+ * the view holds the request (a long poll) up to LIVE_HOLD_SECONDS, looking for new text every
+ * LIVE_HOLD_CHECK_MS, and answers as soon as some is saved. CloudFront (and the local server)
+ * keeps an answer with text LIVE_CACHE_SECONDS and collapses the concurrent requests for one
+ * offset into the one held request, so the handler runs once per saved change and CloudFront
+ * location, however many follow. A viewer asks again at once after text, and no sooner than
+ * LIVE_POLL_MS after its last request otherwise. It tells the viewer count it is watching every
+ * LIVE_VIEWER_PING_MS; the count keeps at most LIVE_VIEWERS_MAX ids a minute.
  */
 export const LIVE_SHARE_SECONDS = 12 * 60 * 60;
 /** After its speaker stops it or its session completes, a link shows its last words this long, then nothing. */
@@ -186,7 +190,11 @@ export const LIVE_GRACE_SECONDS = 60;
  */
 export const LIVE_VIEW_MAX_CHARS = 64_000;
 export const LIVE_VIEW_MAX_CHUNKS = 200;
-export const LIVE_SAVE_INTERVAL_MS = 1_000;
+/** 600 ms: at most 100 saves a minute, under the route's AUTOSAVE_SAVES_PER_MINUTE (120). */
+export const LIVE_SAVE_INTERVAL_MS = 600;
+/** Under API Gateway's 29 s integration timeout and CloudFront's 30 s origin response timeout, with the view function's timeout above it. */
+export const LIVE_HOLD_SECONDS = 20;
+export const LIVE_HOLD_CHECK_MS = 100;
 export const LIVE_CACHE_SECONDS = 1;
 export const LIVE_POLL_MS = 500;
 export const LIVE_VIEWER_PING_MS = 30_000;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { LIVE_CACHE_SECONDS } from './constants.ts';
+import { LIVE_CACHE_SECONDS, LIVE_HOLD_SECONDS } from './constants.ts';
 import { fillPath, matchPath } from './route-paths.ts';
 import { SECRET_NAMES, type SecretName } from './secrets.ts';
 import * as auth from './schemas/auth.ts';
@@ -54,9 +54,13 @@ export interface RouteDef {
   mail?: boolean;
   /**
    * A GET whose answer is the same for everyone: CloudFront (and the local server) keep it
-   * `seconds`, keyed by the path and only these query parameters (no cookies, no headers).
+   * `seconds`, keyed by the path and only these query parameters (no cookies, no headers), and
+   * collapse concurrent requests for one key into one handler call. `holdSeconds`: the handler
+   * may hold a request that long waiting for a newer answer (a long poll); its function's timeout
+   * is set above it. An answer with `Cache-Control: no-store` is given to the requests waiting
+   * for it but not kept.
    */
-  cache?: { seconds: number; query: readonly string[] };
+  cache?: { seconds: number; query: readonly string[]; holdSeconds?: number };
 }
 
 export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'ConditionCheckItem' | 'Query' | 'BatchWriteItem' | 'BatchGetItem';
@@ -219,7 +223,7 @@ export const routes = define({
   viewLiveShare: {
     method: 'GET', path: '/api/live/{code}', handler: 'live/view-share', auth: 'none',
     params: live.liveCodeParams, query: live.liveViewQuery, response: live.liveViewResponse, table: ['GetItem', 'Query'],
-    cache: { seconds: LIVE_CACHE_SECONDS, query: ['after'] },
+    cache: { seconds: LIVE_CACHE_SECONDS, query: ['after'], holdSeconds: LIVE_HOLD_SECONDS },
   },
   recordLiveViewer: {
     method: 'POST', path: '/api/live/{code}/viewers', handler: 'live/record-viewer', auth: 'none',

@@ -52,10 +52,14 @@ function loadSourceHandler(def: RouteDef): Promise<LambdaHandler> {
   return h;
 }
 
-/** What one route served since the start: every request, and those that reached its handler (not answered from the cache). */
+/**
+ * What one route served since the start: every request, those that reached its handler (not
+ * answered from the cache), and the handler's wall time over them (what Lambda bills, ms).
+ */
 export interface RouteCalls {
   requests: number;
   handlerCalls: number;
+  handlerMs: number;
 }
 
 export interface LocalServer extends Server {
@@ -66,7 +70,9 @@ export interface LocalServer extends Server {
 /**
  * As CloudFront does for a route with `cache` in the table: one answer per path and listed query
  * parameters, kept `seconds` from when it arrived; requests for a key being fetched wait for that
- * fetch (request collapsing). Server errors are not kept.
+ * fetch (request collapsing), however long the handler holds it. Server errors and answers
+ * marked `Cache-Control: no-store` go to the requests waiting for them but are not kept (as
+ * CloudFront does with a minimum TTL of 0).
  */
 export function responseCache() {
   const entries = new Map<string, { until: number; result: Promise<Result> }>();
@@ -81,7 +87,7 @@ export function responseCache() {
     entries.set(key, entry);
     entry.result.then(
       (r) => {
-        if ((r.statusCode ?? 200) >= 500) entries.delete(key);
+        if ((r.statusCode ?? 200) >= 500 || /no-store/.test(String(r.headers?.['cache-control'] ?? ''))) entries.delete(key);
         else entry.until = Date.now() + def.cache!.seconds * 1000;
       },
       () => entries.delete(key),
@@ -264,7 +270,7 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
         // CloudFront's origin header, when the functions check it (the bundles pass).
         if (options.originSecret) headers[ORIGIN_SECRET_HEADER] = options.originSecret;
         const routeKey = `${found.def.method} ${found.def.path}`;
-        const calls = routeCalls.get(routeKey) ?? { requests: 0, handlerCalls: 0 };
+        const calls = routeCalls.get(routeKey) ?? { requests: 0, handlerCalls: 0, handlerMs: 0 };
         routeCalls.set(routeKey, calls);
         calls.requests++;
         const event = toEvent({
@@ -279,7 +285,8 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
         });
         const result = await cached(found.def, url, () => {
           calls.handlerCalls++;
-          return handler(event);
+          const started = performance.now();
+          return handler(event).finally(() => (calls.handlerMs += performance.now() - started));
         });
         return send(res, result);
       }

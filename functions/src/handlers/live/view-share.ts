@@ -1,5 +1,6 @@
-import { LIVE_CACHE_SECONDS, LIVE_VIEW_MAX_CHARS, LIVE_VIEW_MAX_CHUNKS } from '@app/shared/constants';
+import { LIVE_CACHE_SECONDS, LIVE_HOLD_CHECK_MS, LIVE_HOLD_SECONDS, LIVE_VIEW_MAX_CHARS, LIVE_VIEW_MAX_CHUNKS } from '@app/shared/constants';
 import { routes } from '@app/shared/routes';
+import type { LiveView } from '@app/shared/schemas/live';
 import { getAutomaticTranscription } from '../../db/automatic-transcriptions.ts';
 import { readTextFrom } from '../../db/chunk-store.ts';
 import { nowSeconds } from '../../db/client.ts';
@@ -12,10 +13,17 @@ import { Reply, route } from '../../lib/http.ts';
  * What a viewer of a live link reads: the transcript from `after` on (from the start of the
  * stored chunk `after` falls in, so every offset inside one chunk gets the same answer; `from`
  * says where it starts), where to ask next, and whether it is still live. Anyone with the code
- * may read; the answer never names the owner or the session. Cheap, as every viewer asks twice
- * a second: one read of the share, one of the session, one Query of the chunks from `after` on;
- * and the same for everyone, so CloudFront keeps it LIVE_CACHE_SECONDS (keyed by path and
- * `after` only, which its viewer-request function lets through only in its one spelling).
+ * may read; the answer never names the owner or the session. Cheap: one read of the share, one
+ * of the session, one Query of the chunks from `after` on; and the same for everyone, so
+ * CloudFront keeps it LIVE_CACHE_SECONDS (keyed by path and `after` only, which its
+ * viewer-request function lets through only in its one spelling).
+ *
+ * A long poll: while the share is live and `after` is the end of what is stored (a viewer that
+ * has everything), the request is held, the share and the session read again every
+ * LIVE_HOLD_CHECK_MS, and answered as soon as new text is stored, the share stops or the session
+ * completes; after LIVE_HOLD_SECONDS with nothing new, it answers no text and `no-store` (never
+ * kept: the viewer asks again at once and is held again). CloudFront collapses the concurrent
+ * requests for one offset into this one call.
  *
  * What the link shows (domain/live.ts): the words said since sharing began (or all of them, as
  * the speaker chose), live; "ended" once the speaker stopped sharing (the text, language and time
@@ -24,15 +32,16 @@ import { Reply, route } from '../../lib/http.ts';
  */
 const LIVE_VIEW_CAP = { maxChars: LIVE_VIEW_MAX_CHARS, maxChunks: LIVE_VIEW_MAX_CHUNKS };
 
-export const handler = route('viewLiveShare', async ({ params, query }) => {
-  const share = await getLiveShare(params.code);
+/** The answer to a viewer at `after` now, and whether it brings something (text, or the end). */
+async function viewOnce(code: string, after: number): Promise<{ body: LiveView; news: boolean }> {
+  const share = await getLiveShare(code);
   const session = share && (await getAutomaticTranscription(share.userId, share.sessionId));
   if (!share || !session) throw notFound('This live caption link does not exist.');
   const view = liveWindow(share, session, nowSeconds());
   // A link past its grace or expiry shows nothing: the viewer keeps what it has.
-  const end = view.end ?? query.after;
-  const after = view.end === null ? query.after : Math.min(Math.max(query.after, view.start), end);
-  const read = after < end ? await readTextFrom(share.userId, 'AUTO', share.sessionId, after, session.length, LIVE_VIEW_CAP, session.layout) : { from: after, text: '', next: after };
+  const end = view.end ?? after;
+  const at = view.end === null ? after : Math.min(Math.max(after, view.start), end);
+  const read = at < end ? await readTextFrom(share.userId, 'AUTO', share.sessionId, at, session.length, LIVE_VIEW_CAP, session.layout) : { from: at, text: '', next: at };
   // From the start of the chunk `after` falls in, but never before the share's start nor past its end.
   const from = Math.min(Math.max(read.from, view.start), end);
   const next = Math.max(from, Math.min(read.next, end));
@@ -46,5 +55,22 @@ export const handler = route('viewLiveShare', async ({ params, query }) => {
     mask: share.mask ?? 'off',
     ...(share.style && { style: share.style }),
   });
-  return new Reply(200, body, { 'cache-control': `public, max-age=${LIVE_CACHE_SECONDS}` });
-});
+  // Only a viewer at the very end is held: an offset past it (never one the server gave) is
+  // answered at once, so no request can hold a function on a key no viewer shares.
+  return { body, news: view.status !== 'live' || next !== after };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The view, held up to `holdMs` while there is nothing new (see above). */
+export async function viewLiveShare(code: string, after: number, holdMs: number): Promise<Reply> {
+  const until = Date.now() + holdMs;
+  for (;;) {
+    const { body, news } = await viewOnce(code, after);
+    if (news) return new Reply(200, body, { 'cache-control': `public, max-age=${LIVE_CACHE_SECONDS}` });
+    if (Date.now() + LIVE_HOLD_CHECK_MS >= until) return new Reply(200, body, { 'cache-control': 'no-store' });
+    await sleep(LIVE_HOLD_CHECK_MS);
+  }
+}
+
+export const handler = route('viewLiveShare', ({ params, query }) => viewLiveShare(params.code, query.after, LIVE_HOLD_SECONDS * 1000));

@@ -23,8 +23,11 @@ export interface FollowEvents {
 export const RETRY_MAX_MS = 8_000;
 
 /**
- * Follows a live share: asks for the text from the offset it has (`next` of the last answer)
- * every LIVE_POLL_MS, so a viewer never misses or repeats text, across failures too. A failed
+ * Follows a live share: asks for the text from the offset it has (`next` of the last answer), so
+ * a viewer never misses or repeats text, across failures too. The server holds a request from
+ * the end of the text until there is more (a long poll), so the next request goes at once after
+ * an answer with text, and no sooner than LIVE_POLL_MS after the last one otherwise (the hold ran
+ * out, or a server that does not hold). A failed
  * request is retried with a doubling wait (up to RETRY_MAX_MS; at once when the browser says it
  * is online again). It stops at 'ended' (the speaker stopped, the link expired or the session
  * completed) and at 'not-found' (a wrong or expired code). Returns the stop function.
@@ -50,6 +53,8 @@ export function followLive(code: string, events: FollowEvents): () => void {
 
   async function run(): Promise<void> {
     while (!abort.signal.aborted) {
+      const asked = Date.now();
+      let brought = false;
       try {
         const view = await api('viewLiveShare', { params: { code }, query: { after: String(next) }, signal: abort.signal });
         if (abort.signal.aborted) return;
@@ -62,6 +67,7 @@ export function followLive(code: string, events: FollowEvents): () => void {
         events.style?.(view.style);
         if (piece) {
           next = view.next;
+          brought = true;
           events.text(piece);
         }
         if (failures) events.reconnecting(false);
@@ -79,7 +85,9 @@ export function followLive(code: string, events: FollowEvents): () => void {
         await sleep(Math.min(LIVE_POLL_MS * 2 ** failures, RETRY_MAX_MS));
         continue;
       }
-      await sleep(LIVE_POLL_MS);
+      // The server held the request until there was text (or its hold ran out): after text, ask
+      // again at once; otherwise no sooner than LIVE_POLL_MS after the last request.
+      if (!brought) await sleep(Math.max(0, LIVE_POLL_MS - (Date.now() - asked)));
     }
   }
 

@@ -57,8 +57,9 @@ export interface AutosaveEngine {
   /** Logout: sends everything queued and completes every session, the running one included; resolves when nothing is in flight. */
   finish(): Promise<void>;
   /**
-   * While the session being recorded is shared live, its deltas go every LIVE_SAVE_INTERVAL_MS
-   * (a change waits no longer than that); off, the usual cadence comes back. Completing the
+   * While the session being recorded is shared live, each change goes at once, no sooner than
+   * LIVE_SAVE_INTERVAL_MS after the last save (a change waits no longer than that); off, the
+   * usual cadence comes back. Completing the
    * session turns it off.
    */
   setLive(on: boolean): void;

@@ -3,7 +3,8 @@ import { AUTOSAVE_INTERVAL_MS, AUTOSAVE_MIN_GAP_MS, LIVE_SAVE_INTERVAL_MS } from
 /**
  * When the autosave saves: AUTOSAVE_INTERVAL_MS after the last save of the session being
  * recorded (the periodic tick), and at once on a change more than AUTOSAVE_MIN_GAP_MS after
- * it; while the session is shared live, both are LIVE_SAVE_INTERVAL_MS.
+ * it; while the session is shared live, both are LIVE_SAVE_INTERVAL_MS (600 ms), so each final
+ * result goes at once unless a save went out less than that ago (then at the interval's end).
  */
 export interface Cadence {
   /** A save of the session being recorded went out (or the session began): the gap counts from now. */

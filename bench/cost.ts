@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserServer } from 'playwright-core';
+import { routeNamed, routeUrl } from '@app/shared/routes';
+import { setPlan } from '../functions/src/db/users.ts';
+import { resetEnv } from '../functions/src/lib/env.ts';
+import { freePort } from '../functions/src/local/dynamo.ts';
+import { launchChromiumServer } from '../e2e/chromium.ts';
+import { installSpeech } from '../e2e/fake-speech.ts';
+import { PRICES } from './live.ts';
+import { setTreePriority, startServer } from './transcribe.ts';
+
+/**
+ * What one hour of transcription by a signed-in user asks of AWS, counted from the page itself:
+ * the built app in Chromium, a signed-in user recording with the scripted recognizer, which says
+ * a final result of 8 words every 3 s (160 words a minute) for an hour of the page's own time
+ * (Playwright's clock: the page's timers run an hour in a minute or so; the requests are real,
+ * answered by the local server). Counts every API request the page sends, by route, and the
+ * bytes of the saves, and prices them (docs/cost.md): API Gateway, Lambda (each call billed at
+ * the function's 512 MB for COST_CALL_MS, a figure, not this machine's time), AWS WAF at both web
+ * ACLs, CloudFront, and DynamoDB's write units from what each save writes. Not shared live.
+ */
+const HOUR_MS = 3_600_000;
+const FINAL_EVERY_MS = 3_000;
+const WORDS_PER_FINAL = 8;
+/** Billed time of one API call on Lambda (a warm 512 MB function doing a few DynamoDB calls). */
+export const COST_CALL_MS = 50;
+const VOCABULARY = 'então vamos falar sobre a transcrição automática de reuniões longas com vários participantes the lecture continues with models and evaluation'.split(' ');
+
+export async function benchCost(): Promise<{ lines: string[]; ok: boolean }> {
+  const webDist = resolve(process.env.BENCH_WEB_DIST ?? process.env.E2E_WEB_DIST ?? resolve(import.meta.dirname, '../web/dist'));
+  if (!existsSync(join(webDist, 'index.html'))) throw new Error(`No built app in ${webDist}: run \`npm run build -w web\` first.`);
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-cost-'));
+  process.env.LOG_LEVEL ??= 'silent';
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let chromiumServer: BrowserServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    server = await startServer({ dataDir, port: await freePort(), webDist });
+    const { url, dynamoEndpoint, tableName } = server.ready;
+    Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamoEndpoint, TABLE_NAME: tableName });
+    process.env.AWS_REGION ??= 'us-east-1';
+    resetEnv();
+    setTreePriority(server.child.pid!, 19);
+    chromiumServer = await launchChromiumServer();
+    browser = await chromium.connect(chromiumServer.wsEndpoint());
+    const context = await browser.newContext({ baseURL: url, locale: 'en-US' });
+    const reg = await context.request.post(routeUrl('register'), {
+      data: { name: 'Cost', email: `cost-${Date.now()}@example.com`, password: 'cost-bench-pass', recaptchaToken: 'test-pass' },
+    });
+    if (!reg.ok()) throw new Error(`register failed: ${reg.status()}`);
+    const { token, user } = (await reg.json()) as { token: string; user: { id: string } };
+    // Pro: no visitor limit or upgrade prompt in the way; the autosave cadence is the same on every plan.
+    await setPlan(user.id, 'pro', new Date(Date.now() + 86_400_000).toISOString());
+    await context.addInitScript(
+      ({ token, id }) => {
+        localStorage.setItem('cookies_accepted', 'true');
+        localStorage.setItem('token', token);
+        localStorage.setItem('survey_shown', id);
+      },
+      { token, id: user.id },
+    );
+    await context.addInitScript({ content: 'window.__name = (target) => target;' });
+    await installSpeech(context);
+    await context.clock.install();
+    const page = await context.newPage();
+    const requests = new Map<string, { count: number; bytes: number }>();
+    let counting = false;
+    page.on('request', (r) => {
+      if (!counting) return;
+      const { pathname } = new URL(r.url());
+      if (!pathname.startsWith('/api/') && !pathname.startsWith('/stripe/') && pathname !== '/contact') return;
+      const name = routeNamed(r.method(), pathname) ?? `${r.method()} ${pathname}`;
+      const row = requests.get(name) ?? { count: 0, bytes: 0 };
+      row.count++;
+      row.bytes += r.postDataBuffer()?.length ?? 0;
+      requests.set(name, row);
+    });
+    await page.goto('/');
+    counting = true;
+    await page.getByRole('region', { name: 'Live transcription' }).getByRole('button', { name: 'Start', exact: true }).click();
+    await page.waitForFunction(() => window.__speech.active !== null, undefined, { polling: 50 });
+    let words = 0;
+    let chars = 0;
+    for (let at = 0; at < HOUR_MS; at += FINAL_EVERY_MS) {
+      const text = Array.from({ length: WORDS_PER_FINAL }, (_, k) => VOCABULARY[(words + k * 7) % VOCABULARY.length]).join(' ') + ` n${words}`;
+      words += WORDS_PER_FINAL + 1;
+      chars += text.length + 1;
+      await page.evaluate((t) => window.__speech.final(t), text);
+      await page.clock.runFor(FINAL_EVERY_MS);
+      // Real time for the requests the page just sent to be answered.
+      await new Promise((r) => setTimeout(r, 15));
+    }
+    counting = false;
+    const saves = requests.get('autosaveSave') ?? { count: 0, bytes: 0 };
+    const total = [...requests.values()].reduce((a, r) => a + r.count, 0);
+    const p = PRICES;
+    // A save: the user's session read (auth), its rate window (1 write unit), the chunks (a unit a KB of text and segments, the body's size), the metadata (1).
+    const writeUnits = saves.count * 2 + Math.ceil(saves.bytes / 1024) + (total - saves.count);
+    const lambda = total * p.lambdaRequest + total * (COST_CALL_MS / 1000) * p.lambdaGb * p.lambdaGbSecond;
+    const cost = {
+      api: total * p.restApi,
+      lambda,
+      waf: total * 2 * p.waf,
+      cloudFront: total * (p.cloudFrontRequest + p.cloudFrontFunction),
+      writes: writeUnits * p.writeUnit,
+      reads: total * 2 * p.readUnit,
+    };
+    const sum = Object.values(cost).reduce((a, b) => a + b, 0);
+    const [l1] = loadavg();
+    return {
+      ok: true,
+      lines: [
+        `cost: one hour of the page's time, a signed-in user recording (the scripted recognizer: ${WORDS_PER_FINAL + 1} words every ${FINAL_EVERY_MS / 1000} s, ${words.toLocaleString('en')} words, ${chars.toLocaleString('en')} characters), not shared live (load average ${l1!.toFixed(2)})`,
+        `  API requests the page sent: ${total} (${[...requests].map(([k, v]) => `${k} ${v.count}`).join(', ')}); save bodies ${(saves.bytes / 1024).toFixed(0)} KB`,
+        `  cost of the hour: $${sum.toFixed(5)} (API Gateway $${cost.api.toFixed(5)}, Lambda $${cost.lambda.toFixed(5)} at ${COST_CALL_MS} ms a call, AWS WAF $${cost.waf.toFixed(5)}, CloudFront $${cost.cloudFront.toFixed(5)}, DynamoDB writes $${cost.writes.toFixed(5)} (${writeUnits} units), reads $${cost.reads.toFixed(5)}); stored: ~${((saves.bytes * 1.3) / 1024).toFixed(0)} KB`,
+      ],
+    };
+  } finally {
+    await browser?.close();
+    await chromiumServer?.close();
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { lines } = await benchCost();
+  for (const l of lines) console.log(l);
+  process.exit(0);
+}

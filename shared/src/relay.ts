@@ -15,6 +15,12 @@ export const RELAY_FILTER_PATTERN = { eventName: ['INSERT'], dynamodb: { Keys: {
 export const RELAY_TABLE_ACTIONS: readonly TableAction[] = ['GetItem', 'Query', 'UpdateItem'];
 /** Records per invocation at most (a few seconds of many speakers' deltas), and no batching wait: a caption leaves as soon as it is seen. */
 export const RELAY_BATCH_SIZE = 100;
+/**
+ * Batches of one shard processed side by side (Lambda's ParallelizationFactor, at most 10): a
+ * partition key's records stay in order in one lane, so a destination that keeps failing delays
+ * the speakers hashed to its lane, not the whole shard.
+ */
+export const RELAY_PARALLELIZATION = 10;
 /** A batch whose delivery failed is tried again this many times (each run retries with backoff first), then left: the next words resume from the destination's cursor. */
 export const RELAY_RETRY_ATTEMPTS = 5;
 /** Records older than this are dropped unprocessed (the next words still carry what they held: delivery is by cursor). */

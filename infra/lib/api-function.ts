@@ -75,6 +75,10 @@ export interface ApiFunctionProps {
   readonly production: boolean;
   /** Concurrent executions reserved for (and capping) this function; 0 or unset: none. */
   readonly reservedConcurrency?: number;
+  /** Defaults to 10 s (a route's). */
+  readonly timeout?: Duration;
+  /** Defaults to `Route handler <handler>`. */
+  readonly description?: string;
 }
 
 /**
@@ -124,7 +128,7 @@ export class ApiFunction extends Construct {
     // execution role it needs (the group exists, so no logs:CreateLogGroup, and no other group).
     const role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `Route handler ${props.handler}: its table actions, secrets and log group`,
+      description: `${props.description ?? `Route handler ${props.handler}`}: its table actions, secrets and log group`,
     });
     logGroup.grantWrite(role);
 
@@ -135,11 +139,11 @@ export class ApiFunction extends Construct {
       runtime: LAMBDA_RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: 512,
-      timeout: Duration.seconds(10),
+      timeout: props.timeout ?? Duration.seconds(10),
       logGroup,
       // Lambda reads 0 as "no executions at all", so 0 here means no reservation.
       reservedConcurrentExecutions: props.reservedConcurrency || undefined,
-      description: `Route handler ${props.handler}`,
+      description: props.description ?? `Route handler ${props.handler}`,
       // METRICS_NAMESPACE: where the security events' metric lines (embedded metric format) count, the
       // stack's name, as the alarms' other custom metrics.
       environment: {

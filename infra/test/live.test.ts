@@ -24,11 +24,11 @@ describe('live caption view on CloudFront', () => {
     functions = new Map(ofType(t, 'AWS::CloudFront::Function').map(([id, r]) => [id, r.Properties]));
   });
 
-  it('derives the cached pattern from the route table: the view only, with its owner-only count listed before it', () => {
+  it('derives the cached pattern from the route table: the view only, with its owner-only count and caption destinations listed before it', () => {
     expect(routes.viewLiveShare.cache).toEqual({ seconds: LIVE_CACHE_SECONDS, query: ['after'] });
     expect(cachedApiBehaviors()).toEqual({
       cached: [{ name: 'viewLiveShare', pattern: '/api/live/*', cache: routes.viewLiveShare.cache }],
-      uncached: ['/api/live/*/viewers'],
+      uncached: ['/api/live/*/viewers', '/api/live/*/destinations', '/api/live/*/destinations/*'],
     });
     const order = config.CacheBehaviors.map((b: Json) => b.PathPattern as string);
     expect(order.indexOf('/api/live/*/viewers')).toBeLessThan(order.indexOf('/api/live/*'));

@@ -4,6 +4,7 @@ import { benchLighthouse } from './lighthouse.ts';
 import { benchLive } from './live.ts';
 import { benchLoad } from './load.ts';
 import { benchProperty } from './property.ts';
+import { benchRelay } from './relay.ts';
 import { benchSegments } from './segments.ts';
 import { benchTranscribe } from './transcribe.ts';
 
@@ -19,6 +20,7 @@ const all = {
   segments: benchSegments,
   load: benchLoad,
   live: benchLive,
+  relay: benchRelay,
   transcribe: benchTranscribe,
   lighthouse: benchLighthouse,
 } satisfies Record<string, () => Promise<{ lines: string[]; ok: boolean }>>;

@@ -10,6 +10,7 @@ import { captionReceiver, CAPTION_RECEIVER_PATH, type ReceivedCaption } from '..
 import { startStreamRelay, matchesFilter, type StreamRelay } from '../src/local/stream-relay.ts';
 import { RELAY_FILTER_PATTERN } from '@app/shared/relay';
 import { call, registerUser } from './call.ts';
+import { recordRoute } from './grant-recorder.ts';
 
 type Destination = { id: string; service: string; target: string; state: string; lastDeliveredAt?: string; error?: string };
 
@@ -40,7 +41,8 @@ beforeAll(async () => {
     endpoint: process.env.DYNAMODB_ENDPOINT!,
     region: 'us-east-1',
     tableName: process.env.TABLE_NAME!,
-    handler: async () => relayHandler,
+    // Its DynamoDB requests are checked against RELAY_TABLE_ACTIONS after the run (grant-check.ts).
+    handler: async () => (event) => recordRoute('captionRelay', () => relayHandler(event)),
     retryMs: 200,
   });
 });

@@ -10,7 +10,7 @@ import { keys } from './keys.ts';
  * (where in the session's text the next caption starts), `seq` (the last caption number the
  * service accepted), `inflight` (the caption being sent: its number, text and where it ends, kept
  * until the service accepts it, so a retry sends the same number and text, never a new one),
- * `lastSentAt` (epoch ms of the last request: one a second at most).
+ * `lastSentAt` (epoch ms when the last request ended: the next leaves a second later at the earliest).
  */
 export interface InflightCaption {
   seq: number;

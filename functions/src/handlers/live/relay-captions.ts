@@ -29,8 +29,8 @@ import { log } from '../../lib/log.ts';
  * (shared/src/relay.ts), runs this with each batch of them. For each session in the batch that is
  * shared with caption destinations, every destination that is not paused gets, in order, the text
  * from its cursor to the end of what the share shows: what piled up since the last caption goes as
- * one caption (at most CAPTION_MAX_CHARS; the rest follows), one request in flight and at most one
- * a second per destination, each caption numbered once (a retry keeps its number and text). A
+ * one caption (at most CAPTION_MAX_CHARS; the rest follows), one request in flight per
+ * destination and the next one CAPTION_SEND_INTERVAL_MS after the previous one's answer, each caption numbered once (a retry keeps its number and text). A
  * network error or a 5xx is retried with backoff (CAPTION_RETRY_FIRST_MS doubling up to
  * CAPTION_RETRY_MAX_MS) for CAPTION_RETRY_BUDGET_MS; past that the session's first record is
  * reported failed, and the platform runs the batch again from it. A 4xx or a redirect leaves the
@@ -80,13 +80,16 @@ export async function relaySession(userId: string, sessionId: string): Promise<v
   if (!code) return;
   const share = await getLiveShare(code, true);
   if (!share || share.userId !== userId || share.sessionId !== sessionId) return;
-  const destinations = (await listCaptionDestinations(code, true)).filter((d) => !d.paused);
-  if (destinations.length === 0) return;
   // A stopped share shows nothing past where it stopped; an expired one nothing at all.
   if (share.stoppedAt === undefined && !isLive(share)) return;
-  const session = await getAutomaticTranscription(userId, sessionId);
-  if (!session) return;
-  const end = share.stoppedAt !== undefined ? (share.endOffset ?? 0) : (await lastChunk(userId, 'AUTO', sessionId)).end;
+  const [all, session, last] = await Promise.all([
+    listCaptionDestinations(code, true),
+    getAutomaticTranscription(userId, sessionId),
+    share.stoppedAt === undefined ? lastChunk(userId, 'AUTO', sessionId) : undefined,
+  ]);
+  const destinations = all.filter((d) => !d.paused);
+  if (destinations.length === 0 || !session) return;
+  const end = share.stoppedAt !== undefined ? (share.endOffset ?? 0) : last!.end;
   const deadline = Date.now() + CAPTION_RETRY_BUDGET_MS;
   const results = await Promise.allSettled(destinations.map((d) => deliver(d, session.language, end, deadline)));
   const retry = results.find((r) => r.status === 'rejected');
@@ -129,8 +132,10 @@ async function send(d: CaptionDestinationItem, f: InflightCaption, language: str
   for (let attempt = 1; ; attempt++) {
     const wait = lastSentAt + CAPTION_SEND_INTERVAL_MS - Date.now();
     if (wait > 0) await sleep(wait);
-    lastSentAt = Date.now();
     const answer = await postCaption(captionRequest(d.service, d.url, f.seq, f.caption, language, new Date(f.at)));
+    // Counted from the answer: the next request leaves a second after this one ended, so the
+    // service never sees two within a second, whatever the network's delays.
+    lastSentAt = Date.now();
     if (answer.ok) {
       await markDelivered(d, f, lastSentAt);
       return lastSentAt;

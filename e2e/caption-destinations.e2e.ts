@@ -8,7 +8,8 @@ import { card, deviceContext, openApi, openBrowser, speech, startRecording } fro
  * Captions sent into YouTube Live and Zoom: a Pro speaker adds a YouTube and a Zoom destination on
  * the local caption receiver (which stands in for both services, as the mail outbox does for mail)
  * in the share panel; the server relays every final from the table's stream, as Lambda does on
- * AWS. Each arrives once, in order, numbered 1, 2, 3…, in each service's documented format; the
+ * AWS, while an overlay (another browser profile) shows them on its transparent page. Each arrives
+ * once, in order, numbered 1, 2, 3…, in each service's documented format; the
  * Zoom receiver fails with 500 for a while and everything still arrives once. A wrong address is
  * refused with nothing sent; a viewer's answers never hold a destination.
  */
@@ -83,6 +84,11 @@ describe('caption destinations', () => {
     });
     await viewer.goto(link);
 
+    // The overlay for a video mixer, in another browser profile, shows the same captions.
+    const overlayContext = await deviceContext(browser, { cookiesAccepted: false }, { viewport: { width: 1920, height: 1080 } });
+    const overlay = await overlayContext.newPage();
+    await overlay.goto(`${link}/overlay`);
+
     const finals = ['the first caption', 'then a second one', 'and a third', 'a fourth right after', 'and the last words'];
     for (const [i, f] of finals.entries()) {
       await s.final(f);
@@ -108,6 +114,19 @@ describe('caption destinations', () => {
     // What was said before the destinations was not sent.
     expect(words(ytGot.map(captionOf).join(' '))).not.toContain('before the destinations');
 
+    const overlayCaptions = overlay.getByRole('region', { name: 'Captions' });
+    await expect.poll(async () => words((await overlayCaptions.allTextContents()).join(' '))).toMatch(/and the last words$/);
+    const png = await overlay.screenshot({ omitBackground: true });
+    const corners = await overlay.evaluate(async (b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const ctx = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+      ctx.drawImage(bitmap, 0, 0);
+      const [w, h] = [bitmap.width - 1, bitmap.height - 1];
+      return [[0, 0], [w, 0], [0, h], [w, h]].map(([x, y]) => ctx.getImageData(x!, y!, 1, 1).data[3]);
+    }, png.toString('base64'));
+    expect(corners).toEqual([0, 0, 0, 0]);
+
     // The speaker sees both up to date.
     await expect.poll(() => yt.textContent(), { timeout: 10_000 }).toMatch(/Up to date · last delivered/);
     await expect.poll(() => zoom.textContent(), { timeout: 10_000 }).toMatch(/Up to date · last delivered/);
@@ -124,6 +143,6 @@ describe('caption destinations', () => {
 
     await expect.poll(() => bodies.length).toBeGreaterThan(0);
     for (const body of bodies) expect(body).not.toMatch(new RegExp(`${ytKey}|${zoomKey}|closedcaption`));
-    await Promise.all([context.close(), viewerContext.close()]);
+    await Promise.all([context.close(), viewerContext.close(), overlayContext.close()]);
   }, 120_000);
 });

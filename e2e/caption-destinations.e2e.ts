@@ -87,7 +87,7 @@ describe('caption destinations', () => {
     // The overlay for a video mixer, in another browser profile, shows the same captions.
     const overlayContext = await deviceContext(browser, { cookiesAccepted: false }, { viewport: { width: 1920, height: 1080 } });
     const overlay = await overlayContext.newPage();
-    await overlay.goto(`${link}/overlay`);
+    await overlay.goto(`${link}/overlay?lines=2&position=lower-third`);
 
     const finals = ['the first caption', 'then a second one', 'and a third', 'a fourth right after', 'and the last words'];
     for (const [i, f] of finals.entries()) {

@@ -93,10 +93,34 @@ export async function startStreamRelay(options: {
   const seen = new Set<string>();
   async function follow(shardId: string, type: 'LATEST' | 'TRIM_HORIZON'): Promise<void> {
     seen.add(shardId);
-    let iterator = (await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type }))).ShardIterator;
+    let last: string | undefined;
+    const iteratorFrom = async (kind: 'LATEST' | 'TRIM_HORIZON' | 'AFTER_SEQUENCE_NUMBER') =>
+      (
+        await streams.send(
+          new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: kind, ...(kind === 'AFTER_SEQUENCE_NUMBER' && { SequenceNumber: last }) }),
+        )
+      ).ShardIterator;
+    let iterator = await iteratorFrom(type);
+    let refused = 0;
     while (iterator && !stopped) {
-      const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: RELAY_BATCH_SIZE }));
+      let out;
+      try {
+        out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: RELAY_BATCH_SIZE }));
+      } catch (err) {
+        // An iterator that expired or fell behind the shard's trim horizon (DynamoDB Local trims
+        // when loaded): a new one after the last record seen, as Lambda's poller resumes from its checkpoint.
+        if (stopped) return;
+        const name = err instanceof Error ? err.name : '';
+        if (name !== 'ExpiredIteratorException' && name !== 'TrimmedDataAccessException') throw err;
+        // Twice in a row: from the shard's oldest record (handling one again is harmless: delivery goes by the destination's cursor).
+        if (++refused > 1) last = undefined;
+        await new Promise((r) => setTimeout(r, 50));
+        iterator = await iteratorFrom(last ? 'AFTER_SEQUENCE_NUMBER' : 'TRIM_HORIZON').catch(() => iteratorFrom('TRIM_HORIZON'));
+        continue;
+      }
+      refused = 0;
       iterator = out.NextShardIterator;
+      last = out.Records?.at(-1)?.dynamodb?.SequenceNumber ?? last;
       const records = (out.Records ?? []).map(toLambda).filter((r) => matchesFilter(RELAY_FILTER_PATTERN as unknown as Pattern, r));
       // As the mapping's ParallelizationFactor: batches of different lanes run side by side, a lane's in order.
       const byLane = new Map<number, DynamoDBRecord[]>();
@@ -127,8 +151,15 @@ export async function startStreamRelay(options: {
     const shards = (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription?.Shards ?? [];
     for (const shard of shards) {
       if (!shard.ShardId || seen.has(shard.ShardId) || shard.SequenceNumberRange?.EndingSequenceNumber) continue;
-      follow(shard.ShardId, type).catch((err: unknown) => {
-        if (!stopped) console.error(`local stream relay: ${err instanceof Error ? err.message : String(err)}`);
+      const shardId = shard.ShardId;
+      follow(shardId, type).catch((err: unknown) => {
+        if (stopped) return;
+        console.error(`local stream relay: ${err instanceof Error ? err.message : String(err)}; following the shard again`);
+        // As Lambda's poller does after a failure: the shard again, from its oldest record.
+        setTimeout(() => {
+          seen.delete(shardId);
+          if (!stopped) void discover('TRIM_HORIZON');
+        }, 500);
       });
     }
   }

@@ -5,6 +5,7 @@ import { benchLighthouse } from './lighthouse.ts';
 import { benchLive } from './live.ts';
 import { benchLoad } from './load.ts';
 import { benchProperty } from './property.ts';
+import { benchRelay } from './relay.ts';
 import { benchSegments } from './segments.ts';
 import { benchTranscribe } from './transcribe.ts';
 
@@ -21,6 +22,7 @@ const all = {
   load: benchLoad,
   live: benchLive,
   cost: benchCost,
+  relay: benchRelay,
   transcribe: benchTranscribe,
   lighthouse: benchLighthouse,
 } satisfies Record<string, () => Promise<{ lines: string[]; ok: boolean }>>;

@@ -15,6 +15,7 @@ import { LiveTranscribeStack, STACK_REGION, STAGES, type Stage } from '../lib/st
  *   analyticsOrigins  comma-separated https origins the CSP allows for analytics / session recording
  *   surveyOrigin  https origin of the embedded survey form (a CSP frame source)
  *   tableName     use this existing table instead of creating one (after a point-in-time restore)
+ *   tableStreamArn  that table's stream (KEYS_ONLY or wider), for the caption relay (none without it)
  *   originSecretVersion  the origin secret's version CloudFront and the API's web ACL use (after a rotation)
  *   webhookReservedConcurrency, loginReservedConcurrency  executions reserved for those functions
  *                 (defaults 10 and 20; 0 reserves none, for accounts with a low concurrency limit)
@@ -43,6 +44,7 @@ new LiveTranscribeStack(app, `LiveTranscribe-${stage}`, {
   analyticsOrigins: parseOrigins(ctx('analyticsOrigins')),
   surveyOrigin: ctx('surveyOrigin'),
   tableName: ctx('tableName'),
+  tableStreamArn: ctx('tableStreamArn'),
   originSecretVersion: ctx('originSecretVersion'),
   reservedConcurrency: reservedConcurrencyFromContext(ctx),
   tags: { app: 'live-transcribe', stage },

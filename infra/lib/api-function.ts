@@ -79,6 +79,8 @@ export interface ApiFunctionProps {
   readonly timeoutSeconds?: number;
   /** Memory in MB (default 512): a route that holds requests, billed for the time it waits, gets less. */
   readonly memoryMb?: number;
+  /** Defaults to `Route handler <handler>`. */
+  readonly description?: string;
 }
 
 /**
@@ -128,7 +130,7 @@ export class ApiFunction extends Construct {
     // execution role it needs (the group exists, so no logs:CreateLogGroup, and no other group).
     const role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `Route handler ${props.handler}: its table actions, secrets and log group`,
+      description: `${props.description ?? `Route handler ${props.handler}`}: its table actions, secrets and log group`,
     });
     logGroup.grantWrite(role);
 
@@ -143,7 +145,7 @@ export class ApiFunction extends Construct {
       logGroup,
       // Lambda reads 0 as "no executions at all", so 0 here means no reservation.
       reservedConcurrentExecutions: props.reservedConcurrency || undefined,
-      description: `Route handler ${props.handler}`,
+      description: props.description ?? `Route handler ${props.handler}`,
       // METRICS_NAMESPACE: where the security events' metric lines (embedded metric format) count, the
       // stack's name, as the alarms' other custom metrics.
       environment: {

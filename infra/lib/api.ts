@@ -16,6 +16,7 @@ import { type CfnResource, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { routes, routeSecrets, type RouteDef } from '@app/shared/routes';
+import { RELAY_HANDLER } from '@app/shared/relay';
 import type { SecretName } from '@app/shared/secrets';
 import { ApiFunction, DEFAULT_RESERVED_CONCURRENCY, LOG_RETENTION } from './api-function.ts';
 import { DEFAULT_THROTTLE, methodThrottles } from './throttling.ts';
@@ -166,7 +167,8 @@ export class Api extends Construct {
     for (const [name, route] of Object.entries(table)) {
       const fn = new ApiFunction(this, routeConstructId(name), {
         handler: route.handler,
-        bundledWith: Object.values(table).map((r) => r.handler),
+        // The caption relay's handler too: one esbuild run builds every function of the stack.
+        bundledWith: [...Object.values(table).map((r) => r.handler), RELAY_HANDLER],
         table: props.table,
         tableActions: route.table,
         tableIndexes: route.indexes,

@@ -12,6 +12,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction as ICloudFrontFunction } from 'aws-cdk-lib/aws-cloudfront';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -28,7 +29,16 @@ export interface MonitoringProps {
   readonly alarmEmail?: string;
   /** The CloudFront Function on the live view's viewer requests (web.ts): its invocations count them. */
   readonly liveViewRequest?: ICloudFrontFunction;
+  /** The caption relay (relay.ts), fed by the table's stream. */
+  readonly relay?: IFunction;
 }
+
+/**
+ * The caption relay's stream iterator age (its oldest record not yet handled, the maximum over a
+ * minute) that raises an alarm: a caption is a minute late. A run retries a failing destination for
+ * up to 40 s, so only something stuck or failing again and again ages records this much.
+ */
+export const RELAY_ITERATOR_AGE_MS = 60_000;
 
 /** The route whose failures mean lost payments: it gets its own alarms. */
 export const WEBHOOK_ROUTE: RouteName = 'stripeWebhook';
@@ -258,8 +268,31 @@ export class Monitoring extends Construct {
       );
     }
 
+    if (props.relay) {
+      notify(
+        alarm(
+          'RelayErrors',
+          'caption-relay-errors',
+          'Caption relay: a Lambda error (crash, timeout) in 5 minutes; its batch is retried from the failed record, captions to YouTube or Zoom wait.',
+          props.relay.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
+          1,
+          ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        ),
+      );
+      notify(
+        alarm(
+          'RelayIteratorAge',
+          'caption-relay-late',
+          `Caption relay: records waiting over ${RELAY_ITERATOR_AGE_MS / 1000} s (IteratorAge): captions reach YouTube or Zoom late (a destination failing again and again, or the function failing).`,
+          props.relay.metric('IteratorAge', { period: Duration.minutes(1), statistic: 'Maximum' }),
+          RELAY_ITERATOR_AGE_MS,
+          ComparisonOperator.GREATER_THAN_THRESHOLD,
+        ),
+      );
+    }
+
     // Throttles of any function: metric math sums at most 10 metrics, so groups of 10 and a composite.
-    const fns = [...api.functions.values()];
+    const fns = [...api.functions.values(), ...(props.relay ? [props.relay] : [])];
     const groups: Alarm[] = [];
     for (let i = 0; i < fns.length; i += MAX_ALARM_METRICS) {
       const group = fns.slice(i, i + MAX_ALARM_METRICS);

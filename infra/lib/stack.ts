@@ -8,6 +8,7 @@ import { Api } from './api.ts';
 import { Data } from './data.ts';
 import { EdgeFirewall, OriginLock } from './edge.ts';
 import { Mail } from './mail.ts';
+import { Relay } from './relay.ts';
 import { LIVE_VIEW_ROUTE, Monitoring } from './monitoring.ts';
 import { webDist, webSourceIndexHtml } from './paths.ts';
 import { createSecrets, secretConstructId } from './secrets.ts';
@@ -46,6 +47,8 @@ export interface LiveTranscribeStackProps extends StackProps {
   readonly alarmEmail?: string;
   /** Use this existing table instead of creating one, e.g. after a point-in-time restore (context `tableName`). */
   readonly tableName?: string;
+  /** That table's stream ARN (context `tableStreamArn`), for the caption relay; without it an existing table gets no relay. */
+  readonly tableStreamArn?: string;
   /**
    * The origin secret's version CloudFront and the API's web ACL use (context `originSecretVersion`);
    * unset: the current one. CloudFormation resolves a secret only for a resource it updates, so
@@ -64,6 +67,8 @@ export class LiveTranscribeStack extends Stack {
   /** One secret per entry of SECRETS (shared/src/secrets.ts); each function reads only its route's. */
   readonly secrets: Record<SecretName, Secret>;
   readonly monitoring: Monitoring;
+  /** The caption relay fed by the table's stream (absent on an existing table without `tableStreamArn`). */
+  readonly relay?: Relay;
 
   constructor(scope: Construct, id: string, props: LiveTranscribeStackProps) {
     if (props.env?.region !== undefined && props.env.region !== STACK_REGION) {
@@ -77,7 +82,7 @@ export class LiveTranscribeStack extends Stack {
       throw new Error('A prod stack needs domainName and certificateArn (ACM, us-east-1): without them the site would also offer TLS below 1.2.');
     }
 
-    this.data = new Data(this, 'Data', { production, existingTableName: props.tableName });
+    this.data = new Data(this, 'Data', { production, existingTableName: props.tableName, existingTableStreamArn: props.tableStreamArn });
 
     this.secrets = createSecrets(this, props.stage, production);
 
@@ -94,6 +99,15 @@ export class LiveTranscribeStack extends Stack {
       routes: props.routes,
       reservedConcurrency: props.reservedConcurrency,
     });
+
+    if (this.data.streamArn) {
+      this.relay = new Relay(this, 'CaptionRelay', {
+        table: this.data.table,
+        streamArn: this.data.streamArn,
+        bundledWith: Object.values(this.api.routes).map((r) => r.handler),
+        production,
+      });
+    }
 
     // CloudFront sends the origin secret and the API's web ACL admits it: one reference for both.
     const originSecret = props.originSecretVersion
@@ -122,6 +136,7 @@ export class LiveTranscribeStack extends Stack {
       api: this.api,
       alarmEmail: props.alarmEmail,
       liveViewRequest: this.web.cachedViewerRequests.get(LIVE_VIEW_ROUTE),
+      relay: this.relay?.fn,
     });
 
     // The distribution depends on the API (its origin) and the functions on the distribution (APP_URL);

@@ -68,13 +68,15 @@ describe('REST API and its functions (dev, full route table)', () => {
     }
   });
 
-  it('has no Lambda functions besides the route handlers and CDK helpers', () => {
+  it('has no Lambda functions besides the route handlers, the caption relay and CDK helpers', () => {
     const all = ofType(t, 'AWS::Lambda::Function');
     const helpers = all.filter(([id]) => HELPER_PREFIXES.some((p) => id.startsWith(p)));
     const handlers = all.filter(([id]) => !helpers.some(([h]) => h === id));
-    expect(handlers.map(([id]) => id).sort()).toEqual([...routeFunctions.values()].sort());
+    const relay = all.filter(([id]) => id.startsWith('CaptionRelay')).map(([id]) => id);
+    expect(relay).toHaveLength(1);
+    expect(handlers.map(([id]) => id).sort()).toEqual([...routeFunctions.values(), ...relay].sort());
     const nodeHandlers = all.filter(([, f]) => String(f.Properties.Runtime).startsWith('nodejs') && f.Properties.Environment?.Variables?.TABLE_NAME);
-    expect(nodeHandlers).toHaveLength(ROUTES.length);
+    expect(nodeHandlers).toHaveLength(ROUTES.length + 1);
   });
 
   it('builds every function with the fixed defaults; a route that holds requests runs HOLD_MARGIN_SECONDS past its hold, under API Gateway\'s 29 s, at the least memory', () => {
@@ -224,7 +226,8 @@ describe('REST API from any route table (prod, generic routes, built site, bundl
 
   it('bundles each handler with the local esbuild: one minified ESM file with the require banner and a map without sources', () => {
     const handlers = ofType(t, 'AWS::Lambda::Function').filter(([, f]) => f.Properties.Environment?.Variables?.TABLE_NAME);
-    expect(handlers).toHaveLength(2);
+    // The two routes and the caption relay.
+    expect(handlers).toHaveLength(3);
     for (const [id, f] of handlers) {
       expect(f.Properties.Handler).toBe('index.handler');
       const assetPath = t.toJSON().Resources[id].Metadata['aws:asset:path'] as string;

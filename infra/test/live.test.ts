@@ -31,11 +31,11 @@ describe('live caption view on CloudFront', () => {
     expect(origin.CustomOriginConfig.OriginReadTimeout ?? 30).toBeGreaterThan(LIVE_HOLD_SECONDS + HOLD_MARGIN_SECONDS);
   });
 
-  it('derives the cached pattern from the route table: the view only, with its owner-only count listed before it', () => {
+  it('derives the cached pattern from the route table: the view only, with its owner-only count and caption destinations listed before it', () => {
     expect(routes.viewLiveShare.cache).toEqual({ seconds: LIVE_CACHE_SECONDS, query: ['after'], holdSeconds: LIVE_HOLD_SECONDS });
     expect(cachedApiBehaviors()).toEqual({
       cached: [{ name: 'viewLiveShare', pattern: '/api/live/*', cache: routes.viewLiveShare.cache }],
-      uncached: ['/api/live/*/viewers'],
+      uncached: ['/api/live/*/viewers', '/api/live/*/destinations', '/api/live/*/destinations/*'],
     });
     const order = config.CacheBehaviors.map((b: Json) => b.PathPattern as string);
     expect(order.indexOf('/api/live/*/viewers')).toBeLessThan(order.indexOf('/api/live/*'));

@@ -43,7 +43,8 @@ describe('Logs and alarms (dev, full route table)', () => {
     // The route key the metric filters read is the route table's `METHOD /path`: the REST API's resource path is the route's path.
     expect(ACCESS_LOG_FIELDS.routeKey).toBe('"$context.httpMethod $context.resourcePath"');
     for (const [, g] of ofType(t, 'AWS::Logs::LogGroup')) expect(g.Properties.RetentionInDays).toBe(30);
-    expect(ofType(t, 'AWS::Logs::LogGroup')).toHaveLength(ROUTES.length + 1);
+    // A function's each, the caption relay's, the access log.
+    expect(ofType(t, 'AWS::Logs::LogGroup')).toHaveLength(ROUTES.length + 2);
     for (const fnId of routeFunctions.values()) {
       expect(json.Resources[fnId].Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).toBe('live-transcribe');
     }
@@ -175,7 +176,8 @@ describe('Logs and alarms (dev, full route table)', () => {
   it('alarms when any function is throttled (groups of at most 10 functions under one composite alarm)', () => {
     const alarms = alarmsOf(t);
     const groups = [...alarms.values()].filter((a) => a.AlarmName.startsWith('Test-lambda-throttles-'));
-    expect(groups.length).toBe(Math.ceil(ROUTES.length / 10));
+    const relay = ofType(t, 'AWS::Lambda::Function').find(([id]) => id.startsWith('CaptionRelay'))![0];
+    expect(groups.length).toBe(Math.ceil((ROUTES.length + 1) / 10));
     const throttled: Json[] = [];
     for (const g of groups) {
       const m = Object.values(metricsOf(g));
@@ -185,7 +187,7 @@ describe('Logs and alarms (dev, full route table)', () => {
       expect(g).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
       expect(g.AlarmActions).toBeUndefined(); // the composite notifies
     }
-    expect(throttled.sort((a, b) => a.Ref.localeCompare(b.Ref))).toEqual([...routeFunctions.values()].sort().map((id) => ({ Ref: id })));
+    expect(throttled.sort((a, b) => a.Ref.localeCompare(b.Ref))).toEqual([...routeFunctions.values(), relay].sort().map((id) => ({ Ref: id })));
     const composites = ofType(t, 'AWS::CloudWatch::CompositeAlarm');
     expect(composites).toHaveLength(1);
     const c = composites[0]![1].Properties;

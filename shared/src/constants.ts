@@ -205,6 +205,22 @@ export const LIVE_VIEWERS_MAX = 5_000;
 export const LIVE_CODE_LENGTH = 12;
 
 /**
+ * Caption destinations: a live share's captions also sent, by the server, into a YouTube Live
+ * stream or a Zoom meeting (docs/caption-destinations.md). At most CAPTION_DESTINATIONS_MAX a
+ * share; each gets at most one request every CAPTION_SEND_INTERVAL_MS, each request waits at most
+ * CAPTION_SEND_TIMEOUT_MS, and one caption carries at most CAPTION_MAX_CHARS (the rest follows in
+ * the next). A failed request (network error or 5xx) is tried again after CAPTION_RETRY_FIRST_MS,
+ * doubling up to CAPTION_RETRY_MAX_MS, for CAPTION_RETRY_BUDGET_MS in one relay run.
+ */
+export const CAPTION_DESTINATIONS_MAX = 4;
+export const CAPTION_SEND_INTERVAL_MS = 1_000;
+export const CAPTION_SEND_TIMEOUT_MS = 5_000;
+export const CAPTION_MAX_CHARS = 400;
+export const CAPTION_RETRY_FIRST_MS = 1_000;
+export const CAPTION_RETRY_MAX_MS = 8_000;
+export const CAPTION_RETRY_BUDGET_MS = 40_000;
+
+/**
  * Text corrections (replacements, profanity, spoken commands, paragraphs by silence), kept on the
  * account for every plan, on the device for visitors. A list holds at most CORRECTIONS_MAX
  * replacements, each phrase and replacement at most CORRECTION_TEXT_MAX characters.

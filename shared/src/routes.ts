@@ -234,6 +234,29 @@ export const routes = define({
     params: live.liveCodeParams, response: live.liveViewersResponse, table: ['GetItem', 'PutItem', 'UpdateItem', 'Query'],
   },
 
+  /** The share's caption destinations (YouTube Live, Zoom) with their delivery state; owner only. Never their URLs. */
+  listCaptionDestinations: {
+    method: 'GET', path: '/api/live/{code}/destinations', handler: 'live/list-destinations', auth: 'pro',
+    params: live.liveCodeParams, response: live.captionDestinationsResponse, table: ['GetItem', 'Query'],
+  },
+  /** Adds one: an https URL on the service's documented host (else 400, nothing stored or sent); captions from now on. */
+  addCaptionDestination: {
+    method: 'POST', path: '/api/live/{code}/destinations', handler: 'live/add-destination', auth: 'pro',
+    params: live.liveCodeParams, body: live.captionDestinationRequest, response: live.captionDestination,
+    table: ['GetItem', 'Query', 'PutItem'],
+  },
+  /** Pauses or resumes one (resumed, it goes on from the words said then). */
+  updateCaptionDestination: {
+    method: 'PATCH', path: '/api/live/{code}/destinations/{id}', handler: 'live/update-destination', auth: 'pro',
+    params: live.captionDestinationParams, body: live.updateCaptionDestinationRequest, response: live.captionDestination,
+    table: ['GetItem', 'Query', 'UpdateItem'],
+  },
+  /** Removes one, its URL with it; nothing more is sent to it. */
+  removeCaptionDestination: {
+    method: 'DELETE', path: '/api/live/{code}/destinations/{id}', handler: 'live/remove-destination', auth: 'user',
+    params: live.captionDestinationParams, response: okResponse, table: ['GetItem', 'DeleteItem'],
+  },
+
   // Billing (Stripe)
   checkout: {
     method: 'POST', path: '/stripe/checkout', handler: 'billing/create-checkout', auth: 'user',

@@ -332,6 +332,8 @@ export async function readTextFrom(
   cap: { maxChars: number; maxChunks: number },
   /** The metadata's layout, once the transcript was edited: only the chunks it names are read. */
   layout?: string,
+  /** Strongly consistent reads (the caption relay: every chunk written before the read is in it). */
+  consistent = false,
 ): Promise<{ from: number; text: string; next: number }> {
   const parsed = parseLayout(layout);
   const live = (item: Record<string, unknown>) => {
@@ -347,6 +349,7 @@ export async function readTextFrom(
       ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':from': afterKey, ':to': `${prefix}~` },
       ProjectionExpression: 'SK, l, n, o, x',
       Limit: cap.maxChunks,
+      ConsistentRead: consistent,
     }),
   );
   const items = (out.Items ?? []).filter(live);
@@ -365,6 +368,7 @@ export async function readTextFrom(
         ScanIndexForward: false,
         // An edited transcript may still hold chunks its layout no longer names just before.
         Limit: layout ? 10 : 1,
+        ConsistentRead: consistent,
       }),
     );
     const chunk = before.Items?.find(live);

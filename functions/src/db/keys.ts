@@ -1,6 +1,7 @@
 export type TranscriptKind = 'TRANS' | 'AUTO';
 
 const LIVE_SESSION_PREFIX = 'LIVESESSION#';
+const CAPTION_DESTINATION_PREFIX = 'DEST#';
 
 /** Every partition and sort key is built here and nowhere else (docs/dynamodb.md). */
 export const keys = {
@@ -49,6 +50,12 @@ export const keys = {
    */
   liveShareOfSession: (userId: string, sessionId: string) => ({ PK: `USER#${userId}`, SK: `${LIVE_SESSION_PREFIX}${sessionId}` }),
   liveShareOfSessionPrefix: () => LIVE_SESSION_PREFIX,
+  /**
+   * A caption destination of a share (YouTube Live, Zoom): its secret URL and delivery state,
+   * under the share's partition (TTL: the share's), in the order they were added.
+   */
+  captionDestination: (code: string, id: string) => ({ PK: `LIVE#${code}`, SK: `${CAPTION_DESTINATION_PREFIX}${id}` }),
+  captionDestinationPrefix: () => CAPTION_DESTINATION_PREFIX,
   /** One viewer heard in one minute; a code's viewers of a minute sort together, the minutes in order. */
   liveViewer: (code: string, minute: number, viewerId: string) => ({ PK: `LIVE#${code}`, SK: `${liveViewerPrefix(minute)}${viewerId}` }),
 };

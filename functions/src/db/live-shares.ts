@@ -90,6 +90,12 @@ export async function startLiveShare(
   throw new Error('live share: too much contention');
 }
 
+/** The code of the session's current share (its pointer), if it was ever shared and the pointer has not expired. */
+export async function shareCodeOfSession(userId: string, sessionId: string): Promise<string | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.liveShareOfSession(userId, sessionId), ConsistentRead: true }));
+  return (out.Item as { code?: string } | undefined)?.code;
+}
+
 /** The session as the share's viewers last see it once it is stopped. */
 export type SessionAtStop = Pick<AutomaticTranscriptionItem, 'length' | 'language' | 'updatedAt'>;
 

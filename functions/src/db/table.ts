@@ -2,9 +2,13 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
+
+/** The table's stream: the keys of each change (the caption relay reads the items it needs). */
+export const TABLE_STREAM = { StreamEnabled: true, StreamViewType: 'KEYS_ONLY' } as const;
 
 /**
  * Creates the single table (same shape as infra/lib/data.ts) when it does not exist.
@@ -12,7 +16,9 @@ import {
  */
 export async function ensureTable(client: DynamoDBClient, name: string): Promise<void> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: name }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+    // A table made before the stream was: turn it on (the caption relay reads it).
+    if (!Table?.StreamSpecification?.StreamEnabled) await client.send(new UpdateTableCommand({ TableName: name, StreamSpecification: TABLE_STREAM }));
     return;
   } catch (err) {
     if (!(err instanceof ResourceNotFoundException)) throw err;
@@ -41,6 +47,7 @@ export async function ensureTable(client: DynamoDBClient, name: string): Promise
           Projection: { ProjectionType: 'ALL' },
         },
       ],
+      StreamSpecification: TABLE_STREAM,
     }),
   );
   await client.send(

@@ -6,7 +6,9 @@ import { ensureTable } from '../db/table.ts';
 import { resetEnv } from '../lib/env.ts';
 import { resetSecrets } from '../lib/secrets.ts';
 import { parseOrigins } from '../../../infra/lib/security-headers.ts';
-import { bundleLoader } from './bundles.ts';
+import { bundleLoader, loadBundle, streamBundle } from './bundles.ts';
+import { captionReceiver, CAPTION_RECEIVER_PATH, type ReceivedCaption } from './caption-receiver.ts';
+import { startStreamRelay, type StreamHandler, type StreamRelay } from './stream-relay.ts';
 import { startDynamoLocal, type DynamoLocal } from './dynamo.ts';
 import { startLocalAws, type LocalAws } from './local-aws.ts';
 import { startPwnedPasswordsFake, type PwnedPasswordsFake } from './pwned-passwords-fake.ts';
@@ -48,6 +50,10 @@ export interface LocalApp {
   aws?: LocalAws;
   /** The local Pwned Passwords range API the breach check calls, unless PWNED_PASSWORDS_URL names another. */
   pwned: PwnedPasswordsFake;
+  /** What the local caption receiver (standing in for YouTube and Zoom) received. */
+  captions: ReceivedCaption[];
+  /** The caption relay fed by the table's stream, as Lambda's event source mapping feeds it on AWS. */
+  relay: StreamRelay;
   stop: () => Promise<void>;
 }
 
@@ -85,6 +91,8 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     // Offline: the breach check asks the local fake, never the real service.
     PWNED_PASSWORDS_URL: pwned.url,
+    // Caption destinations may point at the local receiver (functions/src/lib/caption-delivery.ts: never on Lambda).
+    LOCAL_CAPTION_RECEIVER: `${url}${CAPTION_RECEIVER_PATH}`,
   };
   for (const [k, v] of Object.entries(defaults)) process.env[k] ??= v;
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
@@ -104,13 +112,28 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   );
   let server: LocalServer;
   let aws: LocalAws | undefined;
+  let relay: StreamRelay | undefined;
+  const receiver = captionReceiver({ print: process.env.LOG_LEVEL !== 'silent' });
   try {
     aws = options.bundlesFrom ? await startLocalAws({ cdkOut: options.bundlesFrom, outboxDir }) : undefined;
+    const bundle = options.bundlesFrom ? streamBundle(options.bundlesFrom) : undefined;
+    if (options.bundlesFrom && !bundle) throw new Error(`${options.bundlesFrom} has no function fed by the table's stream: synthesize again`);
+    let relayHandler: Promise<StreamHandler> | undefined;
+    relay = await startStreamRelay({
+      endpoint: dynamo.endpoint,
+      region: process.env.AWS_REGION!,
+      tableName: process.env.TABLE_NAME!,
+      // The relay Lambda runs: its bundle (in its function's environment) or its source module.
+      handler: () =>
+        (relayHandler ??= bundle
+          ? loadBundle<StreamHandler>(bundle, aws?.scope)
+          : import('../handlers/live/relay-captions.ts').then((m) => m.handler as StreamHandler)),
+    });
     server = await startLocalServer({
       port: options.port,
       host: options.host,
       webDist: options.webDist,
-      localPages: options.localPages,
+      localPages: [receiver.page, ...(options.localPages ?? [])],
       // Bundles carry their own copy of every module: they see the defaults above through process.env
       // only, each with its function's own variables on top (secrets and mail through local-aws.ts's fakes).
       loadHandler: options.bundlesFrom ? bundleLoader(options.bundlesFrom, aws?.scope) : undefined,
@@ -119,6 +142,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
       csp: { analyticsOrigins: parseOrigins(process.env.ANALYTICS_ORIGINS), surveyOrigin: process.env.SURVEY_ORIGIN || undefined },
     });
   } catch (err) {
+    await relay?.stop();
     await Promise.all([dynamo.stop(), aws?.stop(), pwned.stop()]);
     throw err;
   }
@@ -130,7 +154,10 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     bundlesFrom: options.bundlesFrom,
     aws,
     pwned,
+    captions: receiver.received,
+    relay,
     stop: async () => {
+      await relay.stop();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await Promise.all([dynamo.stop(), aws?.stop(), pwned.stop()]);

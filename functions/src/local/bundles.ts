@@ -82,6 +82,31 @@ export function bundlesByRouteKey(cdkOut: string): Map<string, Bundle> {
   return out;
 }
 
+/**
+ * The function an event source mapping of the template feeds (the caption relay, fed by the
+ * table's stream), as AWS would run it: its code asset and handler; undefined when there is none.
+ */
+export function streamBundle(cdkOut: string): Bundle | undefined {
+  const resources = stackTemplate(cdkOut).Resources as Resources;
+  const mapping = Object.values(resources).find((r) => r.Type === 'AWS::Lambda::EventSourceMapping');
+  const fnId = mapping?.Properties?.FunctionName?.Ref as string | undefined;
+  const fn = fnId ? resources[fnId] : undefined;
+  if (!fnId || fn?.Type !== 'AWS::Lambda::Function') return undefined;
+  const assetPath = fn.Metadata?.['aws:asset:path'] as string | undefined;
+  const [moduleName, exportName] = String(fn.Properties?.Handler ?? '').split('.');
+  const file = assetPath && moduleName ? ['.mjs', '.js'].map((ext) => join(cdkOut, assetPath, `${moduleName}${ext}`)).find((f) => existsSync(f)) : undefined;
+  if (!file || !exportName) throw new Error(`the stream's function ${fnId} has no bundled code asset`);
+  return { file, exportName, functionId: fnId, environment: fn.Properties?.Environment?.Variables ?? {}, permissions: rolePermissions(resources, fn) };
+}
+
+/** Loads a bundle's export (a cold start, in its function's scope) and runs each call in that scope. */
+export async function loadBundle<F extends (...args: never[]) => unknown>(bundle: Bundle, scope: FunctionScope = (_b, fn) => fn()): Promise<F> {
+  const m = (await scope(bundle, () => import(pathToFileURL(bundle.file).href))) as Record<string, unknown>;
+  const fn = m[bundle.exportName];
+  if (typeof fn !== 'function') throw new Error(`${bundle.file} exports no ${bundle.exportName}`);
+  return ((...args: Parameters<F>) => scope(bundle, () => (fn as F)(...args))) as unknown as F;
+}
+
 /** Runs `fn` (a bundle's cold start or one of its invocations) as that bundle's function: local-aws.ts gives each its own environment. */
 export type FunctionScope = <T>(bundle: Bundle, fn: () => T) => T;
 

@@ -71,3 +71,39 @@ export const stopAllLiveSharesResponse = z.object({ stopped: z.number().int().mi
 /** A random id the viewer page makes once, sent every LIVE_VIEWER_PING_MS while it follows. */
 export const liveViewerRequest = z.object({ viewerId: z.uuid('viewerId must be a UUID') });
 export const liveViewersResponse = z.object({ viewers: z.number().int().min(0) });
+
+/**
+ * Caption destinations of a share (docs/caption-destinations.md): a YouTube Live stream's
+ * closed-caption ingestion URL or a Zoom meeting's caption API token (a URL too). The URL is a
+ * secret: no answer carries it, only its host and last four characters (`target`).
+ */
+export const CAPTION_SERVICES = ['youtube', 'zoom'] as const;
+export type CaptionService = (typeof CAPTION_SERVICES)[number];
+export const captionDestinationRequest = z.object({
+  service: z.enum(CAPTION_SERVICES),
+  url: z.string().trim().min(1, 'Paste the address the service gave you').max(2_000, 'That address is too long'),
+});
+export const captionDestinationParams = z.object({ code: liveCode, id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown destination') });
+export const updateCaptionDestinationRequest = z.object({ paused: z.boolean() });
+/**
+ * waiting: nothing to send yet; sending: a caption on its way (or waiting for its second);
+ * delivered: everything said so far was accepted; retrying: the service failed (network or 5xx)
+ * and the caption is tried again; failed: the service refused it (its message in `error`; tried
+ * again with the next words); paused by the speaker.
+ */
+export const CAPTION_DESTINATION_STATES = ['waiting', 'sending', 'delivered', 'retrying', 'failed', 'paused'] as const;
+export type CaptionDestinationState = (typeof CAPTION_DESTINATION_STATES)[number];
+export const captionDestination = z.object({
+  id: z.string(),
+  service: z.enum(CAPTION_SERVICES),
+  /** The host and the last four characters of the URL, to tell destinations apart; never the URL. */
+  target: z.string(),
+  state: z.enum(CAPTION_DESTINATION_STATES),
+  createdAt: z.iso.datetime(),
+  /** When the service last accepted a caption. */
+  lastDeliveredAt: z.iso.datetime().optional(),
+  /** The service's answer to the last failed request (status and its message). */
+  error: z.string().optional(),
+});
+export type CaptionDestination = z.infer<typeof captionDestination>;
+export const captionDestinationsResponse = z.object({ destinations: z.array(captionDestination) });

@@ -5,11 +5,13 @@ import { Icon } from '../../../components/ui/icon';
 import { currentUiLanguage } from '../../../lib/i18n';
 import { useLiveViewers } from '../api/live-viewers';
 import { useLiveT } from '../i18n';
+import { CaptionDestinations } from './caption-destinations';
 import { QrCode } from './qr-code';
 
 /**
  * The live link of a share: copy, the system share sheet where there is one, its QR code, the
- * overlay link for a video mixer's browser source (copy), how many follow, and stop.
+ * overlay link for a video mixer's browser source (copy), how many follow, stop, and the caption
+ * destinations (YouTube Live, Zoom) the server sends the captions to.
  */
 export default function SharePanel({ code, expiresAt, onStop, stopping }: { code: string; expiresAt: string; onStop: () => void; stopping: boolean }) {
   const tl = useLiveT();
@@ -98,6 +100,7 @@ export default function SharePanel({ code, expiresAt, onStop, stopping }: { code
           </p>
         )}
         <p className="text-xs text-fg-muted">{tl('share.expires', { time: until })}</p>
+        <CaptionDestinations code={code} />
       </div>
     </section>
   );

@@ -1,8 +1,7 @@
 import type { RecognitionLanguage } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
-import { getToken as storedToken } from '../../../lib/auth-token';
+import { getSessionUser } from '../../../lib/auth-token';
 import { readTranscript, releaseTranscript } from '../lib/recovery';
-import { tokenOwner } from '../lib/token-owner';
 import { separatorFor, TranscriptStore, type TextSource } from '../lib/transcript-store';
 import { continuedBy, hasText, hasWork, inlineSource, NO_PLACEMENT, placeSegments, totalOf, type Source } from './delta';
 import { createCadence } from './cadence';
@@ -74,7 +73,8 @@ export interface AutosaveEngine {
 
 export interface AutosaveEngineOptions {
   userId: string;
-  getToken?: () => string | null;
+  /** Whom the device is signed in as (by default the stored session user). */
+  sessionUser?: () => string | null;
   storage?: Storage | null;
   now?: () => number;
 }
@@ -88,12 +88,9 @@ const randomId = () =>
 
 export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEngine {
   const { userId } = options;
-  const storedFor = options.getToken ?? storedToken;
-  /** The stored token, only when it is this user's: another user's token never carries this queue. */
-  const getToken = () => {
-    const token = storedFor();
-    return token && tokenOwner(token) === userId ? token : null;
-  };
+  const signedInAs = options.sessionUser ?? getSessionUser;
+  /** This user's id while the device is signed in as them: another user's session never carries this queue. */
+  const sessionUser = () => (signedInAs() === userId ? userId : null);
   const now = options.now ?? (() => Date.now());
   const me = randomId();
   const queue = createQueueStore({
@@ -101,7 +98,7 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     userId,
     owner: me,
     now,
-    signedIn: () => getToken() !== null,
+    signedIn: () => sessionUser() !== null,
   });
   const { entries, persistNow, persistSoon, adoptOrphans } = queue;
 
@@ -175,8 +172,8 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
         letGo(e);
       },
     },
-    transport: createTransport({ getToken, now }),
-    getToken,
+    transport: createTransport({ sessionUser, now }),
+    sessionUser,
     stopped: () => disposed,
     source: (e) => {
       const known = sourceNow(e);
@@ -417,7 +414,7 @@ export const inertEngine = (userId: string): AutosaveEngine => ({
  * user (logged out, or another user signed in meanwhile) it takes nothing.
  */
 export function autosaveEngineFor(userId: string): AutosaveEngine {
-  if (tokenOwner() !== userId) return inertEngine(userId);
+  if (getSessionUser() !== userId) return inertEngine(userId);
   if (current?.userId !== userId) {
     current?.dispose();
     current = createAutosaveEngine({ userId });

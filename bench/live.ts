@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fork, type ChildProcess } from 'node:child_process';
-import { LIVE_POLL_MS, LIVE_SAVE_INTERVAL_MS, LIVE_VIEWER_PING_MS } from '@app/shared/constants';
+import { LIVE_POLL_MS, LIVE_SAVE_INTERVAL_MS, LIVE_VIEWER_PING_MS, SESSION_COOKIE } from '@app/shared/constants';
 import { routes, routeUrl } from '@app/shared/routes';
 import { setPlan } from '../functions/src/db/users.ts';
 import { startLocalApp } from '../functions/src/local/app.ts';
@@ -45,12 +45,12 @@ export async function benchLive(): Promise<{ lines: string[]; ok: boolean }> {
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: res.status, body: (await res.json()) as T };
+      return { status: res.status, body: (await res.json()) as T, token: sessionCookie(res) };
     };
-    const reg = await request<{ token: string; user: { id: string } }>('POST', routeUrl('register'), {
+    const reg = await request<{ user: { id: string } }>('POST', routeUrl('register'), {
       name: 'Speaker', email: `speaker-${Date.now()}@example.com`, password: 'live-bench-password', recaptchaToken: 'test-pass',
     });
-    const token = reg.body.token;
+    const token = reg.token;
     await setPlan(reg.body.user.id, 'pro', null);
     const { sessionId } = (await request<{ sessionId: string }>('GET', routeUrl('autosaveSessionId'), undefined, token)).body;
     const shared = await request<{ code: string }>('POST', routeUrl('startLiveShare'), { sessionId }, token);
@@ -130,4 +130,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { lines, ok } = await benchLive();
   for (const l of lines) console.log(l);
   console.log(ok ? 'live budgets: OK' : 'live budgets: OVER BUDGET');
+}
+
+/** The session token a response set in the session cookie (scripts send it back as a Bearer header). */
+function sessionCookie(res: Response): string | undefined {
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  return cookie?.split(';')[0]!.slice(SESSION_COOKIE.length + 1);
 }

@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SESSION_COOKIE } from '@app/shared/constants';
 import { routeUrl } from '@app/shared/routes';
 import { startLocalApp } from '../functions/src/local/app.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
@@ -47,12 +48,12 @@ export async function benchLoad(): Promise<{ lines: string[]; ok: boolean }> {
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: JSON.stringify(body),
       });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+      return { status: res.status, body: (await res.json()) as Record<string, unknown>, token: sessionCookie(res) };
     };
     const tokens: string[] = [];
     for (let u = 0; u < USERS; u++) {
       const r = await post(routeUrl('register'), { name: `Load ${u}`, email: `load-${u}-${Date.now()}@example.com`, password: 'load-password-1', recaptchaToken: 'test-pass' });
-      tokens.push(r.body.token as string);
+      tokens.push(r.token!);
     }
     const sessions: Session[] = [];
     for (let i = 0; i < SESSIONS; i++) {
@@ -128,4 +129,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { lines, ok } = await benchLoad();
   for (const l of lines) console.log(l);
   console.log(ok ? 'load budgets: OK' : 'load budgets: FAILED');
+}
+
+/** The session token a response set in the session cookie (scripts send it back as a Bearer header). */
+function sessionCookie(res: Response): string | undefined {
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  return cookie?.split(';')[0]!.slice(SESSION_COOKIE.length + 1);
 }

@@ -75,14 +75,13 @@ export interface Session {
 const expired = () => unauthorized('Your session has expired. Sign in again.', 'session_expired');
 
 /**
- * The session token of a request: the session cookie (what browsers send), else a `Bearer`
- * header (scripts calling the API). Undefined when neither is there.
+ * The session token of a request: a `Bearer` header (scripts calling the API choose it on each
+ * call; no page of the site sends one, and no other site can make a browser send one), else the
+ * session cookie (what browsers send). Undefined when neither is there.
  */
 export function presentedToken(headers: Record<string, string | undefined>, cookies: Record<string, string>): string | undefined {
-  const cookie = cookies[SESSION_COOKIE];
-  if (cookie) return cookie;
   const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(headers.authorization?.trim() ?? '');
-  return match?.[1];
+  return match?.[1] ?? (cookies[SESSION_COOKIE] || undefined);
 }
 
 /** The caller of a token: a valid token of a live session (not ended, not past either limit) whose tokenVersion matches the user. */

@@ -1,6 +1,6 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_COOKIE, SESSION_MAX_SECONDS, TOKEN_RENEW_AFTER_SECONDS, TOKEN_TTL_SECONDS } from '@app/shared/constants';
+import { SESSION_COOKIE, SESSION_MAX_SECONDS, SESSION_USER_HEADER, TOKEN_RENEW_AFTER_SECONDS, TOKEN_TTL_SECONDS } from '@app/shared/constants';
 import { getUser } from '../src/db/users.ts';
 import { sessionExpiry, sessionWithinLifetime } from '../src/domain/sessions.ts';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../src/lib/auth.ts';
@@ -121,6 +121,16 @@ describe('the session cookie', () => {
     expect(requestCookies({ headers: { Cookie: 'a=1; __Host-session=tok; b=2' }, multiValueHeaders: {} })).toEqual({ a: '1', [SESSION_COOKIE]: 'tok', b: '2' });
     expect(requestCookies({ headers: { cookie: 'b=2' }, multiValueHeaders: { cookie: ['a=1', `${SESSION_COOKIE}=tok; b=2`] } })).toEqual({ a: '1', [SESSION_COOKIE]: 'tok', b: '2' });
     expect(requestCookies({ headers: {}, multiValueHeaders: {} })).toEqual({});
+  });
+
+  it('refuses a call meant for another user (x-session-user) with 401 session_changed, changing nothing', async () => {
+    const a = await registerUser();
+    const b = await registerUser();
+    const res = await call('autosaveSessionId', { cookie: b.token, headers: { [SESSION_USER_HEADER]: a.id }, query: { language: 'en-US', key: 'k-meant-for-a-1' } });
+    expect(res).toMatchObject({ status: 401, body: { code: 'session_changed' } });
+    expect((await call('listAutomaticTranscriptions', { cookie: b.token })).body).toMatchObject({ transcriptions: [] });
+    expect(res.headers).not.toHaveProperty('set-cookie');
+    expect((await call('getMe', { cookie: b.token, headers: { [SESSION_USER_HEADER]: b.id } })).status).toBe(200);
   });
 
   it('gives way to a Bearer header a script chooses; a refused Bearer token clears no cookie', async () => {

@@ -87,6 +87,11 @@ export const SESSION_MAX_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_COOKIE = '__Host-session';
 /** The maintenance bypass token given for a correct dev password. */
 export const DEV_BYPASS_TTL_SECONDS = 60 * 60;
+/**
+ * Request header naming the user a call is meant for (the autosave's queued text): the API refuses
+ * it (401 `session_changed`) when the session cookie is another user's, signed in meanwhile.
+ */
+export const SESSION_USER_HEADER = 'x-session-user';
 /** Request header carrying the maintenance bypass token. */
 export const DEV_BYPASS_HEADER = 'x-dev-bypass';
 /** Sent by CloudFront to the API with a secret value: requests without it did not come through CloudFront. */

@@ -3,14 +3,14 @@ import * as z from 'zod';
 import { closedDuringMaintenance, routes, routeSecrets, type RouteDef, type RouteName, type Routes } from '@app/shared/routes';
 import { isIP, isIPv4, isIPv6 } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
-import { DEV_BYPASS_HEADER, ORIGIN_SECRET_HEADER, SESSION_COOKIE } from '@app/shared/constants';
+import { DEV_BYPASS_HEADER, ORIGIN_SECRET_HEADER, SESSION_COOKIE, SESSION_USER_HEADER } from '@app/shared/constants';
 import { writesData } from '@app/shared/routes';
 import { cachedSiteSettings } from '../db/site-settings.ts';
 import { siteOrigins } from '../domain/origins.ts';
 import type { User } from '../domain/users.ts';
 import { authenticateSession, isValidBypassToken, presentedToken, renewedToken, type Session } from './auth.ts';
 import { env } from './env.ts';
-import { badRequest, HttpError } from './errors.ts';
+import { badRequest, HttpError, unauthorized } from './errors.ts';
 import { log, securityEvent, withRequestIds } from './log.ts';
 import { originSecret, withRouteSecrets } from './secrets.ts';
 import { clearedSessionCookie, requestCookies, sessionCookie } from './session-cookie.ts';
@@ -111,6 +111,10 @@ export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise
         } catch (err) {
           sessionRefused = fromCookie && err instanceof HttpError && err.status === 401;
           throw err;
+        }
+        const meantFor = headers[SESSION_USER_HEADER];
+        if (meantFor !== undefined && meantFor !== session.user.id) {
+          throw unauthorized('This was meant for another account, no longer signed in here.', 'session_changed');
         }
         ctx.user = session.user;
         ctx.session = session;

@@ -1,4 +1,4 @@
-import { DEV_BYPASS_HEADER, STORAGE_KEYS } from '@app/shared/constants';
+import { DEV_BYPASS_HEADER, SESSION_USER_HEADER, STORAGE_KEYS } from '@app/shared/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../test/render';
 import { api, ApiError, describeError, request } from './api';
@@ -173,7 +173,7 @@ describe('api client', () => {
     const delta = { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA', offset: 5, text: 'x', segments: [], duration: 1, language: 'pt-BR' as const };
     expect(await request('autosaveSave', { body: delta, asUser: 'own', keepalive: true })).toEqual({ status: 409, data: { error: 'gap', code: 'autosave_gap', length: 3 } });
     const [, sent] = fetchFn.mock.calls[0] as unknown as [string, RequestInit];
-    expect(sent).toMatchObject({ method: 'POST', keepalive: true, credentials: 'same-origin', headers: { [DEV_BYPASS_HEADER]: 'bypass.jwt' } });
+    expect(sent).toMatchObject({ method: 'POST', keepalive: true, credentials: 'same-origin', headers: { [DEV_BYPASS_HEADER]: 'bypass.jwt', [SESSION_USER_HEADER]: 'own' } });
     // Signed in as someone else: nothing is sent.
     expect(await request('autosaveSave', { body: delta, asUser: 'another', keepalive: true })).toEqual({ status: 0, data: undefined });
     expect(fetchFn).toHaveBeenCalledTimes(1);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { DEV_BYPASS_HEADER, STORAGE_KEYS } from '@app/shared/constants';
+import { DEV_BYPASS_HEADER, SESSION_USER_HEADER, STORAGE_KEYS } from '@app/shared/constants';
 import { fillPath } from '@app/shared/route-paths';
 import type { RouteName, RouteResponse, Routes } from '@app/shared/routes';
 import type { ErrorResponse } from '@app/shared/schemas/common';
@@ -116,6 +116,8 @@ export async function request<N extends RouteName>(name: N, ...[options]: ApiArg
 
   const headers: Record<string, string> = { accept: 'application/json' };
   if (opts.bearer) headers.authorization = `Bearer ${opts.bearer}`;
+  // The server refuses it if the cookie it gets is another user's (signed in since this check).
+  if (typeof opts.asUser === 'string') headers[SESSION_USER_HEADER] = opts.asUser;
   const bypass = opts.asUser === null ? null : getDevBypassToken();
   if (bypass) headers[DEV_BYPASS_HEADER] = bypass;
   let body: string | undefined;

@@ -52,7 +52,7 @@ export const meQuery = () =>
   });
 
 export interface Session {
-  /** The user, null for a visitor, undefined while the stored token is being checked. */
+  /** The user, null for a visitor, undefined while the session is being checked. */
   user: User | null | undefined;
   isLoading: boolean;
 }

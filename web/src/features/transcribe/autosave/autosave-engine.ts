@@ -28,8 +28,8 @@ import { createTransport } from './transport';
  * its entries (pagehide) and another page load adopts them, sends what is left and, for
  * stopped sessions, completes them.
  *
- * Queued text belongs to its user: it is sent only with that user's own token (the stored
- * token's subject), never with the token of whoever signed in next on the device.
+ * Queued text belongs to its user: it is sent only while the device is signed in as that user
+ * (whose session the cookie is), never in the session of whoever signed in next on the device.
  *
  * Errors are logged (console.warn), never shown.
  */

@@ -1,10 +1,9 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from 'zod';
-import { closedDuringMaintenance, routes, routeSecrets, type RouteDef, type RouteName, type Routes } from '@app/shared/routes';
+import { closedDuringMaintenance, routes, routeSecrets, writesData, type RouteDef, type RouteName, type Routes } from '@app/shared/routes';
 import { isIP, isIPv4, isIPv6 } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import { DEV_BYPASS_HEADER, ORIGIN_SECRET_HEADER, SESSION_COOKIE, SESSION_USER_HEADER } from '@app/shared/constants';
-import { writesData } from '@app/shared/routes';
 import { cachedSiteSettings } from '../db/site-settings.ts';
 import { siteOrigins } from '../domain/origins.ts';
 import type { User } from '../domain/users.ts';

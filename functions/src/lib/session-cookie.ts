@@ -1,5 +1,5 @@
 import { SESSION_COOKIE } from '@app/shared/constants';
-import type { Event } from './http.ts';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 
 /**
  * The session cookie (docs/sessions.md): HttpOnly, so no page script can read the token; Secure
@@ -21,7 +21,7 @@ export const clearedSessionCookie = (): string => `${SESSION_COOKIE}=; Max-Age=0
  * API Gateway's `headers` keeps only the last of a repeated name, `multiValueHeaders` every one.
  * The first value of a name wins, as browsers send the most specific cookie first.
  */
-export function requestCookies(event: Pick<Event, 'headers' | 'multiValueHeaders'>): Record<string, string> {
+export function requestCookies(event: Pick<APIGatewayProxyEvent, 'headers' | 'multiValueHeaders'>): Record<string, string> {
   const lines: string[] = [];
   const multi = Object.entries(event.multiValueHeaders ?? {}).filter(([name]) => name.toLowerCase() === 'cookie');
   if (multi.length > 0) for (const [, values] of multi) lines.push(...(values ?? []));

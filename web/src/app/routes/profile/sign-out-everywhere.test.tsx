@@ -1,10 +1,11 @@
 import { STORAGE_KEYS } from '@app/shared/constants';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { json, mockFetch, renderPage, type MockCall } from '../../../test/render';
 import ProfilePage from './profile-page';
+import { SignOutEverywhere } from './sign-out-everywhere';
 
 const user = {
   id: 'u1', name: 'Ana', email: 'ana@example.com', language: 'en', theme: 'light',
@@ -28,7 +29,7 @@ describe('sign out everywhere on the profile', () => {
     await i18n.changeLanguage('en');
     window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'u1');
     const calls = fakeServer(() => json(200, { ok: true }));
-    renderPage(<ProfilePage />, { path: '/profile' });
+    renderPage(<SignOutEverywhere userId="u1" />, { path: '/profile' });
     await userEvent.setup().click(within(await section()).getByRole('button', { name: 'Sign out everywhere' }));
 
     expect(await screen.findByText('Signed out everywhere')).toBeInTheDocument();
@@ -36,14 +37,15 @@ describe('sign out everywhere on the profile', () => {
     // The server ended the session (and cleared its cookie): no logout call follows.
     expect(calls.filter((c) => c.route === 'logout')).toEqual([]);
     expect(window.localStorage.getItem(STORAGE_KEYS.sessionUser)).toBeNull();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    // The toast and the navigation home are two updates: on a busy machine the toast can paint first.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
   });
 
   it('refused or offline: stays signed in, says so', async () => {
     await i18n.changeLanguage('en');
     window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'u1');
     fakeServer(() => Promise.reject(new TypeError('Failed to fetch')));
-    renderPage(<ProfilePage />, { path: '/profile' });
+    renderPage(<SignOutEverywhere userId="u1" />, { path: '/profile' });
     await userEvent.setup().click(within(await section()).getByRole('button', { name: 'Sign out everywhere' }));
 
     expect(await screen.findByText('Could not sign out everywhere')).toBeInTheDocument();
@@ -52,13 +54,17 @@ describe('sign out everywhere on the profile', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/profile');
   });
 
-  it('is named in Portuguese and Spanish', async () => {
+  it('is a section of the profile, named in English, Portuguese and Spanish', async () => {
+    await i18n.changeLanguage('en');
     window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'u1');
     fakeServer(() => json(200, { ok: true }));
+    const profile = renderPage(<ProfilePage />, { path: '/profile' });
+    expect(await section()).toBeInTheDocument();
+    profile.unmount();
     for (const [lang, name] of [['pt', 'Sair de todos os dispositivos'], ['es', 'Cerrar sesión en todas partes']] as const) {
       await i18n.changeLanguage(lang);
-      const view = renderPage(<ProfilePage />, { path: '/profile' });
-      expect(await screen.findByRole('region', { name })).toBeInTheDocument();
+      const view = renderPage(<SignOutEverywhere userId="u1" />, { path: '/profile' });
+      expect(within(await screen.findByRole('region', { name })).getByRole('button', { name })).toBeInTheDocument();
       view.unmount();
     }
     await i18n.changeLanguage('en');

@@ -37,8 +37,8 @@ export function SignOutEverywhere({ userId }: { userId: string }) {
           resetToVisitor(queryClient);
         };
         void logOutDevice(userId, forget).then(() => {
+          void navigate('/');
           toast.success(t('profile.sessions.done'), { description: t('profile.sessions.doneDescription') });
-          return navigate('/');
         });
       },
       onError: (error) => toast.error(t('profile.sessions.error'), { description: describeError(error) ?? t('profile.saveErrorDescription') }),

@@ -51,16 +51,17 @@ export async function benchCost(): Promise<{ lines: string[]; ok: boolean }> {
       data: { name: 'Cost', email: `cost-${Date.now()}@example.com`, password: 'cost-bench-pass', recaptchaToken: 'test-pass' },
     });
     if (!reg.ok()) throw new Error(`register failed: ${reg.status()}`);
-    const { token, user } = (await reg.json()) as { token: string; user: { id: string } };
+    // The sign-up's answer set the session cookie in this profile: the page is signed in.
+    const { user } = (await reg.json()) as { user: { id: string } };
     // Pro: no visitor limit or upgrade prompt in the way; the autosave cadence is the same on every plan.
     await setPlan(user.id, 'pro', new Date(Date.now() + 86_400_000).toISOString());
     await context.addInitScript(
-      ({ token, id }) => {
+      ({ id }) => {
         localStorage.setItem('cookies_accepted', 'true');
-        localStorage.setItem('token', token);
+        localStorage.setItem('session_user', id);
         localStorage.setItem('survey_shown', id);
       },
-      { token, id: user.id },
+      { id: user.id },
     );
     await context.addInitScript({ content: 'window.__name = (target) => target;' });
     await installSpeech(context);

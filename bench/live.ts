@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 import { LIVE_HOLD_CHECK_MS, LIVE_VIEWER_PING_MS, LIVE_VIEWERS_MAX } from '@app/shared/constants';
 import { routes, routeUrl } from '@app/shared/routes';
+import { sessionTokenOf } from '@app/shared/session-cookie';
 import { setPlan } from '../functions/src/db/users.ts';
 import { resetEnv } from '../functions/src/lib/env.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
@@ -217,16 +218,19 @@ export async function benchLive(): Promise<{ lines: string[]; ok: boolean }> {
       body: JSON.stringify({ name: 'Speaker', email: `speaker-${Date.now()}@example.com`, password: 'live-bench-password', recaptchaToken: 'test-pass' }),
     });
     if (!reg.ok) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
-    const { token, user } = (await reg.json()) as { token: string; user: { id: string } };
+    // The sign-up set the session cookie: the speaker's profile gets it, the count below sends it as a Bearer header.
+    const { user } = (await reg.json()) as { user: { id: string } };
+    const token = sessionTokenOf(reg.headers.getSetCookie());
+    if (!token) throw new Error('register set no session cookie');
     await setPlan(user.id, 'pro', new Date(Date.now() + 86_400_000).toISOString());
     const speakerContext = await newContext(async (context) => {
       await context.addInitScript(
-        ({ token, id }) => {
+        ({ id }) => {
           localStorage.setItem('cookies_accepted', 'true');
-          localStorage.setItem('token', token);
+          localStorage.setItem('session_user', id);
           localStorage.setItem('survey_shown', id);
         },
-        { token, id: user.id },
+        { id: user.id },
       );
       await installSpeech(context);
       await context.addInitScript(recordSaves, routes.autosaveSave.path);

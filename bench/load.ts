@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { routeUrl } from '@app/shared/routes';
+import { sessionTokenOf } from '@app/shared/session-cookie';
 import { startLocalApp } from '../functions/src/local/app.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
 
@@ -47,12 +48,12 @@ export async function benchLoad(): Promise<{ lines: string[]; ok: boolean }> {
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: JSON.stringify(body),
       });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+      return { status: res.status, body: (await res.json()) as Record<string, unknown>, token: sessionTokenOf(res.headers.getSetCookie()) };
     };
     const tokens: string[] = [];
     for (let u = 0; u < USERS; u++) {
       const r = await post(routeUrl('register'), { name: `Load ${u}`, email: `load-${u}-${Date.now()}@example.com`, password: 'load-password-1', recaptchaToken: 'test-pass' });
-      tokens.push(r.body.token as string);
+      tokens.push(r.token!);
     }
     const sessions: Session[] = [];
     for (let i = 0; i < SESSIONS; i++) {

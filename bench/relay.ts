@@ -3,6 +3,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LIVE_SAVE_INTERVAL_MS } from '@app/shared/constants';
 import { routeUrl } from '@app/shared/routes';
+import { sessionTokenOf } from '@app/shared/session-cookie';
 import { setPlan } from '../functions/src/db/users.ts';
 import { startLocalApp } from '../functions/src/local/app.ts';
 import type { ReceivedCaption } from '../functions/src/local/caption-receiver.ts';
@@ -40,12 +41,13 @@ export async function benchRelay(): Promise<{ lines: string[]; ok: boolean }> {
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: res.status, body: (await res.json()) as T };
+      return { status: res.status, body: (await res.json()) as T, token: sessionTokenOf(res.headers.getSetCookie()) };
     };
-    const reg = await request<{ token: string; user: { id: string } }>('POST', routeUrl('register'), {
+    const reg = await request<{ user: { id: string } }>('POST', routeUrl('register'), {
       name: 'Speaker', email: `relay-${Date.now()}@example.com`, password: 'relay-bench-password', recaptchaToken: 'test-pass',
     });
-    const token = reg.body.token;
+    const token = reg.token;
+    if (!token) throw new Error('register set no session cookie');
     await setPlan(reg.body.user.id, 'pro', null);
     const { sessionId } = (await request<{ sessionId: string }>('GET', routeUrl('autosaveSessionId'), undefined, token)).body;
     const { code } = (await request<{ code: string }>('POST', routeUrl('startLiveShare'), { sessionId }, token)).body;

@@ -5,6 +5,7 @@ import { cpus, getPriority, loadavg, setPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page, type Request } from 'playwright-core';
 import { routeNamed, routeUrl } from '@app/shared/routes';
+import { sessionTokenOf, setCookiesOf } from '@app/shared/session-cookie';
 import { setPlan } from '../functions/src/db/users.ts';
 import { resetEnv } from '../functions/src/lib/env.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
@@ -447,19 +448,21 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
         data: { name: 'Bench', email: `bench-${Date.now()}-${corrections}@example.com`, password: 'bench-pass-1', recaptchaToken: 'test-pass' },
       });
       if (!res.ok()) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
-      const { token, user } = (await res.json()) as { token: string; user: { id: string } };
+      // The sign-up's answer set the session cookie in this profile; scripts send its token as a Bearer header.
+      const { user } = (await res.json()) as { user: { id: string } };
+      const token = sessionTokenOf(setCookiesOf(res.headersArray()));
       await setPlan(user.id, 'pro', new Date(Date.now() + 86_400_000).toISOString());
       if (corrections) {
         const put = await context.request.put(routeUrl('putCorrections'), { data: CORRECTIONS, headers: { authorization: `Bearer ${token}` } });
         if (!put.ok()) throw new Error(`corrections failed: ${put.status()} ${await put.text()}`);
       }
       await context.addInitScript(
-        ({ token, id }) => {
+        ({ id }) => {
           localStorage.setItem('cookies_accepted', 'true');
-          localStorage.setItem('token', token);
+          localStorage.setItem('session_user', id);
           localStorage.setItem('survey_shown', id);
         },
-        { token, id: user.id },
+        { id: user.id },
       );
       await installSpeech(context);
       // tsx keeps function names through a `__name` helper that page.evaluate's functions then call.

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeUrl } from '@app/shared/routes';
 import { newContext, registerAccount, uniqueEmail, type Account } from './browser.ts';
-import { openBrowser } from './journeys.ts';
+import { openBrowser, signInContext } from './journeys.ts';
 
 /**
  * Accessibility: axe-core (all its default rules, WCAG A/AA and best practices) on every
@@ -51,16 +51,17 @@ beforeAll(async () => {
 async function profile(who: 'visitor' | 'pro'): Promise<BrowserContext> {
   const context = await newContext(browser, { colorScheme: 'light' });
   await context.addInitScript(
-    ({ token, id }) => {
+    ({ signedIn, id }) => {
       localStorage.setItem('survey_shown', id);
-      if (token) {
-        localStorage.setItem('token', token);
+      if (signedIn) {
+        localStorage.setItem('session_user', id);
         localStorage.setItem('theme', 'light');
       }
     },
-    { token: who === 'pro' ? pro.token : null, id: pro.id },
+    { signedIn: who === 'pro', id: pro.id },
   );
   if (who === 'pro') {
+    await signInContext(context, pro.token);
     const res = await context.request.patch(routeUrl('getMe'), { data: { theme: 'light' }, headers: { authorization: `Bearer ${pro.token}` } });
     expect(res.status()).toBe(200);
   }

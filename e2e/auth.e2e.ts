@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { routeUrl } from '@app/shared/routes';
 import { LOGIN_CAPTCHA_AFTER } from '../shared/src/constants.ts';
 import { ACCOUNT_PASSWORD, mailsTo, newContext, registerAccount, uniqueEmail } from './browser.ts';
-import { dismissUpgradeModal, logOut, openBrowser, signUp, submitLogin } from './journeys.ts';
+import { dismissUpgradeModal, logOut, openBrowser, sessionToken, signUp, submitLogin } from './journeys.ts';
 
 /** The account journey, as a person does it, selecting by role and accessible name. */
 const browser = await openBrowser();
@@ -27,12 +27,13 @@ describe('accounts', () => {
     await expect.poll(() => page.getByText('Account created successfully!').isVisible()).toBe(true);
     await dismissUpgradeModal(page);
 
-    // Logging out ends the session on the server too: the token it held is refused afterwards.
-    const token = await page.evaluate(() => localStorage.getItem('token'));
+    // The session is in an HttpOnly cookie: no page script can read the token (sessions.e2e.ts).
+    const token = await sessionToken(context);
     expect(token).toBeTruthy();
     expect((await page.request.get(routeUrl('getMe'), { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+    // Logging out ends the session on the server too: the token it held is refused afterwards, and the cookie is gone.
     await logOut(page);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await expect.poll(() => sessionToken(context)).toBeUndefined();
     await expect.poll(async () => (await page.request.get(routeUrl('getMe'), { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
 
     // A wrong password is refused with the server's message; the right one works.
@@ -109,7 +110,7 @@ describe('accounts', () => {
 
     // Changing the password on the first device: the server's refusal of a common one, in Portuguese, then a strong one.
     const main = page.getByRole('main');
-    const tokenBefore = await page.evaluate(() => localStorage.getItem('token'));
+    const tokenBefore = await sessionToken(context);
     await main.getByLabel('Senha atual').fill(ACCOUNT_PASSWORD);
     await main.getByLabel('Nova senha').fill('senha12345');
     await main.getByRole('button', { name: 'Alterar senha' }).click();
@@ -121,7 +122,7 @@ describe('accounts', () => {
     expect(mail?.subject).toBe('Sua senha foi alterada');
 
     // This device stays signed in on a fresh token; the other one is signed out, and the new password signs it in.
-    expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBe(tokenBefore);
+    expect(await sessionToken(context)).not.toBe(tokenBefore);
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { name: 'Sua conta' }).isVisible()).toBe(true);
     await page2.reload();

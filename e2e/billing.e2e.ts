@@ -14,10 +14,10 @@ import { openBrowser, openCheckout, signUp } from './journeys.ts';
  */
 const browser = await openBrowser();
 
-/** The planStatus route, asked with the page's own token. */
+/** The planStatus route, asked in the page's own session (its cookie). */
 const planStatus = (page: Page) =>
   page.evaluate(async (url) => {
-    const res = await fetch(url, { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+    const res = await fetch(url);
     return (await res.json()) as { plan: string; isPro: boolean };
   }, routeUrl('planStatus'));
 

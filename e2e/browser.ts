@@ -4,6 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { chromium, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Download } from 'playwright-core';
 import { afterEach, expect, inject } from 'vitest';
 import type { UiLanguage } from '../shared/src/constants.ts';
+import { sessionTokenOf, setCookiesOf } from '../shared/src/session-cookie.ts';
 import { routeUrl } from '@app/shared/routes';
 import { setPlan } from '../functions/src/db/users.ts';
 
@@ -71,8 +72,12 @@ export async function mailsTo(address: string): Promise<{ to: string; subject: s
 
 export interface Account {
   id: string;
+  /** The session token the sign-up set in the session cookie (scripts send it as a Bearer header). */
   token: string;
 }
+
+/** The session token a response set in the session cookie (undefined when it set none; '' when it cleared it). */
+export const sessionCookieOf = (headers: { name: string; value: string }[]): string | undefined => sessionTokenOf(setCookiesOf(headers));
 
 /** The name and password of every account registerAccount makes. */
 export const ACCOUNT_NAME = 'E2E Tester';
@@ -94,9 +99,11 @@ export async function registerAccount(
     data: { name: ACCOUNT_NAME, email, password: ACCOUNT_PASSWORD, recaptchaToken: 'test-pass', language },
   });
   expect(res.status()).toBe(200);
-  const body = (await res.json()) as { token: string; user: { id: string } };
+  const body = (await res.json()) as { user: { id: string } };
+  const token = sessionCookieOf(res.headersArray());
+  if (!token) throw new Error('the sign-up set no session cookie');
   if (plan === 'pro') await setPlan(body.user.id, 'pro', new Date(Date.now() + 30 * 86_400_000).toISOString());
-  return { id: body.user.id, token: body.token, email };
+  return { id: body.user.id, token, email };
 }
 
 /** A downloaded file's bytes (read through the connection: the browser may run in another process). */

@@ -2,6 +2,7 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
+import { SESSION_COOKIE } from '@app/shared/constants';
 import { routes, type RouteDef } from '@app/shared/routes';
 import { getUserByEmail } from '../functions/src/db/users.ts';
 import { bundlesByRouteKey } from '../functions/src/local/bundles.ts';
@@ -22,7 +23,7 @@ const PRODUCTION_LOG_N = 17;
 const bundles = bundlesByRouteKey(inject('bundlesFrom'));
 
 /** Runs route `name`'s bundle once in a fresh Node process (its own cold start, no SCRYPT_LOG_N) with a JSON body. */
-async function invokeCold(name: keyof typeof routes, body: unknown): Promise<{ statusCode: number; body: string }> {
+async function invokeCold(name: keyof typeof routes, body: unknown): Promise<{ statusCode: number; body: string; headers?: Record<string, string> }> {
   const def = routes[name] as RouteDef;
   const bundle = bundles.get(`${def.method} ${def.path}`)!;
   const event = toEvent({
@@ -39,7 +40,7 @@ async function invokeCold(name: keyof typeof routes, body: unknown): Promise<{ s
   const env: NodeJS.ProcessEnv = { ...process.env, PWNED_PASSWORDS_URL: inject('pwnedPasswordsUrl'), EVENT: JSON.stringify(event) };
   delete env.SCRYPT_LOG_N;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { env });
-  return JSON.parse(stdout) as { statusCode: number; body: string };
+  return JSON.parse(stdout) as { statusCode: number; body: string; headers?: Record<string, string> };
 }
 
 describe('the bundles at production settings', () => {
@@ -53,7 +54,8 @@ describe('the bundles at production settings', () => {
 
     const loggedIn = await invokeCold('login', { email, password });
     expect(loggedIn.statusCode, loggedIn.body).toBe(200);
-    expect(JSON.parse(loggedIn.body)).toMatchObject({ token: expect.any(String) });
+    expect(JSON.parse(loggedIn.body)).toMatchObject({ user: { email } });
+    expect(loggedIn.headers?.['set-cookie']).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]+\\.[\\w-]+\\.[\\w-]+; .*HttpOnly; Secure; SameSite=Strict$`));
     const refused = await invokeCold('login', { email, password: 'not-the-password' });
     expect(refused.statusCode).toBe(401);
   });

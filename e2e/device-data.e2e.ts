@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '@app/shared/constants';
 import { routeNamed } from '@app/shared/routes';
 import { registerAccount, type Account } from './browser.ts';
-import { card, deviceContext, deviceCopies, logOut, openApi, openBrowser, speech, startRecording, storedSegmentTexts } from './journeys.ts';
+import { card, deviceContext, deviceCopies, logOut, openApi, openBrowser, signInContext, speech, startRecording, storedSegmentTexts } from './journeys.ts';
 
 /**
  * Device data belongs to a user, in Chromium's real storage (IndexedDB and localStorage):
@@ -49,9 +50,11 @@ async function record(page: Page, words: string) {
   await expect.poll(() => storedSegmentTexts(page)).toContain(words);
 }
 
-/** Signs the device in as `token` (null: a visitor) and reloads; resolves once the card has looked for a transcript. */
-async function reloadAs(page: Page, token: string | null) {
-  await page.evaluate((t) => (t ? localStorage.setItem('token', t) : localStorage.removeItem('token')), token);
+/** Signs the device in as `account` (null: a visitor) and reloads; resolves once the card has looked for a transcript. */
+async function reloadAs(page: Page, account: Account | null) {
+  if (account) await signInContext(page.context(), account.token);
+  else await page.context().clearCookies({ name: SESSION_COOKIE });
+  await page.evaluate((id) => (id ? localStorage.setItem('session_user', id) : localStorage.removeItem('session_user')), account?.id ?? null);
   await page.reload();
   await card(page).recoveryChecked();
 }
@@ -75,7 +78,7 @@ describe('device data belongs to its user', () => {
     expect(await deviceCopies(page, 'words only A may read.')).toBe(1);
 
     await logOut(page);
-    // Sent with A's token before the session ended on the server.
+    // Sent in A's session before it ended on the server.
     await expect.poll(() => requests.at(-1)).toBe('logout 200');
     const saved = requests.indexOf('autosaveSave 200');
     expect(saved).toBeGreaterThanOrEqual(0);
@@ -84,7 +87,7 @@ describe('device data belongs to its user', () => {
     await expect.poll(() => deviceData(page)).toEqual({ queue: null, tail: null, marker: null, owner: undefined });
     expect(await deviceCopies(page, 'words only A may read.')).toBe(0);
 
-    await reloadAs(page, b.token);
+    await reloadAs(page, b);
     expect(await card(page).restorePrompt.count()).toBe(0);
     await context.close();
   });
@@ -97,13 +100,13 @@ describe('device data belongs to its user', () => {
     await page.goto('/');
     await record(page, 'kept for A alone.');
 
-    await reloadAs(page, null); // the token is gone (refused, or logged out in another tab)
+    await reloadAs(page, null); // the session is gone (refused, or logged out in another tab)
     expect(await card(page).restorePrompt.count()).toBe(0);
-    await reloadAs(page, b.token);
+    await reloadAs(page, b);
     expect(await card(page).restorePrompt.count()).toBe(0);
     expect(await deviceData(page)).toMatchObject({ owner: a.id });
 
-    await reloadAs(page, a.token);
+    await reloadAs(page, a);
     await card(page).restorePrompt.waitFor();
     await card(page).button('Restore').click();
     await expect.poll(() => card(page).transcriptText()).toBe('kept for A alone.');

@@ -72,6 +72,7 @@ export async function setup(project: TestProject) {
   project.provide('surveyOrigin', surveyOrigin);
   project.provide('bundlesFrom', app.bundlesFrom ?? '');
   project.provide('pwnedPasswordsUrl', app.pwned.url);
+  project.provide('tokenKey', process.env.JWT_SECRET!);
   project.provide('awsFakes', { secretsManager: app.aws?.secretsManager.endpoint ?? '', ses: app.aws?.ses.endpoint ?? '' });
 }
 
@@ -107,5 +108,7 @@ declare module 'vitest' {
     awsFakes: { secretsManager: string; ses: string };
     /** The local Pwned Passwords range API the breach check asks (never the real service). */
     pwnedPasswordsUrl: string;
+    /** The key session tokens are signed with (the local JWT_SECRET), to make a token of an earlier version. */
+    tokenKey: string;
   }
 }

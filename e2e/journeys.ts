@@ -1,6 +1,7 @@
 import { request, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, expect, inject } from 'vitest';
 import { useTarget } from '../functions/src/ops/ops.ts';
+import { SESSION_COOKIE } from '@app/shared/constants';
 import { baseUrl, launch, newContext, type Account } from './browser.ts';
 import { installSpeech, type FakeResult } from './fake-speech.ts';
 
@@ -43,7 +44,10 @@ export interface Device {
    * allowance of visit records to the journey that counts them (site.e2e.ts).
    */
   visitRecorded?: boolean;
-  /** Signs in on the first page load of each tab only, so a later logout or token change sticks across reloads. */
+  /**
+   * The page learns whose session it is on the first page load of each tab only, so a later logout
+   * or sign-in as someone else sticks across reloads (the session cookie itself is set once, with the context).
+   */
   signInOnce?: boolean;
   /** The scripted recognizer (fake-speech.ts) in place of the browser's. */
   speech?: boolean;
@@ -65,18 +69,33 @@ export async function deviceContext(browser: Browser, device: Device, options: B
         if (sessionStorage.getItem('seeded')) return;
         sessionStorage.setItem('seeded', '1');
       }
-      localStorage.setItem('token', account.token);
+      localStorage.setItem('session_user', account.id);
       localStorage.setItem('survey_shown', account.id);
     },
     {
-      account: device.account ?? null,
+      account: device.account ? { id: device.account.id } : null,
       cookiesAccepted: device.cookiesAccepted ?? true,
       signInOnce: device.signInOnce ?? false,
       visitRecorded: device.visitRecorded ?? true,
     },
   );
+  if (device.account) await signInContext(context, device.account.token);
   if (device.speech) await installSpeech(context);
   return context;
+}
+
+/** The session token in the profile's session cookie, undefined without one. */
+export async function sessionToken(context: BrowserContext): Promise<string | undefined> {
+  return (await context.cookies(baseUrl())).find((c) => c.name === SESSION_COOKIE)?.value;
+}
+
+/**
+ * Puts a session token in the profile's session cookie, as a sign-in's answer does (HttpOnly,
+ * Secure: Chromium keeps Secure cookies of http://localhost, SameSite=Strict, host-only).
+ */
+export async function signInContext(context: BrowserContext, token: string): Promise<void> {
+  const { hostname } = new URL(baseUrl());
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, domain: hostname, path: '/', secure: true, httpOnly: true, sameSite: 'Strict' }]);
 }
 
 /** Creates an account on /register (terms accepted) and waits for home. */

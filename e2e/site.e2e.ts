@@ -4,8 +4,8 @@ import { routeUrl } from '@app/shared/routes';
 import { listVisits, visitDay } from '../functions/src/db/analytics.ts';
 import { SURVEY_DELAY_MS } from '../web/src/features/survey/lib/survey.ts';
 import { E2E_SURVEY_URL } from './web-build.ts';
-import { ACCOUNT_NAME, mailsTo, newContext, registerAccount } from './browser.ts';
-import { openBrowser } from './journeys.ts';
+import { ACCOUNT_NAME, mailsTo, newContext, registerAccount, type Account } from './browser.ts';
+import { openBrowser, signInContext } from './journeys.ts';
 
 /**
  * The rest of the site in Chromium against the real local server: contact form to the outbox,
@@ -16,9 +16,10 @@ const SUPPORT_EMAIL = 'support@localhost';
 
 const browser = await openBrowser();
 
-/** A browser profile signed in with `token` (device storage, as after a login). */
-async function signedIn(context: BrowserContext, token: string) {
-  await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
+/** A browser profile signed in as `account` (its session cookie, and whose it is in device storage, as after a login). */
+async function signedIn(context: BrowserContext, account: Account) {
+  await signInContext(context, account.token);
+  await context.addInitScript((id) => window.localStorage.setItem('session_user', id), account.id);
 }
 
 describe('contact form', () => {
@@ -46,8 +47,9 @@ describe('contact form', () => {
 
   it('prefills and locks the name and email of a signed-in user', async () => {
     const context = await newContext(browser);
-    const { email, token } = await registerAccount(context.request, 'contact');
-    await signedIn(context, token);
+    const account = await registerAccount(context.request, 'contact');
+    const { email } = account;
+    await signedIn(context, account);
     const page = await context.newPage();
     await page.goto('/help');
     const form = page.getByRole('region', { name: 'Contact us' });
@@ -131,8 +133,9 @@ describe('survey', () => {
   it('shows a signed-in user the survey once; the floating button opens it again', async () => {
     const context = await newContext(browser);
     await context.clock.install();
-    const { token } = await registerAccount(context.request, 'survey');
-    await signedIn(context, token);
+    const account = await registerAccount(context.request, 'survey');
+    const { token } = account;
+    await signedIn(context, account);
     const page = await context.newPage();
     await page.goto('/profile');
     const open = page.getByRole('button', { name: 'Feedback' });
@@ -164,7 +167,7 @@ describe('survey', () => {
 
     const other = await newContext(browser);
     await other.clock.install();
-    await signedIn(other, token);
+    await signedIn(other, account);
     const page2 = await other.newPage();
     await page2.goto('/help');
     await page2.getByRole('button', { name: 'Feedback' }).waitFor();

@@ -11,7 +11,7 @@ import { keys } from '../src/db/keys.ts';
 import { clearRateLimit } from '../src/db/rate-limits.ts';
 import { createUser, getUser } from '../src/db/users.ts';
 import { hashPassword } from '../src/domain/passwords.ts';
-import { call, outbox, registerUser, uniqueEmail } from './call.ts';
+import { call, outbox, registerUser, sessionCookieOf, uniqueEmail } from './call.ts';
 import { CAPTCHA_SITE, useCaptchaProvider } from './captcha-provider.ts';
 
 const register = (body: Record<string, unknown>) =>
@@ -32,13 +32,15 @@ async function resetLinkFor(email: string): Promise<string> {
 }
 
 describe('register', () => {
-  it('creates the user, answers user and token, never the hash', async () => {
+  it('creates the user, answers the user and sets the session cookie, never the hash nor the token in the body', async () => {
     const email = uniqueEmail();
     const res = await register({ email, name: '  Carla  ' });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ name: 'Carla', email, plan: 'free', language: 'en', theme: 'light' });
     expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|scrypt|tokenVersion/);
-    expect(typeof res.body.token).toBe('string');
+    expect(res.body).not.toHaveProperty('token');
+    expect(sessionCookieOf(res)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(res.headers['set-cookie']).toMatch(/; HttpOnly; Secure; SameSite=Strict$/);
   });
 
   it('refuses an email already taken, whatever its case', async () => {
@@ -176,7 +178,7 @@ describe('login', () => {
     // ...and the right password with it still signs in.
     const signedIn = await login(u.email, u.password, owner, 'test-pass');
     expect(signedIn.status).toBe(200);
-    expect(typeof signedIn.body.token).toBe('string');
+    expect(sessionCookieOf(signedIn)).toBeTruthy();
   });
 
   it('still signs in an existing user whose password is shorter than the new minimum', async () => {
@@ -262,19 +264,36 @@ describe('me', () => {
 });
 
 describe('logout', () => {
-  it('ends every session of the user, on every device; signing in again works', async () => {
+  it("ends this session only and clears its cookie; the user's other sessions go on; signing in again works", async () => {
     const u = await registerUser();
-    const other = await login(u.email, u.password, freshIp());
+    const other = sessionCookieOf(await login(u.email, u.password, freshIp()))!;
     const bystander = await registerUser();
-    const res = await call('logout', { token: u.token });
+    const res = await call('logout', { cookie: u.token });
     expect(res).toMatchObject({ status: 200, body: { ok: true } });
+    expect(sessionCookieOf(res)).toBe('');
+    expect(res.headers['set-cookie']).toContain('Max-Age=0');
+    expect((await call('getMe', { cookie: u.token })).status).toBe(401);
     expect((await call('getMe', { token: u.token })).status).toBe(401);
-    expect((await call('getMe', { token: other.body.token as string })).status).toBe(401);
     expect((await call('logout', { token: u.token })).status).toBe(401);
+    expect((await call('getMe', { cookie: other })).status).toBe(200);
     expect((await call('getMe', { token: bystander.token })).status).toBe(200);
-    const again = await login(u.email, u.password, freshIp());
-    expect(again.status).toBe(200);
-    expect((await call('getMe', { token: again.body.token as string })).status).toBe(200);
+    const again = sessionCookieOf(await login(u.email, u.password, freshIp()))!;
+    expect((await call('getMe', { cookie: again })).status).toBe(200);
+  });
+
+  it('sign out everywhere ends every session of the user, on every device, and clears this cookie; signing in again works', async () => {
+    const u = await registerUser();
+    const other = sessionCookieOf(await login(u.email, u.password, freshIp()))!;
+    const bystander = await registerUser();
+    const res = await call('logoutEverywhere', { cookie: u.token });
+    expect(res).toMatchObject({ status: 200, body: { ok: true } });
+    expect(sessionCookieOf(res)).toBe('');
+    expect((await call('getMe', { cookie: u.token })).status).toBe(401);
+    expect((await call('getMe', { cookie: other })).status).toBe(401);
+    expect((await call('logoutEverywhere', { cookie: other })).status).toBe(401);
+    expect((await call('getMe', { token: bystander.token })).status).toBe(200);
+    const again = sessionCookieOf(await login(u.email, u.password, freshIp()))!;
+    expect((await call('getMe', { cookie: again })).status).toBe(200);
   });
 
   it('answers 401 without a valid token and changes nothing', async () => {
@@ -282,6 +301,7 @@ describe('logout', () => {
     const before = await getUser(u.id);
     expect((await call('logout')).status).toBe(401);
     expect((await call('logout', { token: 'abc.def.ghi' })).status).toBe(401);
+    expect((await call('logoutEverywhere', { cookie: 'abc.def.ghi' })).status).toBe(401);
     expect(await getUser(u.id)).toEqual(before);
   });
 });

@@ -6,7 +6,7 @@ import { db } from '../src/db/client.ts';
 import { keys } from '../src/db/keys.ts';
 import { clearRateLimit, meterAutosave } from '../src/db/rate-limits.ts';
 import { setPlan } from '../src/db/users.ts';
-import { call, registerUser } from './call.ts';
+import { call, registerUser, sessionCookieOf } from './call.ts';
 import { storedItems } from './stored.ts';
 
 type Detail = {
@@ -374,7 +374,7 @@ describe("a free account's automatic transcriptions a month", () => {
     expect((await open(u.token, crypto.randomUUID())).status).toBe(403);
     vi.useRealTimers();
     // Signed in again now (the first token was made on last month's clock).
-    const { token } = (await call<{ token: string }>('login', { body: { email: u.email, password: u.password } })).body;
+    const token = sessionCookieOf(await call('login', { body: { email: u.email, password: u.password } }))!;
     expect(await kept(token)).toBe(0);
     expect((await open(token, crypto.randomUUID())).status).toBe(200);
     expect(await sessionIds(u.id)).toHaveLength(FREE_AUTOMATIC_PER_MONTH + 1);

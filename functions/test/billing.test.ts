@@ -321,20 +321,26 @@ describe('checkout and portal (local mode)', () => {
       cancel: 'http://127.0.0.1:3000/billing/cancelled',
     });
     expect((await checkoutFrom('http://[::1]:3000')).cancel).toBe('http://[::1]:3000/billing/cancelled');
-    // Another site, another port, another scheme, an opaque origin or none: APP_URL.
-    for (const origin of ['https://attacker.example', 'http://127.0.0.1:3001', 'https://localhost:3000', 'http://localhost.attacker.example:3000', 'null', undefined]) {
-      expect(await checkoutFrom(origin), origin).toEqual({
-        page: 'http://localhost:3000/local/checkout/',
-        success: 'http://localhost:3000/billing/success?session_id={CHECKOUT_SESSION_ID}',
-        cancel: 'http://localhost:3000/billing/cancelled',
-      });
+    // No Origin (not a browser): APP_URL.
+    expect(await checkoutFrom(undefined)).toEqual({
+      page: 'http://localhost:3000/local/checkout/',
+      success: 'http://localhost:3000/billing/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel: 'http://localhost:3000/billing/cancelled',
+    });
+    // Another site, another port, another scheme, an opaque origin: refused before anything starts (a request from another site).
+    for (const origin of ['https://attacker.example', 'http://127.0.0.1:3001', 'https://localhost:3000', 'http://localhost.attacker.example:3000', 'null']) {
+      const u = await registerUser();
+      const before = localCheckoutSessions.size;
+      const res = await call('checkout', { token: u.token, body: { currency: 'USD' }, headers: { origin } });
+      expect(res, origin).toMatchObject({ status: 403, body: { code: 'cross_site' } });
+      expect(localCheckoutSessions.size, origin).toBe(before);
     }
 
     const u = await registerUser();
     await deliver(checkoutCompleted(u.id, `cus_origin_${u.id}`));
     const portal = (origin: string) => call<{ url: string }>('portal', { token: u.token, headers: { origin } });
     expect((await portal('http://127.0.0.1:3000')).body.url).toBe(`http://127.0.0.1:3000/local/portal/cus_origin_${u.id}`);
-    expect((await portal('https://attacker.example')).body.url).toBe(`http://localhost:3000/local/portal/cus_origin_${u.id}`);
+    expect((await portal('https://attacker.example')).status).toBe(403);
   });
 
   it('while a checkout is open: the same currency answers the same page, another currency is refused, a concurrent one never opens a second', async () => {
@@ -519,8 +525,12 @@ describe('checkout, portal and renewal against the Stripe API (fake server)', ()
     try {
       const site = ['https://transcribe.example.com/billing/success?session_id={CHECKOUT_SESSION_ID}', 'https://transcribe.example.com/billing/cancelled'];
       expect(await returns('https://transcribe.example.com')).toEqual(site);
+      // Any other origin is another site's: refused, nothing asked of Stripe.
       for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'https://attacker.example', 'http://transcribe.example.com']) {
-        expect(await returns(origin), origin).toEqual(site);
+        const u = await registerUser();
+        requests.length = 0;
+        expect((await call('checkout', { token: u.token, body: { currency: 'USD' }, headers: { origin } })).status, origin).toBe(403);
+        expect(requests, origin).toEqual([]);
       }
     } finally {
       process.env.APP_URL = 'http://localhost:3000';
@@ -549,8 +559,8 @@ describe('checkout, portal and renewal against the Stripe API (fake server)', ()
     expect(requests[0]?.form.get('return_url')).toBe('http://localhost:3000/profile');
     await call('portal', { token: u.token, headers: { origin: 'http://127.0.0.1:3000' } });
     expect(requests[1]?.form.get('return_url')).toBe('http://127.0.0.1:3000/profile');
-    await call('portal', { token: u.token, headers: { origin: 'https://attacker.example' } });
-    expect(requests[2]?.form.get('return_url')).toBe('http://localhost:3000/profile');
+    expect((await call('portal', { token: u.token, headers: { origin: 'https://attacker.example' } })).status).toBe(403);
+    expect(requests).toHaveLength(2);
   });
 
   it('a missing price id is a logged server error, not a checkout', async () => {

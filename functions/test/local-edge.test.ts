@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '@app/shared/constants';
 import { routeUrl } from '@app/shared/routes';
 import { LIVE_OFFSET_REFUSAL } from '../../infra/lib/edge-functions.ts';
 import type { Event } from '../src/lib/http.ts';
@@ -26,7 +27,7 @@ beforeAll(async () => {
     host: '127.0.0.1',
     loadHandler: async () => async (event) => {
       seen.push(event);
-      return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: '{}' };
+      return { statusCode: 200, headers: { 'content-type': 'application/json', 'set-cookie': SET_COOKIE }, body: '{}' };
     },
   });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -38,6 +39,7 @@ afterAll(async () => {
 });
 
 const CODE = 'AbCdEfGhIjKl';
+const SET_COOKIE = `${SESSION_COOKIE}=from-the-handler; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Strict`;
 const FORGED = { 'x-viewer-address': '198.51.100.7' };
 async function send(path: string, init: RequestInit = {}) {
   const before = seen.length;
@@ -72,6 +74,16 @@ describe('CloudFront viewer-request functions on the local server', () => {
     for (const res of [ping, me]) {
       expect(res.status).toBe(200);
       expect(res.reached[0]!.headers['x-viewer-address']).toBe('127.0.0.1');
+    }
+  });
+
+  it('passes the Cookie header to the API and its Set-Cookie back, as the API behaviours of CloudFront do (infra/test/web.test.ts)', async () => {
+    const cookie = `${SESSION_COOKIE}=a.b.c; other=1`;
+    for (const [path, method] of [[routeUrl('getMe'), 'GET'], [routeUrl('logout'), 'POST'], [`${routeUrl('viewLiveShare', { code: CODE })}?after=424242`, 'GET']] as const) {
+      const before = seen.length;
+      const res = await fetch(`${base}${path}`, { method, headers: { cookie } });
+      expect(res.headers.get('set-cookie'), path).toBe(SET_COOKIE);
+      expect(seen.slice(before).map((e) => e.headers.cookie), path).toEqual([cookie]);
     }
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHANGE_PASSWORD_ATTEMPT_LIMIT, SESSION_TOKEN_HEADER } from '@app/shared/constants';
+import { CHANGE_PASSWORD_ATTEMPT_LIMIT } from '@app/shared/constants';
 import { getUser, updateProfile } from '../src/db/users.ts';
 import { isWeakPassword } from '../src/domain/password-strength.ts';
 import { resetEnv } from '../src/lib/env.ts';
@@ -8,7 +8,7 @@ import { HttpError } from '../src/lib/errors.ts';
 import { assertAcceptablePassword } from '../src/lib/password-policy.ts';
 import { isBreachedPassword } from '../src/lib/pwned-passwords.ts';
 import { FAKE_BREACHED_PASSWORDS } from '../src/local/pwned-passwords-fake.ts';
-import { call, outbox, registerUser, uniqueEmail } from './call.ts';
+import { call, outbox, registerUser, sessionCookieOf, uniqueEmail } from './call.ts';
 
 const BREACHED = FAKE_BREACHED_PASSWORDS[0]!;
 const STRONG = 'violet-harbor-lantern-42';
@@ -108,12 +108,12 @@ describe('change password', () => {
 
   it('ends every other session, keeps this one with a fresh token, and the new password signs in', async () => {
     const u = await registerUser();
-    const other = await call('login', { body: { email: u.email, password: u.password } });
+    const other = sessionCookieOf(await call('login', { body: { email: u.email, password: u.password } }))!;
     const res = await change(u.token, u.password, STRONG);
-    expect(res.status).toBe(200);
-    const fresh = res.body.token as string;
-    expect(res.headers[SESSION_TOKEN_HEADER]).toBe(fresh);
-    expect((await call('getMe', { token: other.body.token as string })).status).toBe(401);
+    expect(res).toMatchObject({ status: 200, body: { ok: true } });
+    const fresh = sessionCookieOf(res)!;
+    expect(fresh).toBeTruthy();
+    expect((await call('getMe', { token: other })).status).toBe(401);
     expect((await call('getMe', { token: u.token })).status).toBe(401);
     expect((await call('getMe', { token: fresh })).status).toBe(200);
     expect((await call('login', { body: { email: u.email, password: u.password } })).status).toBe(401);

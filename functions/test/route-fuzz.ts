@@ -3,7 +3,7 @@ import { routes, type RouteName } from '@app/shared/routes';
 import { tableName } from '../src/db/client.ts';
 import { scanPages } from '../src/db/pages.ts';
 import { setPlan } from '../src/db/users.ts';
-import { call, registerUser } from './call.ts';
+import { call, registerUser, sessionCookieOf } from './call.ts';
 
 /**
  * Random bodies, query strings, headers, path ids and tokens to every route of the table.
@@ -110,10 +110,10 @@ export async function fuzzRoutes(numRuns: number, seed?: number): Promise<{ fail
       const before = await snapshot();
       const res = await call(name, { rawBody, headers, query, token, params: { id } });
       if (res.status >= 500) throw new Error(`${name} answered ${res.status}: ${JSON.stringify(res.body)} for ${rawBody}`);
-      if (name === 'logout' && res.status === 200) {
-        // A logout ends every session of that user: sign in again so later runs still act as them.
+      if ((name === 'logout' || name === 'logoutEverywhere') && res.status === 200) {
+        // A logout ends the session (everywhere: every one of that user): sign in again so later runs still act as them.
         const u = token === owner.token ? owner : other;
-        u.token = (await call<{ token: string }>('login', { body: { email: u.email, password: u.password } })).body.token;
+        u.token = sessionCookieOf(await call('login', { body: { email: u.email, password: u.password } }))!;
       }
       if (!/application\/json/.test(String(res.headers['content-type']))) throw new Error(`${name} answered non-JSON`);
       if (res.status >= 400) {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_ATTEMPT_LIMIT, LOGIN_CAPTCHA_AFTER, SECURITY_EVENTS, type SecurityEvent } from '@app/shared/constants';
 import { setSiteSettings } from '../src/db/site-settings.ts';
 import { hashPassword } from '../src/domain/passwords.ts';
-import { call, outbox, registerUser } from './call.ts';
+import { call, legacyToken, outbox, registerUser, sessionCookieOf } from './call.ts';
 
 /**
  * Security events: every sign-in refused or slowed, bot check demanded or failed, password reset
@@ -118,7 +118,7 @@ describe('security events', () => {
     expect(names()).toEqual(['password_changed']);
     expect(JSON.stringify(lines)).not.toContain('violet-harbor-lantern-42');
     const again = await call('login', { body: { email: user.email, password: 'violet-harbor-lantern-42' } });
-    const token = again.body.token as string;
+    const token = sessionCookieOf(again)!;
     let status = 400;
     for (let i = 0; i < 10 && status === 400; i++) {
       status = (await call('changePassword', { token, body: { currentPassword: `guess-${i}-wrong`, newPassword: 'violet-harbor-lantern-43' } })).status;
@@ -132,6 +132,29 @@ describe('security events', () => {
     lines = [];
     expect((await call('logout', { token: user.token })).status).toBe(200);
     expect(events()).toEqual([expect.objectContaining({ security_event: 'logout', user_id: user.id, level: 'INFO' })]);
+  });
+
+  it('a sign out everywhere', async () => {
+    const user = await registerUser();
+    lines = [];
+    expect((await call('logoutEverywhere', { token: user.token })).status).toBe(200);
+    expect(events()).toEqual([expect.objectContaining({ security_event: 'logout_everywhere', user_id: user.id, level: 'INFO' })]);
+  });
+
+  it('a session of an earlier version moved into the cookie', async () => {
+    const user = await registerUser();
+    lines = [];
+    const legacy = await legacyToken(user.id);
+    expect((await call('exchangeSession', { token: legacy })).status).toBe(200);
+    expect(events()).toEqual([expect.objectContaining({ security_event: 'session_exchanged', user_id: user.id, level: 'INFO' })]);
+  });
+
+  it('a request from another site refused, with the route and the address', async () => {
+    const user = await registerUser();
+    lines = [];
+    const ip = freshIp();
+    expect((await call('logout', { cookie: user.token, headers: { 'sec-fetch-site': 'cross-site' }, sourceIp: ip })).status).toBe(403);
+    expect(events()).toEqual([expect.objectContaining({ security_event: 'cross_site_refused', route: 'logout', source_ip: ip, level: 'WARN' })]);
   });
 
   it('maintenance-password attempts: wrong, right, and refused past the limit', async () => {

@@ -81,6 +81,28 @@ describe('Site on CloudFront (dev, full route table)', () => {
     for (const p of forwarded) expect(ROUTES.some(([, r]) => pathPatternMatches(p, r.path)), p).toBe(true);
   });
 
+  it('carries the session cookie both ways: every API behaviour forwards the Cookie header to the API and is never cached; the cached live view keys on no cookie and sets none', () => {
+    const config = ofType(t, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+    const apiOrigin = config.Origins.find((o: Json) => o.CustomOriginConfig);
+    const apiBehaviors = config.CacheBehaviors.filter((b: Json) => b.TargetOriginId === apiOrigin.Id);
+    expect(apiBehaviors.length).toBe(config.CacheBehaviors.length);
+    // AWS's managed AllViewerExceptHostHeader sends the origin every viewer header, cookie and query
+    // string (not Host: API Gateway needs its own); CloudFront passes the origin's Set-Cookie back
+    // as it is on a behaviour that caches nothing.
+    for (const b of apiBehaviors) expect(b.OriginRequestPolicyId, b.PathPattern).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+    const { cached } = cachedApiBehaviors();
+    for (const b of apiBehaviors.filter((b: Json) => !cached.some((c) => c.pattern === b.PathPattern))) expect(b.CachePolicyId, b.PathPattern).toBe(CACHING_DISABLED);
+    // A cached answer is everyone's: its key holds no cookie, and its route has no session to set.
+    for (const c of cached) {
+      expect(routes[c.name as keyof typeof routes].auth).toBe('none');
+      const b = apiBehaviors.find((x: Json) => x.PathPattern === c.pattern);
+      const policy = t.toJSON().Resources[b.CachePolicyId.Ref].Properties.CachePolicyConfig;
+      expect(policy.ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig).toEqual({ CookieBehavior: 'none' });
+    }
+    // The SPA and the API answer on one distribution, one domain: the host-only cookie the API sets goes with the page's own requests.
+    expect(config.DefaultCacheBehavior.TargetOriginId).not.toBe(apiOrigin.Id);
+  });
+
   it('logs every CloudFront request and every request to the site bucket into a private log bucket, kept 90 days', () => {
     const buckets = ofType(t, 'AWS::S3::Bucket');
     expect(buckets).toHaveLength(2);

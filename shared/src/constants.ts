@@ -71,13 +71,28 @@ export const LOGIN_ATTEMPT_LIMIT = 30;
  * account waits for the window to end (a right one clears the count).
  */
 export const CHANGE_PASSWORD_ATTEMPT_LIMIT = 5;
-/** A session token lives at most this long; one used after TOKEN_RENEW_AFTER_SECONDS is replaced by a fresh one. */
+/**
+ * Sessions (docs/sessions.md). A session token lives TOKEN_TTL_SECONDS from when it was signed:
+ * the idle timeout, as a token used after TOKEN_RENEW_AFTER_SECONDS is replaced by a fresh one,
+ * so a week without any use ends the session. Whatever the use, a session ends
+ * SESSION_MAX_SECONDS after its sign-in (the absolute lifetime): renewals never pass it.
+ */
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
-export const TOKEN_RENEW_AFTER_SECONDS = 24 * 60 * 60;
+export const TOKEN_RENEW_AFTER_SECONDS = 60 * 60;
+export const SESSION_MAX_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * The cookie holding the session token: HttpOnly (no page script reads it), Secure, SameSite=Strict,
+ * Path=/ and no Domain (the `__Host-` prefix makes the browser hold it to all four).
+ */
+export const SESSION_COOKIE = '__Host-session';
 /** The maintenance bypass token given for a correct dev password. */
 export const DEV_BYPASS_TTL_SECONDS = 60 * 60;
-/** Response header carrying a renewed session token; request header carrying the maintenance bypass token. */
-export const SESSION_TOKEN_HEADER = 'x-session-token';
+/**
+ * Request header naming the user a call is meant for (the autosave's queued text): the API refuses
+ * it (401 `session_changed`) when the session cookie is another user's, signed in meanwhile.
+ */
+export const SESSION_USER_HEADER = 'x-session-user';
+/** Request header carrying the maintenance bypass token. */
 export const DEV_BYPASS_HEADER = 'x-dev-bypass';
 /** Sent by CloudFront to the API with a secret value: requests without it did not come through CloudFront. */
 /**
@@ -97,6 +112,9 @@ export const SECURITY_EVENTS = [
   'password_change_rate_limited',
   'password_changed',
   'logout',
+  'logout_everywhere',
+  'session_exchanged',
+  'cross_site_refused',
   'dev_password_failed',
   'dev_password_rate_limited',
   'dev_password_accepted',
@@ -144,7 +162,13 @@ export const PRICES: Record<Currency, { amountMinor: number; interval: 'month' }
 
 /** Device storage keys. */
 export const STORAGE_KEYS = {
-  token: 'token',
+  /**
+   * The id of the user this device is signed in as: a hint for the page (who the session cookie
+   * belongs to, and other tabs' sign-ins and sign-outs), never a credential.
+   */
+  sessionUser: 'session_user',
+  /** Where earlier versions kept the session token itself; read once to move the session into the cookie. */
+  legacyToken: 'token',
   theme: 'theme',
   devMode: 'devMode',
   devBypass: 'devBypass',

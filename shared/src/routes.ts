@@ -17,7 +17,8 @@ import * as tr from './schemas/transcriptions.ts';
  * the local server mounts the same handler modules, and the web client is typed
  * from it. `handler` names `functions/src/handlers/<handler>.ts`.
  *
- * auth: 'none' (anyone), 'user' (valid token), 'pro' (valid token and plan pro),
+ * auth: 'none' (anyone), 'user' (a live session: its token in the session cookie, or a Bearer
+ * header from scripts), 'pro' (the same and plan pro),
  * 'stripe' (no user; the handler verifies Stripe's signature on the raw body).
  */
 export type AuthLevel = 'none' | 'user' | 'pro' | 'stripe';
@@ -109,10 +110,23 @@ export const routes = define({
     body: auth.changePasswordRequest, response: auth.changePasswordResponse,
     table: ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem'], secrets: ['tokenKey'], mail: true,
   },
-  /** Ends every session of the caller (bumps tokenVersion: all of the user's tokens die). */
+  /** Ends this session: its token is refused from now on, and the session cookie is cleared. */
   logout: {
     method: 'POST', path: '/api/auth/logout', handler: 'auth/logout', auth: 'user',
+    response: okResponse, table: ['GetItem', 'PutItem'],
+  },
+  /** Ends every session of the caller, on every device (bumps tokenVersion: all of the user's tokens die). */
+  logoutEverywhere: {
+    method: 'POST', path: '/api/auth/logout-everywhere', handler: 'auth/logout-everywhere', auth: 'user',
     response: okResponse, table: ['GetItem', 'UpdateItem'],
+  },
+  /**
+   * Moves a session of an earlier version (its token sent once as a Bearer header, from device
+   * storage) into the session cookie, the same sign-in; the handler checks the token itself.
+   */
+  exchangeSession: {
+    method: 'POST', path: '/api/auth/session', handler: 'auth/exchange-session', auth: 'none',
+    response: auth.authResponse, table: ['GetItem'], secrets: ['tokenKey'],
   },
   planStatus: {
     method: 'GET', path: '/api/auth/plan-status', handler: 'auth/plan-status', auth: 'user',
@@ -301,9 +315,9 @@ export type Routes = typeof routes;
 
 /**
  * Routes that keep working while maintenance mode is on although they write: the way in (the dev
- * password check), payments (which must keep landing) and logging out (which must always work).
+ * password check), payments (which must keep landing) and logging out, here or everywhere (which must always work).
  */
-export const OPEN_DURING_MAINTENANCE: ReadonlySet<string> = new Set(['checkDevPassword', 'stripeWebhook', 'logout']);
+export const OPEN_DURING_MAINTENANCE: ReadonlySet<string> = new Set(['checkDevPassword', 'stripeWebhook', 'logout', 'logoutEverywhere']);
 const WRITE_ACTIONS: ReadonlySet<TableAction> = new Set<TableAction>(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
 /** Whether a route writes: a write action among its table grants, whatever its HTTP method. */
 export const writesData = (def: RouteDef): boolean => def.table.some((action) => WRITE_ACTIONS.has(action));

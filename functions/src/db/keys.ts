@@ -12,6 +12,8 @@ export const keys = {
   captionStyle: (userId: string) => ({ PK: `USER#${userId}`, SK: 'CAPTIONSTYLE' }),
   emailClaim: (normalisedEmail: string) => ({ PK: `EMAIL#${normalisedEmail}`, SK: 'EMAIL' }),
   resetToken: (tokenHash: string) => ({ PK: `RESET#${tokenHash}`, SK: 'RESET' }),
+  /** A session a logout ended, by its id (TTL: until its token would have expired). */
+  revokedSession: (sid: string) => ({ PK: `REVOKED#${sid}`, SK: 'REVOKED' }),
   rateLimit: (scope: string, key: string) => ({ PK: `RATE#${scope}#${key}`, SK: 'RATE' }),
   siteSettings: () => ({ PK: 'SETTINGS', SK: 'SITE' }),
   /** A saved (TRANS) or automatic (AUTO) transcription's metadata item. */

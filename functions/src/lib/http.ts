@@ -1,15 +1,18 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from 'zod';
-import { closedDuringMaintenance, routes, routeSecrets, type RouteDef, type RouteName, type Routes } from '@app/shared/routes';
+import { closedDuringMaintenance, routes, routeSecrets, writesData, type RouteDef, type RouteName, type Routes } from '@app/shared/routes';
 import { isIP, isIPv4, isIPv6 } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
-import { DEV_BYPASS_HEADER, ORIGIN_SECRET_HEADER, SESSION_TOKEN_HEADER } from '@app/shared/constants';
+import { DEV_BYPASS_HEADER, ORIGIN_SECRET_HEADER, SESSION_COOKIE, SESSION_USER_HEADER } from '@app/shared/constants';
 import { cachedSiteSettings } from '../db/site-settings.ts';
+import { siteOrigins } from '../domain/origins.ts';
 import type { User } from '../domain/users.ts';
-import { authenticateSession, isValidBypassToken, renewedToken } from './auth.ts';
-import { badRequest, HttpError } from './errors.ts';
-import { log, withRequestIds } from './log.ts';
+import { authenticateSession, isValidBypassToken, presentedToken, renewedToken, type Session } from './auth.ts';
+import { env } from './env.ts';
+import { badRequest, HttpError, unauthorized } from './errors.ts';
+import { log, securityEvent, withRequestIds } from './log.ts';
 import { originSecret, withRouteSecrets } from './secrets.ts';
+import { clearedSessionCookie, requestCookies, sessionCookie } from './session-cookie.ts';
 
 /** What an API Gateway REST API Lambda proxy integration sends (payload 1.0). */
 export type Event = APIGatewayProxyEvent;
@@ -27,12 +30,17 @@ export class Reply {
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 type AuthedUser<A> = A extends 'user' | 'pro' ? User : undefined;
+type AuthedSession<A> = A extends 'user' | 'pro' ? Session : undefined;
 
 export interface Ctx<N extends RouteName> {
   body: Infer<Routes[N] extends { body: infer B } ? B : undefined>;
   query: Infer<Routes[N] extends { query: infer Q } ? Q : undefined>;
   params: Infer<Routes[N] extends { params: infer P } ? P : undefined>;
   user: AuthedUser<Routes[N]['auth']>;
+  /** The caller's session (its id, sign-in time), on the routes that need one. */
+  session: AuthedSession<Routes[N]['auth']>;
+  /** The request's cookies by name (requestCookies). */
+  cookies: Record<string, string>;
   /** The raw request body as received (after base64 decoding), for signature checks. */
   rawBody: string;
   /** The request's headers, every name in lower case (requestHeaders). */
@@ -66,14 +74,22 @@ export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise
       withRouteSecrets(name, allowed, () => run(event)),
     );
   async function run(event: Event): Promise<Result> {
+    // A refused session cookie is cleared, so the browser stops sending it.
+    let sessionRefused = false;
     try {
       const headers = requestHeaders(event);
       if (!(await fromOrigin(headers))) return json(403, { error: 'Forbidden', code: 'forbidden' });
+      if (guardedAgainstOtherSites(def) && fromAnotherSite(headers)) {
+        securityEvent('cross_site_refused', { route: name, source_ip: clientAddress(event, headers) });
+        return json(403, { error: 'This request came from another site and was refused.', code: 'cross_site' });
+      }
+      const cookies = requestCookies(event);
       if (await refusedForMaintenance(headers)) return json(503, { error: MAINTENANCE, code: 'maintenance' }, { 'retry-after': '60' });
       const rawBody = decodeBody(event);
       const ctx = {
         rawBody,
         headers,
+        cookies,
         sourceIp: clientAddress(event, headers),
         viewerIp: viewerAddress(event, headers),
         event,
@@ -81,24 +97,41 @@ export function route<N extends RouteName>(name: N, fn: (ctx: Ctx<N>) => Promise
         query: undefined,
         params: undefined,
         user: undefined,
+        session: undefined,
       } as Record<string, unknown>;
       // The caller first, then the input: a stranger's body (up to 6 MB) is never parsed.
       const renewal: Record<string, string> = {};
       if (def.auth === 'user' || def.auth === 'pro') {
-        const session = await authenticateSession(headers.authorization, def.auth === 'pro');
+        const token = presentedToken(headers, cookies);
+        const fromCookie = token !== undefined && token === cookies[SESSION_COOKIE];
+        let session: Session;
+        try {
+          session = await authenticateSession(token, def.auth === 'pro');
+        } catch (err) {
+          sessionRefused = fromCookie && err instanceof HttpError && err.status === 401;
+          throw err;
+        }
+        const meantFor = headers[SESSION_USER_HEADER];
+        if (meantFor !== undefined && meantFor !== session.user.id) {
+          throw unauthorized('This was meant for another account, no longer signed in here.', 'session_changed');
+        }
         ctx.user = session.user;
-        const fresh = await renewedToken(session);
-        if (fresh) renewal[SESSION_TOKEN_HEADER] = fresh;
+        ctx.session = session;
+        // A renewed token goes where the token came from: a cookie for browsers (scripts sending a Bearer header sign in again).
+        const fresh = fromCookie ? await renewedToken(session) : undefined;
+        if (fresh) renewal['set-cookie'] = sessionCookie(fresh.token, fresh.expiresAt);
       }
       if (def.body) ctx.body = parse(def.body, parseJson(rawBody));
       if (def.query) ctx.query = parse(def.query, queryParameters(event));
       if (def.params) ctx.params = parse(def.params, event.pathParameters ?? {}, 404);
       const out = await fn(ctx as unknown as Ctx<N>);
-      // A handler's own session token (a password change's fresh one) wins over the renewal.
+      // A handler's own session cookie (a password change's fresh one, a logout's cleared one) wins over the renewal.
       if (out instanceof Reply) return json(out.status, out.body, { ...renewal, ...out.headers });
       return json(200, def.response.parse(out), renewal);
     } catch (err) {
-      return errorResult(err);
+      const result = errorResult(err);
+      if (sessionRefused) result.headers = { ...result.headers, 'set-cookie': clearedSessionCookie() };
+      return result;
     }
   }
 
@@ -129,6 +162,27 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 }
 
 type HeaderMap = Record<string, string | undefined>;
+
+/**
+ * The routes guarded against requests another site starts (cross-site request forgery): every one
+ * that changes something (not a GET, or a GET that writes), but Stripe's webhook, which no browser
+ * calls. The session cookie is SameSite=Strict already; this second lock holds where a browser
+ * would send it anyway (another subdomain of the site's domain is the same site to SameSite).
+ */
+const guardedAgainstOtherSites = (def: RouteDef): boolean => def.auth !== 'stripe' && (def.method !== 'GET' || writesData(def));
+
+/**
+ * Whether a browser says the request came from another origin: Sec-Fetch-Site (every current
+ * browser sends it) other than same-origin or none (typed in the address bar), or an Origin header
+ * that is not one of the site's (siteOrigins of APP_URL). A request with neither header is no
+ * browser's cross-site request (scripts and tests send none) and passes.
+ */
+export function fromAnotherSite(headers: HeaderMap): boolean {
+  const site = headers['sec-fetch-site']?.trim().toLowerCase();
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  const origin = headers.origin?.trim();
+  return origin !== undefined && !siteOrigins(env().APP_URL).includes(origin);
+}
 
 /**
  * The request's headers with every name in lower case: the REST API passes them with the case

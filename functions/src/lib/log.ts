@@ -82,6 +82,9 @@ const SECURITY_LEVEL: Record<SecurityEvent, Level> = {
   password_change_rate_limited: 'warn',
   password_changed: 'info',
   logout: 'info',
+  logout_everywhere: 'info',
+  session_exchanged: 'info',
+  cross_site_refused: 'warn',
   dev_password_failed: 'warn',
   dev_password_rate_limited: 'warn',
   dev_password_accepted: 'info',
@@ -89,7 +92,8 @@ const SECURITY_LEVEL: Record<SecurityEvent, Level> = {
 
 /**
  * A security event (a sign-in refused or slowed, a bot check demanded or failed, a password reset
- * asked for, refused or done, a password change refused, limited or done, a logout, a
+ * asked for, refused or done, a password change refused, limited or done, a logout here or everywhere, a session moved into
+ * the cookie, a request from another site refused, a
  * maintenance-password attempt): one log line
  * (`security_event` names it) that is also a metric, in
  * CloudWatch's embedded metric format (the `_aws` member: CloudWatch Logs makes the

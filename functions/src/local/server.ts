@@ -154,20 +154,39 @@ function viewerRequest(req: IncomingMessage, url: URL): { response: Result } | {
   const code = apiViewerRequestCode(url.pathname);
   if (!code) return undefined;
   const headers: Record<string, EdgeValue> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = { value: Array.isArray(v) ? v.join(',') : v };
+  // As CloudFront Functions: the cookies apart from the headers, by name.
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && k !== 'cookie') headers[k] = { value: Array.isArray(v) ? v.join(',') : v };
   const ip = req.socket.remoteAddress ?? '127.0.0.1';
   const out = edgeFunction(code)({
     version: '1.0',
     context: { eventType: 'viewer-request' },
     viewer: { ip },
-    request: { method: req.method ?? 'GET', uri: url.pathname, querystring: edgeQueryString(url.search.slice(1)), headers, cookies: {} },
+    request: { method: req.method ?? 'GET', uri: url.pathname, querystring: edgeQueryString(url.search.slice(1)), headers, cookies: edgeCookies(req.headers.cookie) },
   });
   const values = (from: Record<string, EdgeValue> = {}) => Object.fromEntries(Object.entries(from).map(([k, v]) => [k, v.value]));
   if ('statusCode' in out) {
     const body = typeof out.body === 'string' ? { encoding: 'text', data: out.body } : out.body;
     return { response: { statusCode: out.statusCode, headers: values(out.headers), body: body?.data ?? '', isBase64Encoded: body?.encoding === 'base64' } };
   }
-  return { headers: values(out.headers) };
+  // The API behaviours' origin request policy forwards every viewer cookie to the origin, in one Cookie header.
+  const cookie = Object.entries(out.cookies)
+    .flatMap(([name, v]) => (v.multiValue ?? [v]).map((one) => `${name}=${one.value}`))
+    .join('; ');
+  return { headers: { ...values(out.headers), ...(cookie ? { cookie } : {}) } };
+}
+
+/** A Cookie header as CloudFront Functions' `request.cookies`: by name, a repeated name as `multiValue`. */
+export function edgeCookies(header: string | undefined): Record<string, EdgeValue> {
+  const out: Record<string, EdgeValue> = {};
+  for (const pair of (header ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    const name = pair.slice(0, at).trim();
+    const value = pair.slice(at + 1).trim();
+    const had = out[name];
+    out[name] = had ? { value: had.value, multiValue: [...(had.multiValue ?? [{ value: had.value }]), { value }] } : { value };
+  }
+  return out;
 }
 
 /** Text files are sent gzipped when the client accepts it, as CloudFront does in production. */

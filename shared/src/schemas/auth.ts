@@ -43,7 +43,8 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-export const authResponse = z.object({ user, token: z.string() });
+/** A sign-in's answer: the user. The session token goes only in the HttpOnly session cookie, never in a body. */
+export const authResponse = z.object({ user });
 export type AuthResponse = z.infer<typeof authResponse>;
 
 export const registerRequest = z.object({
@@ -94,8 +95,8 @@ export const changePasswordRequest = z.object({
   newPassword,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
-/** The caller's fresh session token: the change ends every other session. */
-export const changePasswordResponse = z.object({ token: z.string() });
+/** The change ends every other session; this one goes on with a fresh session cookie. */
+export const changePasswordResponse = z.object({ ok: z.literal(true) });
 
 export const planStatusResponse = z.object({ plan, isPro: z.boolean(), planExpiry: z.string().nullable(), planRenews: z.boolean().optional() });
 export type PlanStatusResponse = z.infer<typeof planStatusResponse>;

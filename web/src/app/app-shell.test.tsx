@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@app/shared/constants';
 import { QueryClientProvider } from '../lib/query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -54,15 +54,41 @@ describe('app shell', () => {
   });
 
   it('logs out on start when the stored token is refused', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'expired');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'expired');
     mockFetch(() => json(401, { error: 'Your session has expired. Sign in again.', code: 'session_expired' }));
     renderApp('/');
     expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Log in' })).toBeInTheDocument();
-    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.sessionUser)).toBeNull();
+  });
+
+  it('a stored token the server refuses is deleted and the page shows a visitor; with no answer it waits for the next load', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.legacyToken, 'old.stored.token');
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const offline = renderApp('/');
+    expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.legacyToken)).toBe('old.stored.token');
+    offline.unmount();
+
+    mockFetch(() => json(401, { error: 'Your session has expired. Sign in again.', code: 'session_expired' }));
+    renderApp('/');
+    await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.legacyToken)).toBeNull());
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.sessionUser)).toBeNull();
+  });
+
+  it('moves a session token an earlier version stored into the cookie once, then keeps only whose session it is', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.legacyToken, 'old.stored.token');
+    const calls = mockFetch((call) => (call.route === 'exchangeSession' ? json(200, { user }) : json(200, user)));
+    renderApp('/profile');
+    expect(await screen.findByRole('button', { name: 'Menu da conta' })).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ route: 'exchangeSession', headers: { authorization: 'Bearer old.stored.token' }, credentials: 'same-origin' });
+    expect(calls.filter((c) => c.headers.authorization !== undefined)).toHaveLength(1);
+    expect(window.localStorage.getItem(STORAGE_KEYS.legacyToken)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.sessionUser)).toBe(user.id);
   });
 
   it('applies the signed-in user saved language, shows the nav and user menu, and logs out', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     mockFetch(() => json(200, user));
     renderApp('/profile');
 
@@ -82,7 +108,7 @@ describe('app shell', () => {
     await ui.click(within(menu).getByRole('menuitem', { name: 'Sair' }));
 
     expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Entrar' })).toBeInTheDocument();
-    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.sessionUser)).toBeNull();
     expect(await screen.findByRole('heading', { level: 1, name: 'Fala em texto, ao vivo no seu navegador' })).toBeInTheDocument();
   });
 

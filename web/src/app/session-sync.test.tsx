@@ -19,7 +19,7 @@ const user = {
 
 describe('SessionSync', () => {
   it('an autosave queue it cannot resume (code not loadable) is logged and kept, never an unhandled rejection', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     window.localStorage.setItem(AUTOSAVE_QUEUE_KEY, '[]');
     mockFetch(({ route }) => (route === 'getMe' ? json(200, user) : json(404, {})));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -8,7 +8,7 @@ import { i18n } from '../lib/i18n';
 import { readStorage } from '../lib/storage';
 
 /**
- * Keeps the session coherent: a token the server refuses logs the user out; a login
+ * Keeps the session coherent: a session the server refuses logs the user out; a login
  * or logout in another tab is followed here; the saved UI language of the user wins
  * when the user loads (later switches are driven by the UI itself).
  */
@@ -20,7 +20,7 @@ export function SessionSync() {
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key !== STORAGE_KEYS.token && event.key !== null) return;
+      if (event.key !== STORAGE_KEYS.sessionUser && event.key !== null) return;
       if (event.newValue === null && event.key !== null) resetToVisitor(queryClient);
       else void queryClient.invalidateQueries({ queryKey: authKeys.me() });
     };
@@ -39,7 +39,7 @@ export function SessionSync() {
   }, [userId]);
 
   // Autosaves an earlier page load could not send (offline, reload, closed tab) go out now, on any page
-  // (only this user's, with this user's token). Autosave errors are only logged.
+  // (only this user's, in this user's session). Autosave errors are only logged.
   useEffect(() => {
     if (userId && readStorage(AUTOSAVE_QUEUE_KEY)) {
       import('../features/transcribe/autosave/autosave-engine').then(

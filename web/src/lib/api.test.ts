@@ -1,4 +1,4 @@
-import { DEV_BYPASS_HEADER, SESSION_TOKEN_HEADER, STORAGE_KEYS } from '@app/shared/constants';
+import { DEV_BYPASS_HEADER, SESSION_USER_HEADER, STORAGE_KEYS } from '@app/shared/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../test/render';
 import { api, ApiError, describeError, request } from './api';
@@ -31,8 +31,8 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 describe('api client', () => {
   afterEach(() => window.localStorage.clear());
 
-  it('sends the route method and path, a JSON body, and no token when none is stored', async () => {
-    const calls = mockFetch(() => json(200, { user, token: 't' }));
+  it('sends the route method and path, a JSON body, and no Authorization header', async () => {
+    const calls = mockFetch(() => json(200, { user }));
     const out = await api('login', { body: { email: 'ana@example.com', password: 'secret1' } });
     expect(out.user.name).toBe('Ana');
     expect(calls).toHaveLength(1);
@@ -44,12 +44,14 @@ describe('api client', () => {
     expect(calls[0]?.headers.authorization).toBeUndefined();
   });
 
-  it('sends the stored token as a bearer token', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'abc.def');
-    const calls = mockFetch(() => json(200, user));
+  it('leaves the session to the cookie the browser sends (same origin): no token in any header', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'u1');
+    const fetchFn = vi.fn(async () => json(200, user));
+    vi.stubGlobal('fetch', fetchFn);
     await api('updateMe', { body: { language: 'pt' } });
-    expect(calls[0]).toMatchObject({ route: 'updateMe', body: { language: 'pt' } });
-    expect(calls[0]?.headers.authorization).toBe('Bearer abc.def');
+    const [, sent] = fetchFn.mock.calls[0] as unknown as [string, RequestInit];
+    expect(sent.credentials).toBe('same-origin');
+    expect(sent.headers).not.toHaveProperty('authorization');
   });
 
   it('maps an error answer to ApiError with status, message, code and secondsLeft', async () => {
@@ -108,52 +110,30 @@ describe('api client', () => {
   it('ends the session when a signed-in route refuses the token, not on a failed login', async () => {
     const ended = vi.fn();
     const stop = onSessionEnd(ended);
-    window.localStorage.setItem(STORAGE_KEYS.token, 'stale');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'stale');
 
     mockFetch(() => json(401, { error: 'Invalid email or password.', code: 'invalid_credentials' }));
     await failure(api('login', { body: { email: 'a@b.co', password: 'x' } }));
-    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('stale');
+    expect(window.localStorage.getItem(STORAGE_KEYS.sessionUser)).toBe('stale');
     expect(ended).not.toHaveBeenCalled();
 
     mockFetch(() => json(401, { error: 'Your session has expired. Sign in again.', code: 'session_expired' }));
     await failure(api('getMe'));
-    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.sessionUser)).toBeNull();
     expect(ended).toHaveBeenCalledTimes(1);
     stop();
   });
 
-  it('stores a renewed session token sent back by the server, only while the sent token is still the stored one', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'old-token');
-    const renewing = () =>
-      new Response(JSON.stringify(user), { status: 200, headers: { 'content-type': 'application/json', [SESSION_TOKEN_HEADER]: 'fresh-token' } });
-    const calls = mockFetch(renewing);
-    await api('getMe');
-    expect(calls[0]?.headers.authorization).toBe('Bearer old-token');
-    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('fresh-token');
-
-    mockFetch(() => json(200, user));
-    await api('getMe');
-    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('fresh-token');
-
-    // Logged out (or in as someone else) while the call was on its way: the answer's token is dropped.
-    mockFetch(() => {
-      window.localStorage.removeItem(STORAGE_KEYS.token);
-      return renewing();
-    });
-    await api('getMe');
-    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
-  });
-
-  it('a refusal of a token no longer stored does not end the current session', async () => {
+  it('a refusal of a session no longer the device\'s (another user signed in meanwhile) does not end the current one', async () => {
     const ended = vi.fn();
     const stop = onSessionEnd(ended);
-    window.localStorage.setItem(STORAGE_KEYS.token, 'first');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'first');
     mockFetch(() => {
-      window.localStorage.setItem(STORAGE_KEYS.token, 'second');
+      window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'second');
       return json(401, { error: 'Your session has expired. Sign in again.', code: 'session_expired' });
     });
     await failure(api('getMe'));
-    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('second');
+    expect(window.localStorage.getItem(STORAGE_KEYS.sessionUser)).toBe('second');
     expect(ended).not.toHaveBeenCalled();
     stop();
   });
@@ -179,26 +159,34 @@ describe('api client', () => {
   });
 
   it('fills {id} from params for a route of the table', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 't');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 't');
     const calls = mockFetch(() => json(200, { ok: true }));
     await api('deleteTranscription', { params: { id: '01HZX3J5Q8W2N4M6P7R9S0T1V2' } });
     expect(calls[0]).toMatchObject({ route: 'deleteTranscription', params: { id: '01HZX3J5Q8W2N4M6P7R9S0T1V2' } });
   });
 
-  it('request: the same core without throwing; keepalive and cache pass through, a given token replaces the stored one, null is an anonymous call', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'stored');
+  it('request: the same core without throwing; keepalive and cache pass through, a given user is sent only in their session, null is an anonymous call', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'own');
     window.localStorage.setItem(STORAGE_KEYS.devBypass, 'bypass.jwt');
     const fetchFn = vi.fn(async () => json(409, { error: 'gap', code: 'autosave_gap', length: 3 }));
     vi.stubGlobal('fetch', fetchFn);
     const delta = { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA', offset: 5, text: 'x', segments: [], duration: 1, language: 'pt-BR' as const };
-    expect(await request('autosaveSave', { body: delta, token: 'own', keepalive: true })).toEqual({ status: 409, data: { error: 'gap', code: 'autosave_gap', length: 3 } });
+    expect(await request('autosaveSave', { body: delta, asUser: 'own', keepalive: true })).toEqual({ status: 409, data: { error: 'gap', code: 'autosave_gap', length: 3 } });
     const [, sent] = fetchFn.mock.calls[0] as unknown as [string, RequestInit];
-    expect(sent).toMatchObject({ method: 'POST', keepalive: true, headers: { authorization: 'Bearer own', [DEV_BYPASS_HEADER]: 'bypass.jwt' } });
+    expect(sent).toMatchObject({ method: 'POST', keepalive: true, credentials: 'same-origin', headers: { [DEV_BYPASS_HEADER]: 'bypass.jwt', [SESSION_USER_HEADER]: 'own' } });
+    // Signed in as someone else: nothing is sent.
+    expect(await request('autosaveSave', { body: delta, asUser: 'another', keepalive: true })).toEqual({ status: 0, data: undefined });
+    expect(fetchFn).toHaveBeenCalledTimes(1);
 
-    await request('maintenanceMode', { token: null, cache: 'no-store' });
+    await request('maintenanceMode', { asUser: null, cache: 'no-store' });
     const [, anonymous] = fetchFn.mock.calls[1] as unknown as [string, RequestInit];
     expect(anonymous.cache).toBe('no-store');
+    expect(anonymous.credentials).toBe('omit');
     expect(anonymous.headers).toEqual({ accept: 'application/json' });
+
+    await request('exchangeSession', { bearer: 'old.stored.token' });
+    const [, exchange] = fetchFn.mock.calls[2] as unknown as [string, RequestInit];
+    expect(exchange).toMatchObject({ credentials: 'same-origin', headers: { authorization: 'Bearer old.stored.token' } });
 
     fetchFn.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     expect(await request('planStatus')).toEqual({ status: 0, data: undefined });

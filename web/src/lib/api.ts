@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { DEV_BYPASS_HEADER, SESSION_TOKEN_HEADER, STORAGE_KEYS } from '@app/shared/constants';
+import { DEV_BYPASS_HEADER, SESSION_USER_HEADER, STORAGE_KEYS } from '@app/shared/constants';
 import { fillPath } from '@app/shared/route-paths';
 import type { RouteName, RouteResponse, Routes } from '@app/shared/routes';
 import type { ErrorResponse } from '@app/shared/schemas/common';
 import routeMap from 'virtual:route-map';
 import en from '../locales/en.json';
-import { endSessionFromServer, getToken, setToken } from './auth-token';
+import { endSessionFromServer, getSessionUser } from './auth-token';
 import { reportReachable } from './connectivity';
 import { i18n } from './i18n';
 import { readStorage } from './storage';
@@ -25,15 +25,19 @@ type Slot<K extends string, T> = [T] extends [undefined]
 
 /**
  * A call's transport options: `keepalive` (a request that outlives the page, e.g. on pagehide),
- * `cache`, `signal`, and `token`, the session token to send: by default the stored one; a
- * given one (the autosave sends queued text only with its own user's token); or null, an
- * anonymous call (no session token, no maintenance bypass).
+ * `cache`, `signal`, and `asUser`, whose session the call is made in (the browser sends the
+ * session cookie by itself): by default the signed-in user's; a given user id (the autosave sends
+ * queued text only in its own user's session: while the device is signed in as anyone else, the
+ * call is not sent and answers status 0); or null, an anonymous call (no cookie, no maintenance
+ * bypass). `bearer` sends a token in the Authorization header (only the move of an earlier
+ * version's stored token into the cookie does).
  */
 export interface CallOptions {
   signal?: AbortSignal;
   keepalive?: boolean;
   cache?: RequestCache;
-  token?: string | null;
+  asUser?: string | null;
+  bearer?: string;
 }
 
 export type ApiOptions<N extends RouteName> = Slot<'body', Part<N, 'body'>> &
@@ -98,20 +102,23 @@ export interface Reply {
 /**
  * The one request core: every call to the API goes through it. It sends one route of the shared
  * route table (at run time only the route's method, path and auth level are needed,
- * `virtual:route-map`, so no schema and no zod load with it) with the session token (read when
- * the call starts, so a logout may call and then drop it) and the maintenance bypass, and never
- * throws but for an aborted call. A renewed token the server sends back replaces the stored one
- * while the call's token is still the stored one; a route that needs a token and refuses that
- * one ends the session (logged out everywhere).
+ * `virtual:route-map`, so no schema and no zod load with it) with the session cookie (the browser
+ * adds it, and takes the server's renewed one) and the maintenance bypass, and never throws but
+ * for an aborted call. A route that needs a session and refuses the caller's ends the session on
+ * this device, while the device is still signed in as the user the call was made for (read when
+ * the call starts, so a logout may call and then forget the user).
  */
 export async function request<N extends RouteName>(name: N, ...[options]: ApiArgs<N>): Promise<Reply> {
   const opts = (options ?? {}) as CallOptions & { body?: unknown; params?: Record<string, unknown>; query?: Record<string, unknown> };
   const def = routeMap[name];
-  const token = opts.token === undefined ? getToken() : opts.token;
+  const user = opts.asUser === undefined ? getSessionUser() : opts.asUser;
+  if (typeof opts.asUser === 'string' && getSessionUser() !== opts.asUser) return { status: 0, data: undefined };
 
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const bypass = opts.token === null ? null : getDevBypassToken();
+  if (opts.bearer) headers.authorization = `Bearer ${opts.bearer}`;
+  // The server refuses it if the cookie it gets is another user's (signed in since this check).
+  if (typeof opts.asUser === 'string') headers[SESSION_USER_HEADER] = opts.asUser;
+  const bypass = opts.asUser === null ? null : getDevBypassToken();
   if (bypass) headers[DEV_BYPASS_HEADER] = bypass;
   let body: string | undefined;
   if (opts.body !== undefined) {
@@ -121,7 +128,7 @@ export async function request<N extends RouteName>(name: N, ...[options]: ApiArg
 
   let response: Response;
   try {
-    const init: RequestInit = { method: def.method, headers, body, signal: opts.signal };
+    const init: RequestInit = { method: def.method, headers, body, signal: opts.signal, credentials: opts.asUser === null ? 'omit' : 'same-origin' };
     if (opts.keepalive) init.keepalive = true;
     if (opts.cache) init.cache = opts.cache;
     response = await fetch(fillPath(def.path, opts.params, opts.query), init);
@@ -133,10 +140,8 @@ export async function request<N extends RouteName>(name: N, ...[options]: ApiArg
 
   reportReachable(true);
   const data = await readJson(response);
-  const stillStored = token !== null && getToken() === token;
-  if (response.status === 401 && stillStored && def.auth !== 'none') endSessionFromServer();
-  const renewed = response.ok ? response.headers.get(SESSION_TOKEN_HEADER) : null;
-  if (renewed && stillStored) setToken(renewed);
+  const stillSignedIn = user !== null && getSessionUser() === user;
+  if (response.status === 401 && stillSignedIn && def.auth !== 'none') endSessionFromServer();
   return { status: response.status, data };
 }
 

@@ -18,8 +18,8 @@ function renderActions() {
 describe('logout (endSession)', () => {
   afterEach(() => window.localStorage.clear());
 
-  it('asks the server to end the session with the token it is dropping, and forgets it at once', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'session.jwt');
+  it('asks the server to end the session (its cookie), and forgets it at once', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'u1');
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     const calls = mockFetch(async () => {
@@ -28,20 +28,20 @@ describe('logout (endSession)', () => {
     });
     const { result, queryClient } = renderActions();
     act(() => result.current.endSession());
-    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.sessionUser)).toBeNull();
     expect(queryClient.getQueryData(authKeys.me())).toBeNull();
     await act(async () => answer());
     await expect.poll(() => calls.length).toBe(1);
-    expect(calls[0]).toMatchObject({ route: 'logout', headers: { authorization: 'Bearer session.jwt' } });
+    expect(calls[0]).toMatchObject({ route: 'logout', credentials: 'same-origin' });
   });
 
   it('still logs out locally when offline or refused, without an unhandled rejection', async () => {
     for (const fail of [() => Promise.reject(new TypeError('Failed to fetch')), () => Promise.resolve(json(503, { error: 'Maintenance', code: 'maintenance' }))]) {
-      window.localStorage.setItem(STORAGE_KEYS.token, 'session.jwt');
+      window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'u1');
       const calls = mockFetch(fail);
       const { result, queryClient } = renderActions();
       act(() => result.current.endSession());
-      expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+      expect(window.localStorage.getItem(STORAGE_KEYS.sessionUser)).toBeNull();
       expect(queryClient.getQueryData(authKeys.me())).toBeNull();
       await expect.poll(() => calls.length).toBe(1);
     }

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from './query';
 import { useCallback } from 'react';
 import type { AuthResponse, User } from '@app/shared/schemas/auth';
-import { api, ApiError } from './api';
-import { clearToken, getToken, setToken } from './auth-token';
+import { api, ApiError, request } from './api';
+import { clearLegacyToken, clearSessionUser, getLegacyToken, getSessionUser, setSessionUser } from './auth-token';
 
 /** Query keys of the session, by factory. */
 export const authKeys = {
@@ -10,9 +10,11 @@ export const authKeys = {
   me: () => ['auth', 'me'] as const,
 };
 
-/** The signed-in user, or null for a visitor. A refused token (401) means a visitor. */
+/** The signed-in user, or null for a visitor. A refused session (401) means a visitor. */
 async function fetchMe(): Promise<User | null> {
-  if (!getToken()) return null;
+  const legacy = getLegacyToken();
+  if (legacy) return moveLegacySession(legacy);
+  if (!getSessionUser()) return null;
   try {
     return await api('getMe');
   } catch (err) {
@@ -21,24 +23,43 @@ async function fetchMe(): Promise<User | null> {
   }
 }
 
+/**
+ * A session token an earlier version kept in device storage goes to the server once, which sets
+ * the session cookie for it; the stored copy is deleted as soon as the server has answered, the
+ * user signed in (cookie set) or not (token refused). With no answer (offline) it waits for the
+ * next try.
+ */
+async function moveLegacySession(token: string): Promise<User | null> {
+  const { status, data } = await request('exchangeSession', { bearer: token });
+  if (status === 0) throw new ApiError({ status: 0, code: 'network', message: 'network' });
+  clearLegacyToken();
+  if (status < 200 || status > 299) {
+    clearSessionUser();
+    return null;
+  }
+  const { user } = data as AuthResponse;
+  setSessionUser(user.id);
+  return user;
+}
+
 export const meQuery = () =>
   queryOptions({
     queryKey: authKeys.me(),
     queryFn: fetchMe,
     staleTime: 5 * 60_000,
-    // Without a token the answer is known at once: no loading state, no request.
-    initialData: () => (getToken() ? undefined : null),
+    // Signed in as no one, the answer is known at once: no loading state, no request.
+    initialData: () => (getSessionUser() || getLegacyToken() ? undefined : null),
   });
 
 export interface Session {
-  /** The user, null for a visitor, undefined while the stored token is being checked. */
+  /** The user, null for a visitor, undefined while the session is being checked. */
   user: User | null | undefined;
   isLoading: boolean;
 }
 
 export function useSession(): Session {
   const query = useQuery(meQuery());
-  // A failed check (network, server) leaves the token for the next try but shows a visitor.
+  // A failed check (network, server) keeps the session for the next try but shows a visitor.
   const user = query.isError ? null : query.data;
   return { user, isLoading: query.isPending };
 }
@@ -58,20 +79,21 @@ export function resetToVisitor(queryClient: QueryClient): void {
 export function useSessionActions() {
   const queryClient = useQueryClient();
   const startSession = useCallback(
-    ({ user, token }: AuthResponse) => {
-      setToken(token);
+    ({ user }: AuthResponse) => {
+      // The server has set the session cookie; the page notes whose it is.
+      setSessionUser(user.id);
       queryClient.setQueryData(authKeys.me(), user);
     },
     [queryClient],
   );
   /**
-   * Logs out: the server is asked to end every session of the user (best effort: offline or
-   * refused, the device forgets the session all the same), then the token and cached data go.
+   * Logs out: the server is asked to end this session and clear its cookie (best effort: offline
+   * or refused, the device forgets the session all the same), then the cached data goes.
    */
   const endSession = useCallback(() => {
-    // api() reads the token when called, before it is cleared just below.
-    if (getToken()) void api('logout').catch(() => undefined);
-    clearToken();
+    // api() reads the session's user when called, before it is forgotten just below.
+    if (getSessionUser()) void api('logout').catch(() => undefined);
+    clearSessionUser();
     resetToVisitor(queryClient);
   }, [queryClient]);
   return { startSession, endSession };

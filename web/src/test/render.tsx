@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
+import { STORAGE_KEYS } from '@app/shared/constants';
 import { routeOf, type RouteCall } from './routes';
 
 /** Shows the current path, so tests can assert navigation. */
@@ -42,6 +43,9 @@ export interface MockCall extends RouteCall {
   method: string;
   headers: Record<string, string>;
   body: unknown;
+  /** The user the device was signed in as when the call went out (whose session cookie a browser sends); null for none. */
+  signedInAs: string | null;
+  credentials: RequestCredentials | undefined;
 }
 
 /** Replaces fetch with a handler; returns the calls made. */
@@ -56,6 +60,8 @@ export function mockFetch(handler: (call: MockCall) => Response | Promise<Respon
       method,
       headers,
       body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      signedInAs: window.localStorage.getItem(STORAGE_KEYS.sessionUser),
+      credentials: init.credentials,
     };
     calls.push(call);
     return handler(call);

@@ -1,10 +1,11 @@
-import { CHANGE_PASSWORD_ATTEMPT_LIMIT, LOGIN_WINDOW_SECONDS, SESSION_TOKEN_HEADER } from '@app/shared/constants';
+import { CHANGE_PASSWORD_ATTEMPT_LIMIT, LOGIN_WINDOW_SECONDS } from '@app/shared/constants';
 import { changePasswordResponse } from '@app/shared/schemas/auth';
 import { clearRateLimit, hitRateLimit } from '../../db/rate-limits.ts';
 import { changePassword } from '../../db/users.ts';
 import { passwordChangedMail } from '../../domain/mail-copy.ts';
 import { hashPassword, verifyPassword } from '../../domain/passwords.ts';
 import { signToken } from '../../lib/auth.ts';
+import { sessionCookie } from '../../lib/session-cookie.ts';
 import { env } from '../../lib/env.ts';
 import { badRequest, tooMany, unauthorized } from '../../lib/errors.ts';
 import { Reply, route } from '../../lib/http.ts';
@@ -17,10 +18,10 @@ const ATTEMPTS = { limit: CHANGE_PASSWORD_ATTEMPT_LIMIT, windowSeconds: LOGIN_WI
 /**
  * Every attempt is counted per account before the current password is checked (so a stolen
  * session cannot guess it faster than the limit), and a right one clears the count. The change
- * bumps tokenVersion, ending every session, and answers this session's fresh token (body and
- * header), so only this device stays signed in; the user gets a notice mail in their language.
+ * bumps tokenVersion, ending every session, and sets this session's fresh token (same session id
+ * and sign-in time) in the session cookie, so only this device stays signed in; the user gets a notice mail in their language.
  */
-export const handler = route('changePassword', async ({ body, user, sourceIp }) => {
+export const handler = route('changePassword', async ({ body, user, session, sourceIp }) => {
   const attempts = await hitRateLimit('change-password', user.id, ATTEMPTS);
   if (!attempts.allowed) {
     securityEvent('password_change_rate_limited', { user_id: user.id, source_ip: sourceIp });
@@ -38,7 +39,7 @@ export const handler = route('changePassword', async ({ body, user, sourceIp }) 
   }
   await clearRateLimit('change-password', user.id);
   securityEvent('password_changed', { user_id: user.id, source_ip: sourceIp });
-  const token = await signToken({ id: user.id, tokenVersion: user.tokenVersion + 1 });
+  const fresh = await signToken({ ...session, user: { id: user.id, tokenVersion: user.tokenVersion + 1 } });
   try {
     const resetLink = `${env().APP_URL}/forgot-password`;
     await sendMail({ to: user.email, ...passwordChangedMail(user.language, user.name, resetLink) });
@@ -46,5 +47,5 @@ export const handler = route('changePassword', async ({ body, user, sourceIp }) 
     // The password is changed either way: a lost notice must not cost this device its session.
     log.error('password-changed notice not sent', { user_id: user.id, error: { message: err instanceof Error ? err.message : String(err) } });
   }
-  return new Reply(200, changePasswordResponse.parse({ token }), { [SESSION_TOKEN_HEADER]: token, 'cache-control': 'no-store' });
+  return new Reply(200, changePasswordResponse.parse({ ok: true }), { 'set-cookie': sessionCookie(fresh.token, fresh.expiresAt), 'cache-control': 'no-store' });
 });

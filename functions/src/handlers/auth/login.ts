@@ -10,11 +10,11 @@ import { clearRateLimit, hitRateLimit } from '../../db/rate-limits.ts';
 import { getUserByEmail } from '../../db/users.ts';
 import { dummyHash, verifyPassword } from '../../domain/passwords.ts';
 import { toPublicUser } from '../../domain/users.ts';
-import { signToken } from '../../lib/auth.ts';
+import { startSession } from '../../lib/auth.ts';
 import { verifyCaptcha } from '../../lib/captcha.ts';
 import { env } from '../../lib/env.ts';
 import { badRequest, tooMany, unauthorized } from '../../lib/errors.ts';
-import { route } from '../../lib/http.ts';
+import { Reply, route } from '../../lib/http.ts';
 import { securityEvent } from '../../lib/log.ts';
 
 /** Attempts per account and client address (refused past LOGIN_ATTEMPT_LIMIT: only that address waits). */
@@ -53,5 +53,5 @@ export const handler = route('login', async ({ body, sourceIp, viewerIp }) => {
     throw unauthorized('Invalid email or password.', 'invalid_credentials');
   }
   await clearRateLimit('login-attempts', addressKey);
-  return { user: toPublicUser(user), token: await signToken(user) };
+  return new Reply(200, { user: toPublicUser(user) }, { 'set-cookie': await startSession(user) });
 });

@@ -14,7 +14,6 @@ const user = {
   id: 'u1', name: 'Ana', email: 'ana@example.com', language: 'en', theme: 'light',
   transcriptionLang: 'pt-BR', plan: 'pro', planExpiry: null, surveyShown: true, createdAt: '2025-01-01T00:00:00.000Z',
 };
-const tokenOf = (userId: string) => `h.${btoa(JSON.stringify({ sub: userId })).replace(/=+$/, '')}.s`;
 
 function LogoutButton() {
   const logout = useLogout();
@@ -29,7 +28,7 @@ function LogoutButton() {
 describe('useLogout', () => {
   it('sends the user’s unsent autosave text, then ends the session, wipes the user’s transcripts from the device and goes home', async () => {
     // What this user left on the device: an autosave session the server has not got, and the recovery copy.
-    const engine = createAutosaveEngine({ userId: 'u1', getToken: () => null });
+    const engine = createAutosaveEngine({ userId: 'u1', sessionUser: () => null });
     engine.start('pt-BR', 'r1');
     engine.update({ transcript: 'r1', text: 'não enviado', segments: [], durationSec: 2, language: 'pt-BR' });
     engine.dispose();
@@ -38,7 +37,7 @@ describe('useLogout', () => {
     recovery.append({ text: 'não enviado', startMs: 0, endMs: 2000 });
     recovery.flushSync('');
 
-    window.localStorage.setItem(STORAGE_KEYS.token, tokenOf('u1'));
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'u1');
     const calls = mockFetch((call) => {
       if (call.route === 'getMe') return json(200, user);
       if (call.route === 'autosaveSessionId' && call.query.key) return json(200, { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
@@ -58,7 +57,7 @@ describe('useLogout', () => {
       'autosaveComplete',
       'logout',
     ]);
-    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.sessionUser)).toBeNull();
     expect(readQueue()).toEqual([]);
     expect(hasRecoveryMarker()).toBe(false);
     expect(await createRecoveryStore().load('u1')).toBeNull();

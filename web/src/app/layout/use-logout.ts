@@ -3,7 +3,7 @@ import { useSessionActions, useUser } from '../../lib/auth';
 import { logOutDevice } from '../../features/transcribe/device-data';
 
 /**
- * Logs out: the user's unsent autosave text goes up first, then the token and cached data
+ * Logs out: the user's unsent autosave text goes up first, then the session and cached data
  * are dropped, the user's transcripts leave device storage, and the home page shows.
  */
 export function useLogout() {

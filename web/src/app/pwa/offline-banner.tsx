@@ -4,7 +4,7 @@ import { isOnline, setReachabilityProbe, subscribeOnline } from '../../lib/conne
 import { request } from '../../lib/api';
 
 /** The smallest request the server answers, anonymous and never from a cache; status 0 is no answer. */
-setReachabilityProbe(async () => (await request('maintenanceMode', { token: null, cache: 'no-store' })).status !== 0);
+setReachabilityProbe(async () => (await request('maintenanceMode', { asUser: null, cache: 'no-store' })).status !== 0);
 
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribeOnline, isOnline, () => true);

@@ -6,6 +6,33 @@ export const LOGOUT_SEND_MS = 3_000;
 
 const warn = (...args: unknown[]) => console.warn('[logout]', ...args);
 
+const load = <T>(module: Promise<T>) =>
+  module.catch((err: unknown) => {
+    warn('could not load the code that clears device data', err);
+    return null;
+  });
+
+type AutosaveModule = typeof import('./autosave/autosave-engine');
+
+/** The user's running autosave session completed and the queued text sent, waiting at most LOGOUT_SEND_MS. */
+async function sendWithin(autosave: AutosaveModule, userId: string): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    autosave.sendBeforeLogout(userId).catch((err: unknown) => warn('could not send the queued autosave', err)),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, LOGOUT_SEND_MS))),
+  ]);
+  clearTimeout(timer);
+}
+
+/**
+ * Before a sign-out that ends the session on the server first (sign out everywhere): the user's
+ * unsent autosave text goes up while the session still lives (as logOutDevice does). Never rejects.
+ */
+export async function sendBeforeSignOut(userId: string): Promise<void> {
+  const autosave = hasQueuedAutosave() ? await load(import('./autosave/autosave-engine')) : null;
+  if (autosave) await sendWithin(autosave, userId);
+}
+
 /**
  * Logout on this device. While still signed in, the user's running autosave session is
  * completed and the queued text sent (waiting at most LOGOUT_SEND_MS); then `endSession`
@@ -15,11 +42,6 @@ const warn = (...args: unknown[]) => console.warn('[logout]', ...args);
  * session ends all the same. The code for each part loads only when there is data for it.
  */
 export async function logOutDevice(userId: string | null, endSession: () => void | Promise<void>): Promise<void> {
-  const load = <T>(module: Promise<T>) =>
-    module.catch((err: unknown) => {
-      warn('could not load the code that clears device data', err);
-      return null;
-    });
   const [autosave, recovery] = userId
     ? await Promise.all([
         hasQueuedAutosave() ? load(import('./autosave/autosave-engine')) : null,
@@ -28,14 +50,7 @@ export async function logOutDevice(userId: string | null, endSession: () => void
       ])
     : [null, null];
 
-  if (autosave && userId) {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([
-      autosave.sendBeforeLogout(userId).catch((err: unknown) => warn('could not send the queued autosave', err)),
-      new Promise<void>((resolve) => (timer = setTimeout(resolve, LOGOUT_SEND_MS))),
-    ]);
-    clearTimeout(timer);
-  }
+  if (autosave && userId) await sendWithin(autosave, userId);
 
   try {
     await endSession();

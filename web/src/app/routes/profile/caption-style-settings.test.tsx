@@ -31,7 +31,7 @@ const section = async () => within(await screen.findByRole('region', { name: 'Ca
 
 beforeEach(() => {
   for (const key of [CAPTION_STORAGE_KEYS.style, LEGACY_CAPTION_KEYS.size, LEGACY_CAPTION_KEYS.theme]) window.localStorage.removeItem(key);
-  window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+  window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
 });
 
 describe('profile: caption style', () => {

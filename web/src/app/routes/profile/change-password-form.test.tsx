@@ -31,9 +31,9 @@ async function submit(current: string, next: string) {
 }
 
 describe('change password on the profile', () => {
-  it('sends both passwords, keeps this device signed in with the fresh token and clears the form', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'old-token');
-    const calls = fakeServer(() => json(200, { token: 'fresh-token' }));
+  it('sends both passwords, keeps this device signed in (the server sets the fresh cookie) and clears the form', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'u1');
+    const calls = fakeServer(() => json(200, { ok: true }));
     renderPage(<ProfilePage />, { path: '/profile' });
     expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
     await submit('my-old-password', 'violet-harbor-lantern-42');
@@ -42,15 +42,15 @@ describe('change password on the profile', () => {
     expect(screen.getByText('You were signed out on your other devices.')).toBeInTheDocument();
     const sent = calls.find((c) => c.route === 'changePassword')!;
     expect(sent.body).toEqual({ currentPassword: 'my-old-password', newPassword: 'violet-harbor-lantern-42' });
-    expect(sent.headers.authorization).toBe('Bearer old-token');
-    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('fresh-token');
+    expect(sent.headers).not.toHaveProperty('authorization');
+    expect(window.localStorage.getItem(STORAGE_KEYS.sessionUser)).toBe('u1');
     expect(screen.getByLabelText('Current password')).toHaveValue('');
     expect(screen.getByLabelText('New password')).toHaveValue('');
   });
 
   it('checks the length before sending', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
-    const calls = fakeServer(() => json(200, { token: 'fresh' }));
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
+    const calls = fakeServer(() => json(200, { ok: true }));
     renderPage(<ProfilePage />, { path: '/profile' });
     await submit('my-old-password', 'short');
     await waitFor(() => expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(/at least 8 characters/));
@@ -58,7 +58,7 @@ describe('change password on the profile', () => {
   });
 
   it('shows a wrong current password on its field', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     fakeServer(() => json(400, { error: 'The current password is not correct.', code: 'wrong_current_password' }));
     renderPage(<ProfilePage />, { path: '/profile' });
     await submit('not-it-at-all', 'violet-harbor-lantern-42');
@@ -67,7 +67,7 @@ describe('change password on the profile', () => {
   });
 
   it("shows the server's refusal of a weak or breached password on the new password, in the UI language", async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     let code = 'password_weak';
     fakeServer(() => json(400, { error: 'server text', code }));
     await i18n.changeLanguage('es');

@@ -30,7 +30,7 @@ const section = async () => within(await screen.findByRole('region', { name: 'Co
 
 describe('profile: corrections', () => {
   it('adds, edits and removes replacements, sets the modes, voice commands and paragraphs, and saves them whole', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     const calls = fakeServer({ ...DEFAULT_CORRECTIONS, replacements: [{ phrase: 'old', replacement: 'gone' }] });
     renderPage(<ProfilePage />, { path: '/profile' });
     const s = await section();
@@ -58,7 +58,7 @@ describe('profile: corrections', () => {
   });
 
   it('says what is wrong with a row and sends nothing; shows the server refusal', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     const calls = fakeServer(DEFAULT_CORRECTIONS, 'At most 200 replacements');
     renderPage(<ProfilePage />, { path: '/profile' });
     const s = await section();

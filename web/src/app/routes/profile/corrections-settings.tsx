@@ -56,13 +56,13 @@ const rowError = (row: Row): RowError => {
  * Saved whole with Save; they apply from the next result on.
  */
 export function CorrectionsSettings({ user }: { user: User }) {
-  const { t } = useTranslation();
   const { settings, isLoading } = useCorrections();
   if (isLoading) return null;
-  return <CorrectionsForm key={JSON.stringify(settings)} user={user} settings={settings} t={t} />;
+  return <CorrectionsForm key={JSON.stringify(settings)} user={user} settings={settings} />;
 }
 
-function CorrectionsForm({ user, settings, t }: { user: User; settings: CorrectionSettings; t: ReturnType<typeof useTranslation>['t'] }) {
+function CorrectionsForm({ user, settings }: { user: User; settings: CorrectionSettings }) {
+  const { t } = useTranslation();
   const { language: uiLanguage } = useUiLanguage();
   const save = useSaveCorrections();
   const [rows, setRows] = useState<Row[]>(() => rowsOf(settings));

@@ -8,7 +8,7 @@ import { fakeBillingServer, freeUser, proUser } from '../../../features/billing/
 import ProfilePage from './profile-page';
 
 async function renderPlanCard() {
-  window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+  window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
   renderPage(<ProfilePage />, { path: '/profile' });
   return screen.findByRole('region', { name: 'Your plan' });
 }

@@ -35,7 +35,7 @@ describe('profile page', () => {
   });
 
   it('saves the name with a real PATCH and toasts "Profile updated"', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     const calls = fakeServer();
     renderPage(<ProfilePage />, { path: '/profile' });
     const name = await screen.findByLabelText('Name');
@@ -51,7 +51,7 @@ describe('profile page', () => {
   });
 
   it('toasts the save error when the server refuses', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     fakeServer(baseUser, true);
     renderPage(<ProfilePage />, { path: '/profile' });
     const ui = userEvent.setup();
@@ -62,7 +62,7 @@ describe('profile page', () => {
   });
 
   it('switches the interface language at once and saves it to the profile', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     const calls = fakeServer();
     renderPage(<ProfilePage />, { path: '/profile' });
     const group = await screen.findByRole('group', { name: 'Interface language' });
@@ -77,7 +77,7 @@ describe('profile page', () => {
   });
 
   it('saves quick interface language switches one after another, so the last one is kept', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     let user = { ...baseUser };
     let releaseFirst = () => {};
     const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
@@ -102,7 +102,7 @@ describe('profile page', () => {
   });
 
   it('tells when the interface language could not be saved, and keeps it switched', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     fakeServer(baseUser, true);
     renderPage(<ProfilePage />, { path: '/profile' });
     const group = await screen.findByRole('group', { name: 'Interface language' });
@@ -112,7 +112,7 @@ describe('profile page', () => {
   });
 
   it('saves the default transcription language and keeps it on the device (Pro)', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     const calls = fakeServer({ ...baseUser, plan: 'pro' });
     renderPage(<ProfilePage />, { path: '/profile' });
     const select = await screen.findByRole('combobox', { name: 'Default transcription language' });
@@ -126,7 +126,7 @@ describe('profile page', () => {
   });
 
   it("Pro, with no transcription language chosen: it follows the interface language, as the server answers it", async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     let user = { ...baseUser, plan: 'pro', transcriptionLang: 'en-US' };
     mockFetch((call: MockCall) => {
       if (call.route === 'getMe') return json(200, user);
@@ -144,7 +144,7 @@ describe('profile page', () => {
   });
 
   it('free users: the Pro-only recognition languages are disabled with the Pro hint and an upgrade', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     fakeServer();
     renderPage(<ProfilePage />, { path: '/profile' });
     const select = await screen.findByRole('combobox', { name: 'Default transcription language' });
@@ -160,7 +160,7 @@ describe('profile page', () => {
   });
 
   it('shows the free plan with the Pro price and a working upgrade (the plan card has its own tests)', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     fakeServer();
     renderPage(<ProfilePage />, { path: '/profile' });
     const plan = await screen.findByRole('region', { name: 'Your plan' });

@@ -7,6 +7,7 @@ import { CorrectionsSettings } from './corrections-settings';
 import { LanguageSettings } from './language-settings';
 import { PersonalInfoForm } from './personal-info-form';
 import { PlanCard } from './plan-card';
+import { SignOutEverywhere } from './sign-out-everywhere';
 
 /* The live links list loads with the live feature's code, after the profile itself. */
 const LiveLinks = lazy(() => import('../../../features/live/components/live-links'));
@@ -22,6 +23,7 @@ export default function ProfilePage() {
           <h1 className="text-3xl font-semibold tracking-tight text-fg">{t('profile.title')}</h1>
           <PersonalInfoForm key={user.id} user={user} />
           <ChangePasswordForm key={`password-${user.id}`} email={user.email} />
+          <SignOutEverywhere userId={user.id} />
           <LanguageSettings user={user} />
           <CorrectionsSettings user={user} />
           <CaptionStyleSettings />

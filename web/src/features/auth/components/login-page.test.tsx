@@ -28,7 +28,7 @@ describe('login page', () => {
     expect(alert).toHaveTextContent('Invalid email or password.');
     expect(await screen.findByText('Login failed')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
-    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.sessionUser)).toBeNull();
   });
 
   it('shows a server message without a known code as sent', async () => {
@@ -90,22 +90,22 @@ describe('login page', () => {
     expect(password).toHaveAttribute('type', 'password');
   });
 
-  it('stores the token, toasts and goes home on success', async () => {
-    const calls = mockFetch(() => json(200, { user, token: 'tok' }));
+  it('notes whose session the server set, toasts and goes home on success', async () => {
+    const calls = mockFetch(() => json(200, { user }));
     renderPage(<LoginPage />, { path: '/login' });
     await fillAndSubmit('  ana@example.com ', 'right-password');
 
     expect(await screen.findByText('Welcome back, Ana!')).toBeInTheDocument();
     // The toast and the navigation home are two updates: on a busy machine the toast can paint first.
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
+    expect(window.localStorage.getItem(STORAGE_KEYS.sessionUser)).toBe(user.id);
     expect(calls[0]?.body).toEqual({ email: 'ana@example.com', password: 'right-password' });
   });
 
   it('past repeated attempts, passes the bot check and sends the same sign-in again', async () => {
     const calls = mockFetch((call) =>
       (call.body as { recaptchaToken?: string }).recaptchaToken
-        ? json(200, { user, token: 'tok' })
+        ? json(200, { user })
         : json(400, { error: 'Complete the bot check to sign in.', code: 'captcha_required' }),
     );
     renderPage(<LoginPage />, { path: '/login' });
@@ -116,7 +116,7 @@ describe('login page', () => {
       { email: 'ana@example.com', password: 'right-password' },
       { email: 'ana@example.com', password: 'right-password', recaptchaToken: 'test-pass' },
     ]);
-    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
+    expect(window.localStorage.getItem(STORAGE_KEYS.sessionUser)).toBe(user.id);
   });
 
   it('shows why when the retry with the bot check is refused too, and sends nothing more', async () => {

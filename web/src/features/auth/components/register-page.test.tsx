@@ -18,7 +18,7 @@ async function fill(ui: ReturnType<typeof userEvent.setup>, password = 'a-good-p
 
 describe('register page', () => {
   it('refuses to send without the terms: toast "Terms required" and nothing sent', async () => {
-    const calls = mockFetch(() => json(200, { user, token: 't' }));
+    const calls = mockFetch(() => json(200, { user }));
     renderPage(<RegisterPage />, { path: '/register' });
     const ui = userEvent.setup();
     await fill(ui);
@@ -32,7 +32,7 @@ describe('register page', () => {
   });
 
   it('sends name, email, password, the bot-check token and the UI language once the terms are accepted', async () => {
-    const calls = mockFetch(() => json(200, { user, token: 't' }));
+    const calls = mockFetch(() => json(200, { user }));
     renderPage(<RegisterPage />, { path: '/register' });
     const ui = userEvent.setup();
     await fill(ui);
@@ -49,7 +49,7 @@ describe('register page', () => {
   });
 
   it('applies the shared password rules before sending', async () => {
-    const calls = mockFetch(() => json(200, { user, token: 't' }));
+    const calls = mockFetch(() => json(200, { user }));
     renderPage(<RegisterPage />, { path: '/register' });
     const ui = userEvent.setup();
     await fill(ui, 'abcdefg');

@@ -12,7 +12,7 @@ const SESSION = 'cs_local_0123456789abcdef';
 describe('billing success page', () => {
   it('shows the first 8 characters of the session, "processing" until the webhook lands, then "Pro active"', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     const { state } = fakeBillingServer(freeUser);
     renderPage(<BillingSuccessPage />, { path: `/billing/success?session_id=${SESSION}`, pattern: '/billing/success' });
 
@@ -31,7 +31,7 @@ describe('billing success page', () => {
 
   it('stops checking after about a minute and says so', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     const { calls } = fakeBillingServer(freeUser);
     renderPage(<BillingSuccessPage />, { path: `/billing/success?session_id=${SESSION}`, pattern: '/billing/success' });
     await screen.findByText('Processing your subscription…');
@@ -61,7 +61,7 @@ describe('billing cancelled page', () => {
   });
 
   it('ends the signed-in user\'s abandoned checkout, so a new one can start at once', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     const { calls } = fakeBillingServer(freeUser);
     renderPage(<BillingCancelledPage />, { path: '/billing/cancelled' });
     await screen.findByRole('heading', { name: 'Checkout cancelled' });

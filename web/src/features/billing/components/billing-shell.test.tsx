@@ -35,7 +35,7 @@ beforeEach(() => {
 
 describe('upgrade modal', () => {
   it('opens by itself once per visit for a free user on home, and the header Upgrade button reopens it', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     fakeBillingServer(freeUser);
     const { unmount } = renderApp('/');
 
@@ -63,7 +63,7 @@ describe('upgrade modal', () => {
   });
 
   it('never opens by itself once a transcription has started in this visit; the Upgrade button still opens it', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     fakeBillingServer(freeUser);
     markTranscriptionStarted();
     renderApp('/');
@@ -77,7 +77,7 @@ describe('upgrade modal', () => {
   });
 
   it('an automatic opening decided before Start but shown after it (its code loads late) stays closed', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     fakeBillingServer(freeUser);
     renderApp('/login');
     await screen.findByRole('heading', { name: 'Log in' }, slow);
@@ -106,7 +106,7 @@ describe('upgrade modal', () => {
 describe('plan polling', () => {
   it('polls every 30 s; free -> Pro shows the success toast for 5 s and unlocks Pro in the header', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     const { state, calls } = fakeBillingServer(freeUser);
     renderApp('/profile');
     expect(await within(header()).findByRole('button', { name: 'Upgrade' }, slow)).toBeInTheDocument();
@@ -132,7 +132,7 @@ describe('plan polling', () => {
 
   it('Pro -> free (cancelled in the portal) locks Pro again without a toast', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     const { state } = fakeBillingServer(proUser);
     renderApp('/profile');
     expect(await within(header()).findByText('Pro', {}, slow)).toBeInTheDocument();
@@ -146,7 +146,7 @@ describe('plan polling', () => {
 
   it('greets a user who comes back Pro from checkout (the last plan seen in this tab was free)', async () => {
     window.sessionStorage.setItem(`billing.lastPlan.${freeUser.id}`, 'free');
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     fakeBillingServer(proUser);
     renderApp('/profile');
     expect(await screen.findByText('Welcome to Pro!', {}, slow)).toBeInTheDocument();
@@ -155,7 +155,7 @@ describe('plan polling', () => {
 
 describe('theme toggle', () => {
   it('is never shown to free users, and a stored dark theme is ignored for them', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     window.localStorage.setItem(STORAGE_KEYS.theme, 'dark');
     document.documentElement.classList.add('dark'); // as index.html would have done
     fakeBillingServer({ ...freeUser, theme: 'dark' });
@@ -166,7 +166,7 @@ describe('theme toggle', () => {
   });
 
   it('is a pressed/unpressed button for Pro users, applied at once and saved to the device and the profile', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     const { calls } = fakeBillingServer(proUser);
     renderApp('/profile');
     const toggle = await within(header()).findByRole('button', { name: 'Dark theme' }, slow);
@@ -181,7 +181,7 @@ describe('theme toggle', () => {
   });
 
   it('applies a Pro user saved dark theme on load', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     fakeBillingServer({ ...proUser, theme: 'dark' });
     renderApp('/profile');
     expect(await within(header()).findByRole('button', { name: 'Dark theme' }, slow)).toHaveAttribute('aria-pressed', 'true');

@@ -8,7 +8,7 @@ import { fakeBillingServer, freeUser } from '../test/fake-server';
 import { CurrencyDialog } from './currency-dialog';
 
 function renderDialog(errorTitle?: string) {
-  window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+  window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
   return renderPage(<CurrencyDialog open onOpenChange={() => undefined} userId={freeUser.id} errorTitle={errorTitle} />);
 }
 

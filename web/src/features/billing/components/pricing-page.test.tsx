@@ -66,7 +66,7 @@ describe('pricing page', () => {
   });
 
   it('takes a free user through the currency dialog', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     fakeBillingServer(freeUser);
     renderPage(<PricingPage />, { path: '/pricing' });
     const pro = await screen.findByRole('region', { name: /^Pro/ });
@@ -77,7 +77,7 @@ describe('pricing page', () => {
   });
 
   it('tells a Pro user they are Pro', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     fakeBillingServer(proUser);
     renderPage(<PricingPage />, { path: '/pricing' });
     expect(await screen.findByText("You're Pro")).toBeInTheDocument();

@@ -78,7 +78,7 @@ describe('contact form', () => {
   });
 
   it('prefills and locks the name and email of a signed-in user, and keeps them after sending', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     const calls = server(() => json(200, { ok: true }));
     renderPage(<HelpPage />, { path: '/help' });
     const name = within(form()).getByLabelText('Name');

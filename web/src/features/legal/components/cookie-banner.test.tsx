@@ -26,7 +26,7 @@ describe('cookie banner', () => {
   });
 
   it('is not shown to signed-in users', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     mockFetch(() => json(200, user));
     const { queryClient } = renderPage(<CookieBanner />, { path: '/' });
     await screen.findByTestId('location');

@@ -5,7 +5,7 @@ import { fetchMaintenanceMode } from './maintenance-check';
 
 describe('the maintenance check', () => {
   it('asks the maintenanceMode route anonymously, and says on only for constructionMode true', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'session.jwt');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'session.jwt');
     window.localStorage.setItem(STORAGE_KEYS.devBypass, 'bypass.jwt');
     const calls = mockFetch(() => json(200, { constructionMode: true }));
     expect(await fetchMaintenanceMode()).toBe(true);

@@ -7,7 +7,7 @@ export const MAINTENANCE_CHECK_TIMEOUT_MS = 5_000;
 /** Whether the site is in maintenance mode (asked anonymously, never from a cache). Any failure (network, status, body, timeout) means no. */
 export async function fetchMaintenanceMode(): Promise<boolean> {
   try {
-    const { status, data } = await request('maintenanceMode', { token: null, cache: 'no-store', signal: AbortSignal.timeout(MAINTENANCE_CHECK_TIMEOUT_MS) });
+    const { status, data } = await request('maintenanceMode', { asUser: null, cache: 'no-store', signal: AbortSignal.timeout(MAINTENANCE_CHECK_TIMEOUT_MS) });
     // The API names the flag `constructionMode`.
     return status === 200 && (data as { constructionMode?: unknown } | undefined)?.constructionMode === true;
   } catch {

@@ -13,7 +13,7 @@ const baseUser: User = {
 };
 
 function signedIn(user: User = baseUser) {
-  window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+  window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
   return mockFetch((call) => {
     if (call.route === 'getMe') return json(200, user);
     if (call.route === 'updateMe') return json(200, { ...user, ...(call.body as object) });

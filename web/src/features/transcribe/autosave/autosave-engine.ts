@@ -1,8 +1,7 @@
 import type { RecognitionLanguage } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
-import { getToken as storedToken } from '../../../lib/auth-token';
+import { getSessionUser } from '../../../lib/auth-token';
 import { readTranscript, releaseTranscript } from '../lib/recovery';
-import { tokenOwner } from '../lib/token-owner';
 import { separatorFor, TranscriptStore, type TextSource } from '../lib/transcript-store';
 import { continuedBy, hasText, hasWork, inlineSource, NO_PLACEMENT, placeSegments, totalOf, type Source } from './delta';
 import { createCadence } from './cadence';
@@ -29,8 +28,8 @@ import { createTransport } from './transport';
  * its entries (pagehide) and another page load adopts them, sends what is left and, for
  * stopped sessions, completes them.
  *
- * Queued text belongs to its user: it is sent only with that user's own token (the stored
- * token's subject), never with the token of whoever signed in next on the device.
+ * Queued text belongs to its user: it is sent only while the device is signed in as that user
+ * (whose session the cookie is), never in the session of whoever signed in next on the device.
  *
  * Errors are logged (console.warn), never shown.
  */
@@ -75,7 +74,8 @@ export interface AutosaveEngine {
 
 export interface AutosaveEngineOptions {
   userId: string;
-  getToken?: () => string | null;
+  /** Whom the device is signed in as (by default the stored session user). */
+  sessionUser?: () => string | null;
   storage?: Storage | null;
   now?: () => number;
 }
@@ -89,12 +89,9 @@ const randomId = () =>
 
 export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEngine {
   const { userId } = options;
-  const storedFor = options.getToken ?? storedToken;
-  /** The stored token, only when it is this user's: another user's token never carries this queue. */
-  const getToken = () => {
-    const token = storedFor();
-    return token && tokenOwner(token) === userId ? token : null;
-  };
+  const signedInAs = options.sessionUser ?? getSessionUser;
+  /** This user's id while the device is signed in as them: another user's session never carries this queue. */
+  const sessionUser = () => (signedInAs() === userId ? userId : null);
   const now = options.now ?? (() => Date.now());
   const me = randomId();
   const queue = createQueueStore({
@@ -102,7 +99,7 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
     userId,
     owner: me,
     now,
-    signedIn: () => getToken() !== null,
+    signedIn: () => sessionUser() !== null,
   });
   const { entries, persistNow, persistSoon, adoptOrphans } = queue;
 
@@ -176,8 +173,8 @@ export function createAutosaveEngine(options: AutosaveEngineOptions): AutosaveEn
         letGo(e);
       },
     },
-    transport: createTransport({ getToken, now }),
-    getToken,
+    transport: createTransport({ sessionUser, now }),
+    sessionUser,
     stopped: () => disposed,
     source: (e) => {
       const known = sourceNow(e);
@@ -418,7 +415,7 @@ export const inertEngine = (userId: string): AutosaveEngine => ({
  * user (logged out, or another user signed in meanwhile) it takes nothing.
  */
 export function autosaveEngineFor(userId: string): AutosaveEngine {
-  if (tokenOwner() !== userId) return inertEngine(userId);
+  if (getSessionUser() !== userId) return inertEngine(userId);
   if (current?.userId !== userId) {
     current?.dispose();
     current = createAutosaveEngine({ userId });

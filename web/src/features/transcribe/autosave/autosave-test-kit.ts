@@ -16,7 +16,8 @@ interface Call {
   method: string;
   body: Record<string, unknown> | undefined;
   keepalive: boolean;
-  auth: string | undefined;
+  /** The user whose session the call went in (the device's signed-in user when it went out); null for none. */
+  session: string | null;
 }
 
 /** A fake of the three autosave routes with the server's session-key and delta rules, installed as `fetch`. */
@@ -38,10 +39,9 @@ export function fakeServer() {
   });
   function respond(input: RequestInfo | URL, init: RequestInit): Response {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
-    const headers = (init.headers ?? {}) as Record<string, string>;
     const method = init.method ?? 'GET';
     const { route, query } = routeOf(method, String(input));
-    calls.push({ route, query, method, body, keepalive: init.keepalive === true, auth: headers.authorization });
+    calls.push({ route, query, method, body, keepalive: init.keepalive === true, session: init.credentials === 'omit' ? null : window.localStorage.getItem(STORAGE_KEYS.sessionUser) });
     if (state.offline) throw new TypeError('Failed to fetch');
     const json = (status: number, data: unknown) => new Response(JSON.stringify(data), { status });
     if (state.maintenance) return json(503, { error: 'Under maintenance', code: 'maintenance' });
@@ -147,11 +147,10 @@ export async function unsentText(e: QueueEntry): Promise<string> {
 }
 export type Transcript = ReturnType<typeof transcript>;
 
-/** A session token as the server signs it: what matters to the client is `sub`, the user id. */
-export const tokenOf = (userId: string) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub: userId })).replace(/=+$/, '')}.signature`;
-export const signInAs = (userId: string) => window.localStorage.setItem(STORAGE_KEYS.token, tokenOf(userId));
-/** The session ends (logout elsewhere, or a refused token): the stored token goes. */
-export const signOut = () => window.localStorage.removeItem(STORAGE_KEYS.token);
+/** The device signs in as `userId` (the server set the session cookie; the page notes whose it is). */
+export const signInAs = (userId: string) => window.localStorage.setItem(STORAGE_KEYS.sessionUser, userId);
+/** The session ends (logout elsewhere, or a refused session): the device forgets it. */
+export const signOut = () => window.localStorage.removeItem(STORAGE_KEYS.sessionUser);
 
 let engines: AutosaveEngine[] = [];
 /** An engine of this page for `userId`, disposed after the test. */

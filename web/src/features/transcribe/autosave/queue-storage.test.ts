@@ -14,7 +14,6 @@ import {
   settle,
   signInAs,
   signOut,
-  tokenOf,
   transcript,
   unsentText,
   setUpAutosaveTests,
@@ -166,7 +165,7 @@ describe('autosave queue in device storage', () => {
 });
 
 describe('autosave queue belongs to its user', () => {
-  it('user A’s queued text is never sent with user B’s token; it goes up with A’s once A signs in again', async () => {
+  it('user A’s queued text is never sent in user B’s session; it goes up in A’s once A signs in again', async () => {
     const { server, a, t } = await recording('u1');
     server.state.offline = true;
     await sayAndSave(a, t, 'texto de A');
@@ -189,10 +188,10 @@ describe('autosave queue belongs to its user', () => {
     await settle();
     expect(server.soleSession().text).toBe(t.text);
     expect(server.calls.length).toBeGreaterThan(0);
-    expect(server.calls.every((c) => c.auth === `Bearer ${tokenOf('u1')}`)).toBe(true);
+    expect(server.calls.every((c) => c.session === 'u1')).toBe(true);
   });
 
-  it('logout: the running session is completed and the queue sent with the user’s token, then only that user’s entries leave the device', async () => {
+  it('logout: the running session is completed and the queue sent in the user’s session, then only that user’s entries leave the device', async () => {
     const server = fakeServer();
     const other = engine('u2');
     other.start('pt-BR', transcript('u2').id); // another account's unsent session, left on this device
@@ -435,7 +434,7 @@ describe('entries the previous version of the app left on the device', () => {
     expect(window.localStorage.getItem(AUTOSAVE_QUEUE_KEY)).toBeNull();
   });
 
-  it('one of another user is neither sent nor lost: it goes with that user’s own token when they sign in', async () => {
+  it('one of another user is neither sent nor lost: it goes in that user’s own session when they sign in', async () => {
     const server = fakeServer();
     leftBehind(previous({ userId: 'u2', sessionId: null, base: 0, text: 'texto de outra conta', stopped: true }));
 
@@ -447,10 +446,10 @@ describe('entries the previous version of the app left on the device', () => {
 
     signInAs('u2');
     await nextPageLoad('u2');
-    const theirs = server.calls.filter((c) => c.auth === `Bearer ${tokenOf('u2')}`);
+    const theirs = server.calls.filter((c) => c.session === 'u2');
     expect(theirs.map((c) => c.route)).toEqual(['autosaveSessionId', 'autosaveSave', 'autosaveComplete']);
     expect([...server.sessions.values()].find((s) => s.completed)?.text).toBe('texto de outra conta');
-    expect(server.calls.filter((c) => c.auth === `Bearer ${tokenOf('u1')}`).map((c) => c.route)).toEqual(['autosaveSessionId']);
+    expect(server.calls.filter((c) => c.session === 'u1').map((c) => c.route)).toEqual(['autosaveSessionId']);
     expect(readQueue().map((e) => e.userId)).toEqual(['u1']);
   });
 

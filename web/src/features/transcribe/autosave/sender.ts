@@ -22,8 +22,8 @@ export interface Sender {
 export interface SenderOptions {
   queue: QueueStore;
   transport: Transport;
-  /** The user's own token, or null (nothing is sent). */
-  getToken: () => string | null;
+  /** The user's own id while the device is signed in as that user, else null (nothing is sent). */
+  sessionUser: () => string | null;
   stopped: () => boolean;
   /** The text `e` sends from (its device transcript); null when the device no longer holds it; rejects when it cannot be read now. */
   source(e: QueueEntry): Promise<Source | null>;
@@ -42,7 +42,7 @@ interface Pass {
   keepalive: boolean;
 }
 
-export function createSender({ queue, transport, getToken, stopped, source, sourceNow, onSend, onSessionId, onConfirmed }: SenderOptions): Sender {
+export function createSender({ queue, transport, sessionUser, stopped, source, sourceNow, onSend, onSessionId, onConfirmed }: SenderOptions): Sender {
   const { entries, persistNow, persistSoon, drop } = queue;
   const running = new Map<string, Promise<void>>();
   const rerun = new Map<string, Pass>();
@@ -87,7 +87,7 @@ export function createSender({ queue, transport, getToken, stopped, source, sour
 
   /** One pass: session id, the deltas, then the completion of a stopped session. A dropped entry sends nothing. */
   async function runOnce(e: QueueEntry, { all, keepalive }: Pass): Promise<void> {
-    if (!entries.has(e.id) || stopped() || !online() || !getToken() || transport.holding()) return;
+    if (!entries.has(e.id) || stopped() || !online() || !sessionUser() || transport.holding()) return;
     if (!e.sessionId) {
       // Keyed by the entry's id: a request whose answer never arrived (the page went away) or
       // that another page load repeats gets the same session, never a second, empty one.
@@ -194,7 +194,7 @@ export function createSender({ queue, transport, getToken, stopped, source, sour
 
   /** From each session's confirmed length (a later part alone would be a gap); the rest waits in device storage for the next page load. */
   function sendBeforeLeaving(): void {
-    if (!getToken() || !online()) return;
+    if (!sessionUser() || !online()) return;
     for (const e of entries.values()) {
       if (!e.sessionId) continue;
       const text = sourceNow(e);

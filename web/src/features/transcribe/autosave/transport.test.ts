@@ -1,24 +1,24 @@
 import { AUTOSAVE_INTERVAL_MS } from '@app/shared/constants';
 import { describe, expect, it, vi } from 'vitest';
-import { advance, engine, fakeServer, recording, sayAndSave, settle, tokenOf, transcript, unsentText, setUpAutosaveTests } from './autosave-test-kit';
+import { advance, engine, fakeServer, recording, sayAndSave, settle, transcript, unsentText, setUpAutosaveTests } from './autosave-test-kit';
 import { readQueue } from './queue-storage';
 import { createTransport, RETRY_BACKOFF_MAX_MS, RETRY_BACKOFF_MS } from './transport';
 
 setUpAutosaveTests();
 
 describe('autosave requests', () => {
-  it('gets a session id on start and sends the token', async () => {
+  it('gets a session id on start, in the user’s session', async () => {
     const server = fakeServer();
     engine().start('pt-BR', 'x');
     await settle();
     expect(server.calls).toHaveLength(1);
-    expect(server.calls[0]).toMatchObject({ route: 'autosaveSessionId', auth: `Bearer ${tokenOf('u1')}` });
+    expect(server.calls[0]).toMatchObject({ route: 'autosaveSessionId', session: 'u1' });
   });
 
-  it('sends nothing without the user’s own token', async () => {
+  it('sends nothing outside the user’s own session', async () => {
     const fetchFn = vi.fn();
     vi.stubGlobal('fetch', fetchFn);
-    const transport = createTransport({ getToken: () => null, now: () => 0 });
+    const transport = createTransport({ sessionUser: () => null, now: () => 0 });
     expect(await transport.sessionId('a-session-key-123')).toEqual({ status: 0, data: undefined });
     expect(await transport.save({ sessionId: 'S1', offset: 0, text: 'x', segments: [], duration: 1, language: 'pt-BR' })).toEqual({ status: 0, data: undefined });
     expect(await transport.complete('S1')).toEqual({ status: 0, data: undefined });
@@ -57,7 +57,7 @@ describe('back-off when the server refuses for now (503, 429)', () => {
 
   it('waits RETRY_BACKOFF_MS, doubling at each refusal in a row up to the maximum; any other answer but a network failure ends it', () => {
     let clock = 0;
-    const transport = createTransport({ getToken: () => 'token', now: () => clock });
+    const transport = createTransport({ sessionUser: () => 'u1', now: () => clock });
     /** Refuses with `reply` now and returns how long requests then wait. */
     const holdAfter = (reply: { status: number; data: Record<string, unknown> | undefined }) => {
       expect(transport.refused(reply)).toBe(true);

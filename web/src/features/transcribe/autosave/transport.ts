@@ -5,7 +5,7 @@ import { warn } from './log';
 
 /**
  * The autosave's requests: session id, save (a delta) and complete, sent with the user's
- * own token only, and the back-off the server asks for.
+ * own session only, and the back-off the server asks for.
  *
  * A 503 (maintenance, or the service unavailable) or a 429 keeps everything queued and
  * backs off: no request before RETRY_BACKOFF_MS, doubling up to RETRY_BACKOFF_MAX_MS,
@@ -24,7 +24,7 @@ export interface Reply {
 /** The browser says it is online (or cannot tell). */
 export const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
-/** No token: status 0, as for a network failure. */
+/** Not signed in as the user: status 0, as for a network failure. */
 const NO_REPLY: Reply = { status: 0, data: undefined };
 
 /** The answer's body, when it is a JSON object. */
@@ -44,21 +44,21 @@ export interface Transport {
   holding(): boolean;
 }
 
-/** `getToken`: the user's own token, or null when the device is not signed in as that user. */
-export function createTransport({ getToken, now }: { getToken: () => string | null; now: () => number }): Transport {
+/** `sessionUser`: the user's own id while the device is signed in as that user, else null. */
+export function createTransport({ sessionUser, now }: { sessionUser: () => string | null; now: () => number }): Transport {
   /** The server asked to wait (503, 429): no request before this time. */
   let holdUntil = 0;
   let holdFor = 0;
-  /** Sends with the user's own token only; without it, nothing goes out. */
-  const send = (call: (token: string) => Promise<{ status: number; data: unknown }>) => {
-    const token = getToken();
-    return token ? call(token).then(asReply) : Promise.resolve(NO_REPLY);
+  /** Sends in the user's own session only; signed in as anyone else, nothing goes out. */
+  const send = (call: (asUser: string) => Promise<{ status: number; data: unknown }>) => {
+    const user = sessionUser();
+    return user ? call(user).then(asReply) : Promise.resolve(NO_REPLY);
   };
 
   return {
-    sessionId: (key) => send((token) => request('autosaveSessionId', { query: { key }, token })),
-    save: (delta, keepalive = false) => send((token) => request('autosaveSave', { body: delta, token, keepalive })),
-    complete: (sessionId, keepalive = false) => send((token) => request('autosaveComplete', { body: { sessionId }, token, keepalive })),
+    sessionId: (key) => send((asUser) => request('autosaveSessionId', { query: { key }, asUser })),
+    save: (delta, keepalive = false) => send((asUser) => request('autosaveSave', { body: delta, asUser, keepalive })),
+    complete: (sessionId, keepalive = false) => send((asUser) => request('autosaveComplete', { body: { sessionId }, asUser, keepalive })),
     refused(reply) {
       if (reply.status !== 503 && reply.status !== 429) {
         if (reply.status !== 0) holdFor = 0;

@@ -119,7 +119,7 @@ describe('transcription card', () => {
 
   it('Pro users start in their profile language and may pick any; the choice stays on the device', async () => {
     vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     mockFetch(({ route }) => (route === 'getMe' ? json(200, proUser) : json(404, {})));
     renderPage(<HomePage />);
     const ui = userEvent.setup();
@@ -138,7 +138,7 @@ describe('transcription card', () => {
 
   it('free users see how many recordings this month keeps', async () => {
     vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     mockFetch(({ route }) => {
       if (route === 'getMe') return json(200, { ...proUser, plan: 'free' });
       if (route === 'listAutomaticTranscriptions') return json(200, { transcriptions: [], nextCursor: null, keptThisMonth: 2 });
@@ -154,7 +154,7 @@ describe('transcription card', () => {
 
   it("a free user whose month's recordings are all kept is told before Start that a new session is not kept", async () => {
     vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     mockFetch(({ route }) => {
       if (route === 'getMe') return json(200, { ...proUser, plan: 'free' });
       if (route === 'listAutomaticTranscriptions') return json(200, { transcriptions: [], nextCursor: null, keptThisMonth: FREE_AUTOMATIC_PER_MONTH });
@@ -169,7 +169,7 @@ describe('transcription card', () => {
 
   it('Pro users: Share live comes once the session has its server id; while shared, a final result is saved within a second or so', async () => {
     vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
-    window.localStorage.setItem(STORAGE_KEYS.token, `h.${btoa(JSON.stringify({ sub: 'share-user' })).replace(/=+$/, '')}.s`);
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'share-user');
     const calls = mockFetch(({ route, query, body }) => {
       if (route === 'getMe') return json(200, { ...proUser, id: 'share-user' });
       if (route === 'autosaveSessionId' && query.key) return json(200, { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
@@ -218,11 +218,10 @@ describe('transcription card', () => {
 });
 
 describe('transcription card: device data belongs to its user', () => {
-  const tokenOf = (userId: string) => `h.${btoa(JSON.stringify({ sub: userId })).replace(/=+$/, '')}.s`;
   /** The device signed in as `id` (null: a visitor); /me answers that user. */
   const signInAs = (id: string | null) => {
-    if (id) window.localStorage.setItem(STORAGE_KEYS.token, tokenOf(id));
-    else window.localStorage.removeItem(STORAGE_KEYS.token);
+    if (id) window.localStorage.setItem(STORAGE_KEYS.sessionUser, id);
+    else window.localStorage.removeItem(STORAGE_KEYS.sessionUser);
     mockFetch(({ route }) => (route === 'getMe' && id ? json(200, { ...proUser, id }) : json(404, {})));
   };
   /** A transcript an earlier page of `userId` left in device storage. */
@@ -287,8 +286,8 @@ describe('transcription card: device data belongs to its user', () => {
     [
       'another tab logs out',
       () => {
-        window.localStorage.removeItem(STORAGE_KEYS.token);
-        window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.token, oldValue: 'x', newValue: null }));
+        window.localStorage.removeItem(STORAGE_KEYS.sessionUser);
+        window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.sessionUser, oldValue: 'x', newValue: null }));
       },
     ],
   ] as const) {

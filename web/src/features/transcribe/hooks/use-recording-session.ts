@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { RecognitionLanguage } from '@app/shared/constants';
 import { loadPageCopy } from '../../../lib/i18n';
 import { getSpeechRecognition } from '../engine/speech-recognition';
-import { tokenOwner } from '../lib/token-owner';
+import { getSessionUser } from '../../../lib/auth-token';
 import { TranscriptionController, type Notice } from '../lib/transcription-controller';
 
 interface Options {
@@ -33,8 +33,8 @@ export function useRecordingSession({ language, limitMs, notify }: Options) {
         },
         limitMs: () => latest.current.limitMs,
         notify: (notice) => latest.current.notify(notice),
-        // The stored token's user, known at once (the session check may still be under way).
-        owner: () => tokenOwner(),
+        // The session's user, known at once (the session check may still be under way).
+        owner: () => getSessionUser(),
         language,
       }),
   );

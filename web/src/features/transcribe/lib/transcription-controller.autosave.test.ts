@@ -158,8 +158,8 @@ describe('the autosave of a signed-in user, end to end', () => {
 
   it('drives the real engine: session id, the text said, completion on stop', async () => {
     vi.useRealTimers();
-    // The session token of that user (its `sub` is the user id).
-    window.localStorage.setItem(STORAGE_KEYS.token, `h.${btoa(JSON.stringify({ sub: 'hook-user' })).replace(/=+$/, '')}.s`);
+    // Signed in as that user.
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'hook-user');
     const calls = mockFetch((call) => {
       if (call.route === 'autosaveSessionId' && call.query.key) return json(200, { sessionId: '01JAAAAAAAAAAAAAAAAAAAAAAA' });
       if (call.route === 'autosaveSave') {
@@ -176,6 +176,6 @@ describe('the autosave of a signed-in user, end to end', () => {
     await c.stop();
     await vi.waitFor(() => expect(calls.some((call) => call.route === 'autosaveComplete')).toBe(true));
     expect(calls.find((call) => call.route === 'autosaveSave')?.body).toMatchObject({ offset: 0, text: 'hello world', language: 'en-US' });
-    expect(calls.every((call) => call.headers.authorization?.endsWith('.s'))).toBe(true);
+    expect(calls.every((call) => call.signedInAs === 'hook-user')).toBe(true);
   });
 });

@@ -53,7 +53,7 @@ function fakeServer({ completed = true, conflictOnce = false, replacements = [] 
 }
 
 async function openSavedEditor() {
-  window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+  window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
   renderPage(<SavedTranscriptionsPage />, { path: '/transcricoes' });
   const ui = userEvent.setup();
   await ui.click(await screen.findByRole('button', { name: 'Planning' }));
@@ -186,7 +186,7 @@ describe('editing a transcription', () => {
   });
 
   it('offers Edit on an automatic transcription only once it is completed', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     fakeServer({ completed: false });
     renderPage(<AutomaticTranscriptionsPage />, { path: '/transcricoes-automaticas' });
     const ui = userEvent.setup();
@@ -197,7 +197,7 @@ describe('editing a transcription', () => {
   });
 
   it('edits a completed automatic transcription (no title to rename)', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     const { updates } = fakeServer();
     renderPage(<AutomaticTranscriptionsPage />, { path: '/transcricoes-automaticas' });
     const ui = userEvent.setup();

@@ -99,7 +99,7 @@ function fakeServer({
   return { calls, lists: () => listsOf('listTranscriptions'), autoLists: () => listsOf('listAutomaticTranscriptions'), state };
 }
 
-const signIn = () => window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+const signIn = () => window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
 const dateOf = (iso: string) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 const autoList = () => screen.getByRole('list', { name: 'My recordings' });
 

@@ -1,6 +1,7 @@
 export type TranscriptKind = 'TRANS' | 'AUTO';
 
 const LIVE_SESSION_PREFIX = 'LIVESESSION#';
+const RESET_POINTER_PREFIX = 'RESET#';
 
 /** Every partition and sort key is built here and nowhere else (docs/dynamodb.md). */
 export const keys = {
@@ -11,6 +12,9 @@ export const keys = {
   captionStyle: (userId: string) => ({ PK: `USER#${userId}`, SK: 'CAPTIONSTYLE' }),
   emailClaim: (normalisedEmail: string) => ({ PK: `EMAIL#${normalisedEmail}`, SK: 'EMAIL' }),
   resetToken: (tokenHash: string) => ({ PK: `RESET#${tokenHash}`, SK: 'RESET' }),
+  /** The user's pointer to a reset token of theirs (same expiry), so deleting the account finds it. */
+  resetTokenOfUser: (userId: string, tokenHash: string) => ({ PK: `USER#${userId}`, SK: `${RESET_POINTER_PREFIX}${tokenHash}` }),
+  resetTokenOfUserPrefix: () => RESET_POINTER_PREFIX,
   rateLimit: (scope: string, key: string) => ({ PK: `RATE#${scope}#${key}`, SK: 'RATE' }),
   siteSettings: () => ({ PK: 'SETTINGS', SK: 'SITE' }),
   /** A saved (TRANS) or automatic (AUTO) transcription's metadata item. */

@@ -120,17 +120,19 @@ async function exportAll(token: string) {
   const account = await call<Record<string, unknown>>('exportAccount', { token });
   expect(account.status).toBe(200);
   const texts = new Map<string, { text: string; segments: ExportTextResponse['segments']; version: number; requests: number; largestPage: number }>();
-  const lists: Record<string, ExportListResponse['items']> = {};
+  type Listed = { _id: string; createdAt: string };
+  const lists: Record<string, Listed[]> = {};
   for (const kind of ['saved', 'automatic'] as const) {
-    lists[kind] = [];
+    const list: Listed[] = [];
+    lists[kind] = list;
     let cursor: string | null | undefined;
     do {
-      const page = await call<ExportListResponse>('exportTranscriptions', { token, query: { kind, ...(cursor ? { cursor } : {}) } });
+      const page: { status: number; body: ExportListResponse } = await call<ExportListResponse>('exportTranscriptions', { token, query: { kind, ...(cursor ? { cursor } : {}) } });
       expect(page.status).toBe(200);
-      lists[kind].push(...page.body.items);
+      list.push(...(page.body.items as Listed[]));
       cursor = page.body.cursor;
     } while (cursor);
-    for (const item of lists[kind]) {
+    for (const item of list) {
       let from: number | null = 0;
       let version: number | undefined;
       const parts: string[] = [];
@@ -138,7 +140,7 @@ async function exportAll(token: string) {
       let requests = 0;
       let largestPage = 0;
       while (from !== null) {
-        const page = await call<ExportTextResponse>('exportTranscriptionText', {
+        const page: { status: number; body: ExportTextResponse } = await call<ExportTextResponse>('exportTranscriptionText', {
           token,
           params: { kind, id: item._id },
           query: { from: String(from), ...(version === undefined ? {} : { version: String(version) }) },

@@ -7,6 +7,7 @@ import { CorrectionsSettings } from './corrections-settings';
 import { LanguageSettings } from './language-settings';
 import { PersonalInfoForm } from './personal-info-form';
 import { PlanCard } from './plan-card';
+import { YourDataSection } from './your-data-section';
 
 /* The live links list loads with the live feature's code, after the profile itself. */
 const LiveLinks = lazy(() => import('../../../features/live/components/live-links'));
@@ -29,6 +30,7 @@ export default function ProfilePage() {
           <Suspense fallback={null}>
             <LiveLinks isPro={user.plan === 'pro'} />
           </Suspense>
+          <YourDataSection user={user} />
         </div>
       )}
     </SignedInPage>

@@ -8,6 +8,9 @@ import { scanPages } from '../src/db/pages.ts';
 import { setPlan } from '../src/db/users.ts';
 import { call, outbox, registerUser } from './call.ts';
 
+/** The tests that build whole accounts through the routes (tens of requests, a table scan) may take this long on a loaded machine. */
+const HEAVY_MS = 120_000;
+
 let ipSeq = 0;
 const freshIp = () => `198.51.100.${++ipSeq}`;
 
@@ -88,10 +91,9 @@ describe('delete account', () => {
     expect((await call('login', { body: { email: u.email, password: u.password }, sourceIp: freshIp() })).status).toBe(401);
     expect((await registerUser({ email: u.email })).email).toBe(u.email);
 
-    const mail = (await outbox()).filter((m) => m.to === u.email).at(-1)!;
-    expect(mail.subject).toBe('Your account was deleted');
+    const mail = (await outbox()).filter((m) => m.to === u.email && m.subject === 'Your account was deleted').at(-1)!;
     expect(mail.text).toContain('Hi Ana Test');
-  });
+  }, HEAVY_MS);
 
   it('needs the right password: a wrong one is 400 and changes nothing', async () => {
     const u = await fullAccount();
@@ -110,8 +112,7 @@ describe('delete account', () => {
     expect((await call('deleteAccount', { token: u.token, body: {} })).status).toBe(400);
     expect((await call('updateMe', { token: u.token, body: { language: 'pt' } })).status).toBe(200);
     expect((await call('deleteAccount', { token: u.token, body: { password: u.password } })).status).toBe(200);
-    const mail = (await outbox()).filter((m) => m.to === u.email).at(-1)!;
-    expect(mail.subject).toBe('Sua conta foi excluída');
+    expect((await outbox()).filter((m) => m.to === u.email).map((m) => m.subject)).toContain('Sua conta foi excluída');
   });
 });
 
@@ -203,7 +204,7 @@ describe('export', () => {
     );
     expect(out.texts.get(`automatic/${session.body.sessionId}`)!.text).toBe('automática');
     console.info(`export of a ${(bytes / 1e6).toFixed(2)} MB transcription and 4 more: ${seconds.toFixed(2)} s, ${long.requests} text pages`);
-  });
+  }, HEAVY_MS);
 
   it('pages the list of many transcriptions, and answers another version as a conflict', async () => {
     const u = await proUser();
@@ -222,7 +223,7 @@ describe('export', () => {
     const stale = await call('exportTranscriptionText', { token: u.token, params: { kind: 'saved', id }, query: { from: '0', version: '3' } });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ code: 'version_conflict', version: 0 });
-  });
+  }, HEAVY_MS);
 
   it("serves only the caller's data, and refuses bad input", async () => {
     const owner = await proUser();

@@ -72,7 +72,17 @@ export const routes = define({
   register: {
     method: 'POST', path: '/api/auth/register', handler: 'auth/register', auth: 'none',
     body: auth.registerRequest, response: auth.authResponse,
-    table: ['GetItem', 'PutItem'], secrets: ['tokenKey', 'botCheck'],
+    table: ['GetItem', 'PutItem'], secrets: ['tokenKey', 'botCheck'], mail: true,
+  },
+  /** Spends a verification link's token: the address it was mailed to is verified (while it is still the account's). */
+  verifyEmail: {
+    method: 'POST', path: '/api/auth/verify-email', handler: 'auth/verify-email', auth: 'none',
+    body: auth.verifyEmailRequest, response: okResponse, table: ['GetItem', 'DeleteItem', 'UpdateItem'],
+  },
+  /** Mails the caller a new verification link (VERIFY_RESEND_LIMIT an hour); 409 already_verified once verified. */
+  resendVerification: {
+    method: 'POST', path: '/api/auth/verify-email/resend', handler: 'auth/resend-verification', auth: 'user',
+    response: okResponse, table: ['GetItem', 'PutItem', 'UpdateItem'], mail: true,
   },
   login: {
     method: 'POST', path: '/api/auth/login', handler: 'auth/login', auth: 'none',

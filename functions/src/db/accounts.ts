@@ -10,8 +10,8 @@ import { rateLimitKey } from './rate-limits.ts';
  * Deleting an account: every item of the user leaves the table (docs/dynamodb.md, Deleting an
  * account). The user's partition holds almost all of them (profile, saved and automatic
  * transcriptions and their chunks, autosave keys, settings, caption style, live share pointers,
- * reset token pointers); the pointers lead to the items kept elsewhere (live shares with their
- * viewers, reset tokens); the email claim and the rate-limit windows keyed by the user or their
+ * reset and verification token pointers); the pointers lead to the items kept elsewhere (live
+ * shares with their viewers, reset and verification tokens); the email claim and the rate-limit windows keyed by the user or their
  * email are found by their keys.
  */
 
@@ -75,6 +75,7 @@ async function partitionKeys(userId: string): Promise<{ own: Key[]; elsewhere: K
       own.push(key);
       if (key.SK.startsWith(keys.liveShareOfSessionPrefix()) && typeof item.code === 'string') liveCodes.push(item.code);
       if (key.SK.startsWith(keys.resetTokenOfUserPrefix())) elsewhere.push(keys.resetToken(key.SK.slice(keys.resetTokenOfUserPrefix().length)));
+      if (key.SK.startsWith(keys.verifyTokenOfUserPrefix())) elsewhere.push(keys.verifyToken(key.SK.slice(keys.verifyTokenOfUserPrefix().length)));
     }
   }
   return { own, elsewhere, liveCodes };

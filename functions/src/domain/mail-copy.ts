@@ -65,3 +65,24 @@ export function accountDeletedMail(language: UiLanguage, name: string, subscript
       };
   }
 }
+
+/** The link that verifies the account's address (mailed at sign-up and on request). */
+export function verifyEmailMail(language: UiLanguage, name: string, link: string): { subject: string; text: string } {
+  switch (language) {
+    case 'pt':
+      return {
+        subject: 'Confirme seu e-mail',
+        text: `Olá, ${name}.\n\nConfirme que este é o seu e-mail abrindo o link abaixo (válido por 24 horas):\n\n${link}\n\nSe você não criou uma conta no Live Transcribe, ignore este e-mail.`,
+      };
+    case 'es':
+      return {
+        subject: 'Confirma tu correo',
+        text: `Hola, ${name}.\n\nConfirma que este es tu correo abriendo el enlace (válido durante 24 horas):\n\n${link}\n\nSi no creaste una cuenta en Live Transcribe, ignora este correo.`,
+      };
+    default:
+      return {
+        subject: 'Confirm your email address',
+        text: `Hi ${name},\n\nConfirm that this is your email address by opening the link below (valid for 24 hours):\n\n${link}\n\nIf you did not create a Live Transcribe account, ignore this email.`,
+      };
+  }
+}

@@ -66,6 +66,12 @@ describe('delete account', () => {
   it('removes every item of the user from the table, and nothing of anyone else', async () => {
     const other = await fullAccount();
     const u = await fullAccount();
+    // The export's account part names the live link and the settings.
+    const exported = await call<{ liveLinks: { code: string; status: string }[]; corrections: { replacements: unknown[] }; captionStyle: unknown }>('exportAccount', { token: u.token });
+    expect(exported.body.liveLinks).toEqual([expect.objectContaining({ code: u.code, status: 'live' })]);
+    expect(exported.body.corrections.replacements).toEqual([{ phrase: 'a', replacement: 'b' }]);
+    expect(exported.body.captionStyle).toEqual(DEFAULT_CAPTION_STYLE);
+
     const before = await scanAll();
     expect(itemsOf(before, u).length).toBeGreaterThan(10);
     const othersBefore = itemsOf(before, other);

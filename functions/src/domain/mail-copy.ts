@@ -51,17 +51,17 @@ export function accountDeletedMail(language: UiLanguage, name: string, subscript
     case 'pt':
       return {
         subject: 'Sua conta foi excluída',
-        text: `Olá, ${name}.\n\nSua conta do Live Transcribe foi excluída, com seu perfil, suas transcrições salvas e automáticas, links ao vivo e configurações.${subscriptionEnded ? '\n\nSua assinatura Pro foi cancelada: não haverá novas cobranças.' : ''}\n\nGuardamos apenas os registros de cobrança que a lei exige, como explicam os Termos.\n\nSe não foi você, fale conosco pelo formulário de contato do site.`,
+        text: `Olá, ${name}.\n\nSua conta do Live Transcribe foi excluída, com seu perfil, suas transcrições salvas, gravações, links ao vivo e configurações.${subscriptionEnded ? '\n\nSua assinatura Pro foi cancelada: não haverá novas cobranças.' : ''}\n\nGuardamos apenas os registros de cobrança que a lei exige, como explicam os Termos.\n\nSe não foi você, fale conosco pelo formulário de contato do site.`,
       };
     case 'es':
       return {
         subject: 'Tu cuenta ha sido eliminada',
-        text: `Hola, ${name}.\n\nTu cuenta de Live Transcribe ha sido eliminada, con tu perfil, tus transcripciones guardadas y automáticas, enlaces en vivo y ajustes.${subscriptionEnded ? '\n\nTu suscripción Pro ha sido cancelada: no habrá más cargos.' : ''}\n\nSolo conservamos los registros de facturación que exige la ley, como explican los Términos.\n\nSi no fuiste tú, escríbenos desde el formulario de contacto del sitio.`,
+        text: `Hola, ${name}.\n\nTu cuenta de Live Transcribe ha sido eliminada, con tu perfil, tus transcripciones guardadas, grabaciones, enlaces en vivo y ajustes.${subscriptionEnded ? '\n\nTu suscripción Pro ha sido cancelada: no habrá más cargos.' : ''}\n\nSolo conservamos los registros de facturación que exige la ley, como explican los Términos.\n\nSi no fuiste tú, escríbenos desde el formulario de contacto del sitio.`,
       };
     default:
       return {
         subject: 'Your account was deleted',
-        text: `Hi ${name},\n\nYour Live Transcribe account was deleted, with your profile, your saved and automatic transcriptions, live links and settings.${subscriptionEnded ? '\n\nYour Pro subscription was cancelled: there will be no further charges.' : ''}\n\nWe keep only the billing records the law requires, as the Terms explain.\n\nIf this was not you, write to us through the site's contact form.`,
+        text: `Hi ${name},\n\nYour Live Transcribe account was deleted, with your profile, your saved transcriptions, recordings, live links and settings.${subscriptionEnded ? '\n\nYour Pro subscription was cancelled: there will be no further charges.' : ''}\n\nWe keep only the billing records the law requires, as the Terms explain.\n\nIf this was not you, write to us through the site's contact form.`,
       };
   }
 }

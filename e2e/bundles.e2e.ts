@@ -73,7 +73,8 @@ describe('the bundles on Secrets Manager and SES (the local fakes)', () => {
     const registered = await post('register', { name: 'Fake Check', email, password: 'fake-check-pass-1', recaptchaToken: 'test-pass' });
     expect(registered.status, await registered.clone().text()).toBe(200);
     expect((await post('forgotPassword', { email, recaptchaToken: 'test-pass' })).status).toBe(200);
-    await expect.poll(async () => (await mailsTo(email)).length).toBe(1);
+    // Sign-up's verification link, then the reset link.
+    await expect.poll(async () => (await mailsTo(email)).map((m) => m.subject)).toEqual(['Confirm your email address', 'Reset your password']);
 
     const reads = await callsOf(fakes.secretsManager);
     const register = functionOf('register');
@@ -85,7 +86,10 @@ describe('the bundles on Secrets Manager and SES (the local fakes)', () => {
         { caller: register, operation: 'GetSecretValue', subject: expect.stringMatching(/\/bot-check$/), outcome: 'ResourceNotFoundException' },
       ]),
     );
-    expect((await callsOf(fakes.ses)).filter((m) => m.subject === email)).toEqual([{ caller: functionOf('forgotPassword'), operation: 'SendEmail', subject: email, outcome: 'ok' }]);
+    expect((await callsOf(fakes.ses)).filter((m) => m.subject === email)).toEqual([
+      { caller: register, operation: 'SendEmail', subject: email, outcome: 'ok' },
+      { caller: functionOf('forgotPassword'), operation: 'SendEmail', subject: email, outcome: 'ok' },
+    ]);
     // No function was refused a secret or a mail so far.
     expect([...reads, ...(await callsOf(fakes.ses))].filter((c) => !['ok', 'ResourceNotFoundException'].includes(c.outcome))).toEqual([]);
 

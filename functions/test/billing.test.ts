@@ -421,7 +421,7 @@ describe('checkout and portal (local mode)', () => {
 });
 
 describe('checkout, portal and renewal against the Stripe API (fake server)', () => {
-  const requests: { path: string; form: URLSearchParams }[] = [];
+  const requests: { method: string; path: string; form: URLSearchParams }[] = [];
   /** What the fake answers to the next subscription updates, in turn. */
   const subscriptionAnswers: { status: number; body: object }[] = [];
   /** The fake's clock (epoch seconds): its answers' Date header. */
@@ -433,7 +433,7 @@ describe('checkout, portal and renewal against the Stripe API (fake server)', ()
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
-        requests.push({ path: req.url ?? '', form: new URLSearchParams(body) });
+        requests.push({ method: req.method ?? '', path: req.url ?? '', form: new URLSearchParams(body) });
         if (req.url?.startsWith('/v1/subscriptions/')) {
           const answer = subscriptionAnswers.shift() ?? { status: 500, body: { error: { type: 'api_error', message: 'no answer queued' } } };
           res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': 'req_fake', date: new Date(stripeClock * 1000).toUTCString() });
@@ -561,6 +561,27 @@ describe('checkout, portal and renewal against the Stripe API (fake server)', ()
     expect(requests[1]?.form.get('return_url')).toBe('http://127.0.0.1:3000/profile');
     expect((await call('portal', { token: u.token, headers: { origin: 'https://attacker.example' } })).status).toBe(403);
     expect(requests).toHaveLength(2);
+  });
+
+  it('deleting the account cancels its running subscription through the Stripe API, and nothing when Stripe fails', async () => {
+    const u = await registerUser();
+    await deliver(checkoutCompleted(u.id, `cus_gone_${u.id}`));
+    await deliver(subscriptionEvent('customer.subscription.created', `cus_gone_${u.id}`, 'active', now() + MONTH));
+    // Stripe down: nothing is deleted, the account stays as it was.
+    subscriptionAnswers.push({ status: 500, body: { error: { type: 'api_error', message: 'down' } } });
+    const failed = await call('deleteAccount', { token: u.token, body: { password: u.password } });
+    expect(failed.status).toBe(500);
+    expect((await call('getMe', { token: u.token })).status).toBe(200);
+    requests.length = 0;
+    subscriptionAnswers.push({ status: 200, body: { id: `sub_cus_gone_${u.id}`, object: 'subscription', status: 'canceled' } });
+    const res = await call('deleteAccount', { token: u.token, body: { password: u.password } });
+    expect(res.status).toBe(200);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /v1/subscriptions/sub_cus_gone_${u.id}`]);
+    expect((await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(u.id), ConsistentRead: true }))).Item).toBeUndefined();
+    // Stripe's own event about it, arriving after, finds no one and recreates nothing.
+    const late = await deliver(subscriptionEvent('customer.subscription.deleted', `cus_gone_${u.id}`, 'canceled', now() + MONTH));
+    expect(late.status).toBe(200);
+    expect((await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(u.id), ConsistentRead: true }))).Item).toBeUndefined();
   });
 
   it('a missing price id is a logged server error, not a checkout', async () => {
@@ -758,6 +779,19 @@ describe('local checkout simulator', () => {
     const none = await call('resumeSubscription', { token: u.token });
     expect(none.status).toBe(404);
     expect(none.body).toMatchObject({ code: 'no_subscription' });
+  });
+
+  it('deleting the account ends the subscription: the portal shows it cancelled', async () => {
+    const u = await registerUser();
+    const checkout = await call<{ url: string }>('checkout', { token: u.token, body: { currency: 'USD' } });
+    expect((await post(localPath(checkout.body.url), 'pay')).status).toBe(303);
+    const portalPath = localPath((await call<{ url: string }>('portal', { token: u.token })).body.url);
+    expect(await (await fetch(`${base}${portalPath}`)).text()).toContain('>Cancel subscription</button>');
+
+    expect((await call('deleteAccount', { token: u.token, body: { password: u.password } })).status).toBe(200);
+    const html = await (await fetch(`${base}${portalPath}`)).text();
+    expect(html).toMatch(/Live Transcribe Pro: cancelled on [^<]+\. It has ended and will not renew\./);
+    expect(html).not.toContain('>Cancel subscription</button>');
   });
 
   it('shows the BRL price as charged, and Cancel goes to the cancel URL without a payment', async () => {

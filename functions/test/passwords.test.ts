@@ -94,7 +94,7 @@ describe('the same rules at register and reset', () => {
   it('reset refuses a common password and keeps the link usable', async () => {
     const u = await registerUser();
     await call('forgotPassword', { body: { email: u.email, recaptchaToken: 'test-pass' } });
-    const token = /#([A-Za-z0-9_-]{43})/.exec((await outbox()).filter((m) => m.to === u.email).at(-1)!.text)![1]!;
+    const token = /reset-password#([A-Za-z0-9_-]{43})/.exec((await outbox()).filter((m) => m.to === u.email).at(-1)!.text)![1]!;
     const weak = await call('resetPassword', { body: { token, newPassword: 'sunshine1' } });
     expect(weak.status).toBe(400);
     expect(weak.body.code).toBe('password_weak');

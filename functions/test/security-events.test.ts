@@ -127,6 +127,23 @@ describe('security events', () => {
     expect(names().at(-1)).toBe('password_change_rate_limited');
   });
 
+  it('an account deletion: refused with a wrong password, limited, done', async () => {
+    const user = await registerUser();
+    lines = [];
+    const del = (password: string, token = user.token) => call('deleteAccount', { token, body: { password } });
+    expect((await del('wrong-password-1')).status).toBe(400);
+    expect(events()).toEqual([expect.objectContaining({ security_event: 'account_delete_failed', user_id: user.id, level: 'WARN' })]);
+    lines = [];
+    expect((await del(user.password)).status).toBe(200);
+    expect(events()).toEqual([expect.objectContaining({ security_event: 'account_deleted', user_id: user.id, level: 'INFO' })]);
+    expect(JSON.stringify(lines)).not.toContain(user.password);
+    const other = await registerUser();
+    let status = 400;
+    for (let i = 0; i < 10 && status === 400; i++) status = (await del(`guess-${i}-wrong`, other.token)).status;
+    expect(status).toBe(429);
+    expect(names().at(-1)).toBe('account_delete_rate_limited');
+  });
+
   it('a logout', async () => {
     const user = await registerUser();
     lines = [];

@@ -50,6 +50,14 @@ export const RESET_REDIRECT_MS = 2_000;
 export const PREVIEW_CHARS = 200;
 export const SESSION_ID_SHOWN_CHARS = 8;
 
+/**
+ * Email verification: the link mailed at sign-up (and on request) lives VERIFY_TOKEN_TTL_SECONDS;
+ * a user may ask for it again VERIFY_RESEND_LIMIT times in VERIFY_RESEND_WINDOW_SECONDS.
+ */
+export const VERIFY_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+export const VERIFY_RESEND_LIMIT = 3;
+export const VERIFY_RESEND_WINDOW_SECONDS = 60 * 60;
+
 /** Password reset: one request per hour per email; a token lives one hour. */
 export const FORGOT_PASSWORD_WINDOW_SECONDS = 60 * 60;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
@@ -111,6 +119,9 @@ export const SECURITY_EVENTS = [
   'password_change_failed',
   'password_change_rate_limited',
   'password_changed',
+  'account_delete_failed',
+  'account_delete_rate_limited',
+  'account_deleted',
   'logout',
   'logout_everywhere',
   'session_exchanged',

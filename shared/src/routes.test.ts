@@ -85,7 +85,7 @@ describe('the secrets each route reads', () => {
 
   it('gives the bot check and the Stripe secrets only to the routes whose handlers use them', () => {
     expect(readers('botCheck')).toEqual(['forgotPassword', 'login', 'register']);
-    expect(readers('stripeApiKey')).toEqual(['cancelCheckout', 'checkout', 'portal', 'resumeSubscription']);
+    expect(readers('stripeApiKey')).toEqual(['cancelCheckout', 'checkout', 'deleteAccount', 'portal', 'resumeSubscription']);
     expect(readers('stripeWebhookSigning')).toEqual(['stripeWebhook']);
     expect(routeSecrets('stripeWebhook', routes.stripeWebhook)).toEqual(['origin', 'stripeWebhookSigning']);
     expect(routeSecrets('maintenanceMode', routes.maintenanceMode)).toEqual(['origin']);

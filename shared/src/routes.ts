@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { LIVE_CACHE_SECONDS, LIVE_HOLD_SECONDS } from './constants.ts';
 import { fillPath, matchPath } from './route-paths.ts';
 import { SECRET_NAMES, type SecretName } from './secrets.ts';
+import * as account from './schemas/account.ts';
 import * as auth from './schemas/auth.ts';
 import { okResponse } from './schemas/common.ts';
 import * as billing from './schemas/billing.ts';
@@ -76,7 +77,17 @@ export const routes = define({
   register: {
     method: 'POST', path: '/api/auth/register', handler: 'auth/register', auth: 'none',
     body: auth.registerRequest, response: auth.authResponse,
-    table: ['GetItem', 'PutItem'], secrets: ['tokenKey', 'botCheck'],
+    table: ['GetItem', 'PutItem'], secrets: ['tokenKey', 'botCheck'], mail: true,
+  },
+  /** Spends a verification link's token: the address it was mailed to is verified (while it is still the account's). */
+  verifyEmail: {
+    method: 'POST', path: '/api/auth/verify-email', handler: 'auth/verify-email', auth: 'none',
+    body: auth.verifyEmailRequest, response: okResponse, table: ['GetItem', 'DeleteItem', 'UpdateItem'],
+  },
+  /** Mails the caller a new verification link (VERIFY_RESEND_LIMIT an hour); 409 already_verified once verified. */
+  resendVerification: {
+    method: 'POST', path: '/api/auth/verify-email/resend', handler: 'auth/resend-verification', auth: 'user',
+    response: okResponse, table: ['GetItem', 'PutItem', 'UpdateItem'], mail: true,
   },
   login: {
     method: 'POST', path: '/api/auth/login', handler: 'auth/login', auth: 'none',
@@ -131,6 +142,31 @@ export const routes = define({
   planStatus: {
     method: 'GET', path: '/api/auth/plan-status', handler: 'auth/plan-status', auth: 'user',
     response: auth.planStatusResponse, table: ['GetItem'],
+  },
+  // Your data: the export Download my data builds page by page, and the account's deletion
+  /** The account's own part of the export: profile, billing status, live links, settings. */
+  exportAccount: {
+    method: 'GET', path: '/api/me/export', handler: 'account/export-account', auth: 'user',
+    response: account.exportAccountResponse, table: ['GetItem', 'Query', 'BatchGetItem'],
+  },
+  /** The caller's saved or automatic transcriptions' metadata, oldest first, a page at a time (every plan: it is their data). */
+  exportTranscriptions: {
+    method: 'GET', path: '/api/me/export/transcriptions', handler: 'account/export-transcriptions', auth: 'user',
+    query: account.exportListQuery, response: account.exportListResponse, table: ['GetItem', 'Query'],
+  },
+  /** One transcription's text and segments from an offset, a page at a time. */
+  exportTranscriptionText: {
+    method: 'GET', path: '/api/me/export/transcriptions/{kind}/{id}', handler: 'account/export-transcription-text', auth: 'user',
+    params: account.exportTextParams, query: account.exportTextQuery, response: account.exportTextResponse, table: ['GetItem', 'Query'],
+  },
+  /**
+   * Deletes the account after the password (attempts counted with the password change's): cancels
+   * its Stripe subscriptions, removes every item of the user, mails a confirmation.
+   */
+  deleteAccount: {
+    method: 'POST', path: '/api/me/delete', handler: 'account/delete-account', auth: 'user',
+    body: account.deleteAccountRequest, response: okResponse,
+    table: ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem', 'Query', 'BatchWriteItem'], secrets: ['stripeApiKey'], mail: true,
   },
   /** The caller's text corrections (replacements, profanity modes, spoken commands, paragraphs); defaults until saved. */
   getCorrections: {

@@ -14,6 +14,7 @@ import {
   getMetaMany,
   lastChunk,
   listMeta,
+  listMetaAfter,
   putChunks,
   readChunks,
   readWithChunks,
@@ -343,6 +344,12 @@ export async function updateAutomaticTranscription(
 }
 
 export const deleteAutomaticTranscription = (userId: string, id: string) => deleteWithChunks(userId, 'AUTO', id);
+
+/** Every automatic transcription, oldest first, a page after `afterId` (the export). */
+export async function listAutomaticTranscriptionsAfter(userId: string, afterId: string | undefined, limit: number) {
+  const { items, more } = await listMetaAfter<AutomaticTranscriptionItem>(userId, 'AUTO', afterId, limit);
+  return { items: items.map(toSummary), more };
+}
 
 function toSummary(item: AutomaticTranscriptionItem): AutomaticTranscriptionSummary {
   return {

@@ -521,3 +521,74 @@ async function collect(input: QueryCommandInput, idOf: (sk: string) => string, w
 export function getMetaMany<T>(userId: string, kind: TranscriptKind, ids: string[]): Promise<T[]> {
   return batchGetItems<T>(ids.map((id) => keys.transcript(userId, kind, id)));
 }
+
+/** Every metadata item of a kind, oldest first, after `afterId`: up to `limit`, and whether more follow. */
+export async function listMetaAfter<T>(userId: string, kind: TranscriptKind, afterId: string | undefined, limit: number): Promise<{ items: T[]; more: boolean }> {
+  const bounds = keys.transcriptSkBounds(kind, afterId ?? '', '~');
+  const items: T[] = [];
+  const pages = queryPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
+    ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':lo': bounds.lo, ':hi': bounds.hi },
+    ConsistentRead: true,
+    Limit: limit + 1,
+  });
+  for await (const out of pages) {
+    for (const item of out.Items ?? []) if (item.SK !== bounds.lo) items.push(item as T);
+    if (items.length > limit) break;
+  }
+  return { items: items.slice(0, limit), more: items.length > limit };
+}
+
+/** A page of one transcript's text from a chunk boundary (readTextPage). */
+export interface TextPage {
+  version: number;
+  from: number;
+  text: string;
+  /** The stored segments of the page's chunks: `at` counts from the start of the whole text. */
+  segments: StoredSegment[];
+  /** Where the next page starts; null when the text ends with this page. */
+  next: number | null;
+}
+
+/**
+ * The live chunks of a transcript from offset `from` (0 or a `next` answered before), in order,
+ * until `maxChars` is reached (whole chunks: the page ends with the chunk that crosses it) or the
+ * text ends. Undefined when the metadata is missing. StaleLayout when `from` is not where a live
+ * chunk starts, or an edited transcript's chunks leave a gap: an edit changed the text meanwhile.
+ * Reads are consistent, so the pages of one version put together are its whole text.
+ */
+export async function readTextPage(userId: string, kind: TranscriptKind, id: string, from: number, maxChars: number): Promise<TextPage | undefined> {
+  const meta = await getMeta<ChunkedMeta>(userId, kind, id);
+  if (!meta) return undefined;
+  const layout = parseLayout(meta.layout);
+  const prefix = keys.transcriptChunkPrefix(kind, id);
+  const parts: string[] = [];
+  const segments: StoredSegment[] = [];
+  let next = from;
+  let more = false;
+  const pages = queryPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.userPk(userId), ':from': keys.transcriptChunk(userId, kind, id, from).SK, ':to': `${prefix}~` },
+    ProjectionExpression: 'SK, l, n, o, x, sg, seg',
+    ConsistentRead: true,
+  });
+  read: for await (const out of pages) {
+    for (const item of out.Items ?? []) {
+      const { offset, gen } = chunkSkParts(item.SK as string);
+      if (gen !== genAt(layout, offset)) continue;
+      if (next - from >= maxChars) {
+        more = true;
+        break read;
+      }
+      if (offset !== next) throw new StaleLayout();
+      parts.push(decodeSearchable(item as Searchable));
+      segments.push(...(typeof item.sg === 'string' ? unpackSegments(item.sg) : ((item.seg as StoredSegment[] | undefined) ?? [])));
+      next = offset + (item.l as number);
+    }
+  }
+  if (!more && meta.layout && next !== meta.length) throw new StaleLayout();
+  if (from > 0 && parts.length === 0 && !more) throw new StaleLayout();
+  return { version: meta.version ?? 0, from, text: parts.join(''), segments, next: more ? next : null };
+}

@@ -2,6 +2,8 @@ export type TranscriptKind = 'TRANS' | 'AUTO';
 
 const LIVE_SESSION_PREFIX = 'LIVESESSION#';
 const CAPTION_DESTINATION_PREFIX = 'DEST#';
+const RESET_POINTER_PREFIX = 'RESET#';
+const VERIFY_POINTER_PREFIX = 'VERIFY#';
 
 /** Every partition and sort key is built here and nowhere else (docs/dynamodb.md). */
 export const keys = {
@@ -14,6 +16,14 @@ export const keys = {
   resetToken: (tokenHash: string) => ({ PK: `RESET#${tokenHash}`, SK: 'RESET' }),
   /** A session a logout ended, by its id (TTL: until its token would have expired). */
   revokedSession: (sid: string) => ({ PK: `REVOKED#${sid}`, SK: 'REVOKED' }),
+  /** The user's pointer to a reset token of theirs (same expiry), so deleting the account finds it. */
+  resetTokenOfUser: (userId: string, tokenHash: string) => ({ PK: `USER#${userId}`, SK: `${RESET_POINTER_PREFIX}${tokenHash}` }),
+  resetTokenOfUserPrefix: () => RESET_POINTER_PREFIX,
+  /** An email verification token, stored only as its SHA-256 (TTL). */
+  verifyToken: (tokenHash: string) => ({ PK: `VERIFY#${tokenHash}`, SK: 'VERIFY' }),
+  /** The user's pointer to a verification token of theirs (same expiry), so deleting the account finds it. */
+  verifyTokenOfUser: (userId: string, tokenHash: string) => ({ PK: `USER#${userId}`, SK: `${VERIFY_POINTER_PREFIX}${tokenHash}` }),
+  verifyTokenOfUserPrefix: () => VERIFY_POINTER_PREFIX,
   rateLimit: (scope: string, key: string) => ({ PK: `RATE#${scope}#${key}`, SK: 'RATE' }),
   siteSettings: () => ({ PK: 'SETTINGS', SK: 'SITE' }),
   /** A saved (TRANS) or automatic (AUTO) transcription's metadata item. */

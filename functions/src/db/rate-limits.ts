@@ -11,11 +11,12 @@ export interface RateRule {
 /** An allowed hit tells how many the window holds now, this one included. */
 export type RateOutcome = { allowed: true; count: number } | { allowed: false; secondsLeft: number };
 
-const keyOf = (scope: string, key: string) => keys.rateLimit(scope, createHash('sha256').update(key).digest('hex').slice(0, 32));
+/** The item of a window: its scope and the key's hash (db/accounts.ts deletes a user's by these). */
+export const rateLimitKey = (scope: string, key: string) => keys.rateLimit(scope, createHash('sha256').update(key).digest('hex').slice(0, 32));
 
 /** Counts one hit; refuses it (changing nothing) when the window already holds `limit` hits. */
 export async function hitRateLimit(scope: string, key: string, rule: RateRule): Promise<RateOutcome> {
-  const Key = keyOf(scope, key);
+  const Key = rateLimitKey(scope, key);
   for (let attempt = 0; attempt < 2; attempt++) {
     const now = nowSeconds();
     try {
@@ -53,7 +54,7 @@ export async function hitRateLimit(scope: string, key: string, rule: RateRule): 
 
 /** Whether the next hit would be refused, without counting one. */
 export async function peekRateLimit(scope: string, key: string, rule: RateRule): Promise<RateOutcome> {
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keyOf(scope, key), ConsistentRead: true }));
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: rateLimitKey(scope, key), ConsistentRead: true }));
   const now = nowSeconds();
   const item = out.Item as { count: number; expiresAt: number } | undefined;
   if (!item || item.expiresAt <= now) return { allowed: true, count: 0 };
@@ -62,7 +63,7 @@ export async function peekRateLimit(scope: string, key: string, rule: RateRule):
 }
 
 export async function clearRateLimit(scope: string, key: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keyOf(scope, key) }));
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: rateLimitKey(scope, key) }));
 }
 
 /** A save the meter took, or why it refused it and for how long. */
@@ -81,7 +82,7 @@ export async function meterAutosave(userId: string, chars: number, perMinute: nu
   const day = new Date((dayEnd - 86_400) * 1000).toISOString().slice(0, 10);
   const quota = (): MeterOutcome => ({ allowed: false, reason: 'quota', secondsLeft: dayEnd - now });
   if (dailyChars !== undefined && chars > dailyChars) return quota();
-  const Key = keyOf('autosave', `${userId}#${day}`);
+  const Key = rateLimitKey('autosave', `${userId}#${day}`);
   const room = dailyChars === undefined ? '' : ' AND (attribute_not_exists(#chars) OR #chars <= :room)';
   const names = { '#minute': 'minute', '#saves': 'saves', '#chars': 'chars' };
   for (let attempt = 0; attempt < 3; attempt++) {

@@ -12,8 +12,19 @@ export interface ResetToken {
   expiresAt: number;
 }
 
+/**
+ * Stores the token, and beside it under the user a pointer with the same expiry, so deleting the
+ * account finds every token of the user (db/accounts.ts).
+ */
 export async function putResetToken(tokenHash: string, userId: string, tokenVersion: number): Promise<void> {
   const now = nowIso();
+  const expiresAt = nowSeconds() + RESET_TOKEN_TTL_SECONDS;
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.resetTokenOfUser(userId, tokenHash), type: 'resetTokenPointer', expiresAt, createdAt: now, updatedAt: now },
+    }),
+  );
   await db().send(
     new PutCommand({
       TableName: tableName(),
@@ -22,7 +33,7 @@ export async function putResetToken(tokenHash: string, userId: string, tokenVers
         type: 'resetToken',
         userId,
         tokenVersion,
-        expiresAt: nowSeconds() + RESET_TOKEN_TTL_SECONDS,
+        expiresAt,
         createdAt: now,
         updatedAt: now,
       },
@@ -57,6 +68,7 @@ export async function consumeResetToken(tokenHash: string, token: ResetToken, pa
             },
           },
           passwordChange(token.userId, passwordHash, token.tokenVersion),
+          { Delete: { TableName: tableName(), Key: keys.resetTokenOfUser(token.userId, tokenHash) } },
         ],
       }),
     );

@@ -5,7 +5,7 @@ import type { TranscriptionDetail, TranscriptionSummary } from '@app/shared/sche
 import { createdAtOf, normaliseForSearch, preview, splitIntoChunks, type StoredSegment } from '../domain/text.ts';
 import { db, nowIso, tableName } from './client.ts';
 import { keys } from './keys.ts';
-import { deleteWithChunks, editTranscript, getMeta, getMetaMany, listMeta, putChunks, readWithChunks, searchIds, type EditOutcome, type PageRequest } from './chunk-store.ts';
+import { deleteWithChunks, editTranscript, getMeta, getMetaMany, listMeta, listMetaAfter, putChunks, readWithChunks, searchIds, type EditOutcome, type PageRequest } from './chunk-store.ts';
 
 /** Saved transcriptions (Pro): metadata `TRANS#<ulid>` and text chunks `TRANSC#<ulid>#<offset>`. */
 interface TranscriptionItem {
@@ -100,6 +100,12 @@ export async function updateTranscription(userId: string, id: string, change: Tr
 }
 
 export const deleteTranscription = (userId: string, id: string) => deleteWithChunks(userId, 'TRANS', id);
+
+/** Every saved transcription, oldest first, a page after `afterId` (the export). */
+export async function listTranscriptionsAfter(userId: string, afterId: string | undefined, limit: number) {
+  const { items, more } = await listMetaAfter<TranscriptionItem>(userId, 'TRANS', afterId, limit);
+  return { items: items.map(toSummary), more };
+}
 
 function toSummary(item: TranscriptionItem): TranscriptionSummary {
   return {

@@ -30,6 +30,7 @@ export async function createUser(input: NewUser): Promise<User> {
     id: ulid(),
     name: input.name,
     email: input.email.trim(),
+    createdWithEmail: input.email.trim(),
     passwordHash: input.passwordHash,
     language: input.language,
     theme: 'light',

@@ -41,3 +41,48 @@ export function passwordChangedMail(language: UiLanguage, name: string, resetLin
       };
   }
 }
+
+/**
+ * The confirmation that the account was deleted: what went, that a subscription ended, and what
+ * is kept (the billing records the law requires, held by the payment processor).
+ */
+export function accountDeletedMail(language: UiLanguage, name: string, subscriptionEnded: boolean): { subject: string; text: string } {
+  switch (language) {
+    case 'pt':
+      return {
+        subject: 'Sua conta foi excluída',
+        text: `Olá, ${name}.\n\nSua conta do Live Transcribe foi excluída, com seu perfil, suas transcrições salvas, gravações, links ao vivo e configurações.${subscriptionEnded ? '\n\nSua assinatura Pro foi cancelada: não haverá novas cobranças.' : ''}\n\nGuardamos apenas os registros de cobrança que a lei exige, como explicam os Termos.\n\nSe não foi você, fale conosco pelo formulário de contato do site.`,
+      };
+    case 'es':
+      return {
+        subject: 'Tu cuenta ha sido eliminada',
+        text: `Hola, ${name}.\n\nTu cuenta de Live Transcribe ha sido eliminada, con tu perfil, tus transcripciones guardadas, grabaciones, enlaces en vivo y ajustes.${subscriptionEnded ? '\n\nTu suscripción Pro ha sido cancelada: no habrá más cargos.' : ''}\n\nSolo conservamos los registros de facturación que exige la ley, como explican los Términos.\n\nSi no fuiste tú, escríbenos desde el formulario de contacto del sitio.`,
+      };
+    default:
+      return {
+        subject: 'Your account was deleted',
+        text: `Hi ${name},\n\nYour Live Transcribe account was deleted, with your profile, your saved transcriptions, recordings, live links and settings.${subscriptionEnded ? '\n\nYour Pro subscription was cancelled: there will be no further charges.' : ''}\n\nWe keep only the billing records the law requires, as the Terms explain.\n\nIf this was not you, write to us through the site's contact form.`,
+      };
+  }
+}
+
+/** The link that verifies the account's address (mailed at sign-up and on request). */
+export function verifyEmailMail(language: UiLanguage, name: string, link: string): { subject: string; text: string } {
+  switch (language) {
+    case 'pt':
+      return {
+        subject: 'Confirme seu e-mail',
+        text: `Olá, ${name}.\n\nConfirme que este é o seu e-mail abrindo o link abaixo (válido por 24 horas):\n\n${link}\n\nSe você não criou uma conta no Live Transcribe, ignore este e-mail.`,
+      };
+    case 'es':
+      return {
+        subject: 'Confirma tu correo',
+        text: `Hola, ${name}.\n\nConfirma que este es tu correo abriendo el enlace (válido durante 24 horas):\n\n${link}\n\nSi no creaste una cuenta en Live Transcribe, ignora este correo.`,
+      };
+    default:
+      return {
+        subject: 'Confirm your email address',
+        text: `Hi ${name},\n\nConfirm that this is your email address by opening the link below (valid for 24 hours):\n\n${link}\n\nIf you did not create a Live Transcribe account, ignore this email.`,
+      };
+  }
+}

@@ -32,6 +32,10 @@ export interface User {
   subscriptions?: Record<string, SubscriptionState>;
   /** Set once the survey has been shown to this user (absent on older records: not shown). */
   surveyShown?: boolean;
+  /** When the user opened the verification link mailed to `email`; absent: not verified (every account made before verification existed). */
+  emailVerifiedAt?: string;
+  /** The address the account was created with; absent on accounts made before it was recorded, whose address never changed (there is no way to change it). */
+  createdWithEmail?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -67,6 +71,17 @@ export function toPublicUser(user: User, now = Date.now()): PublicUser {
     planExpiry: user.planExpiry,
     planRenews: plan === 'pro' && user.planRenews !== false,
     surveyShown: user.surveyShown === true,
+    emailVerified: user.emailVerifiedAt !== undefined,
     createdAt: user.createdAt,
   };
+}
+
+/**
+ * Where a password-reset link may go: the account's address once verified, otherwise only the
+ * address the account was created with (so an address set later and never proven cannot take the
+ * account over). An account made before the creation address was recorded never changed its
+ * address, so its address is the one it was created with.
+ */
+export function passwordResetAddress(user: Pick<User, 'email' | 'emailVerifiedAt' | 'createdWithEmail'>): string {
+  return user.emailVerifiedAt !== undefined ? user.email : (user.createdWithEmail ?? user.email);
 }

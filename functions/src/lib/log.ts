@@ -81,6 +81,9 @@ const SECURITY_LEVEL: Record<SecurityEvent, Level> = {
   password_change_failed: 'warn',
   password_change_rate_limited: 'warn',
   password_changed: 'info',
+  account_delete_failed: 'warn',
+  account_delete_rate_limited: 'warn',
+  account_deleted: 'info',
   logout: 'info',
   logout_everywhere: 'info',
   session_exchanged: 'info',
@@ -92,8 +95,9 @@ const SECURITY_LEVEL: Record<SecurityEvent, Level> = {
 
 /**
  * A security event (a sign-in refused or slowed, a bot check demanded or failed, a password reset
- * asked for, refused or done, a password change refused, limited or done, a logout here or everywhere, a session moved into
- * the cookie, a request from another site refused, a
+ * asked for, refused or done, a password change refused, limited or done, an account deletion
+ * refused, limited or done, a logout here or everywhere, a session moved into the cookie, a
+ * request from another site refused, a
  * maintenance-password attempt): one log line
  * (`security_event` names it) that is also a metric, in
  * CloudWatch's embedded metric format (the `_aws` member: CloudWatch Logs makes the

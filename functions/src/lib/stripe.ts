@@ -196,6 +196,7 @@ export interface ResumeTarget {
  */
 export interface LocalStripe {
   resumeSubscription(target: ResumeTarget): SubscriptionAnswer;
+  cancelSubscription(target: CancelTarget): void;
 }
 const LOCAL_STRIPE = Symbol.for('live-transcribe.local-stripe');
 
@@ -230,5 +231,26 @@ export async function resumeSubscription(target: ResumeTarget): Promise<Subscrip
   } catch (err) {
     if (err instanceof Stripe.errors.StripeInvalidRequestError) throw conflict('This subscription can no longer be renewed', 'not_resumable');
     throw err;
+  }
+}
+
+/** A subscription to end now: Stripe needs only its id; the local simulator, what it knows of it. */
+export interface CancelTarget {
+  id: string;
+  customerId: string;
+  userId: string;
+}
+
+/**
+ * Ends a subscription at once (Stripe: `subscriptions.cancel`), as deleting the account does: no
+ * further charge, no renewal. One Stripe no longer knows, or has already ended, is left as it is.
+ */
+export async function cancelSubscription(target: CancelTarget): Promise<void> {
+  const stripe = await stripeClient();
+  if (!stripe) return localStripe().cancelSubscription(target);
+  try {
+    await stripe.subscriptions.cancel(target.id);
+  } catch (err) {
+    if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
   }
 }

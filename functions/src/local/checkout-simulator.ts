@@ -25,11 +25,21 @@ import type { LocalPage } from './server.ts';
  *                                     end, as in Stripe's default portal) and come back to the portal;
  *                                     End sends customer.subscription.deleted, then 303 to /profile.
  *
- * It also answers, in Stripe's place, the change the API itself asks for: the plan card's Renew
- * (lib/stripe.ts resumeSubscription).
+ * It also answers, in Stripe's place, the changes the API itself asks for: the plan card's Renew
+ * (lib/stripe.ts resumeSubscription) and deleting the account, which ends the subscription at once
+ * (lib/stripe.ts cancelSubscription): the portal then shows it cancelled, with its date, though the
+ * account is gone.
  */
 
 const PLAN_NAME = 'Live Transcribe Pro';
+
+/**
+ * Subscriptions the API ended at once (deleting the account), by customer id: the second they
+ * ended. In memory, on globalThis (as the checkout sessions), so bundled handlers share it.
+ */
+export const cancelledByApi: Map<string, number> = ((globalThis as { [k: symbol]: unknown })[
+  Symbol.for('live-transcribe.local-cancelled-subscriptions')
+] ??= new Map<string, number>()) as Map<string, number>;
 const CHECKOUT_PATH = /^\/local\/checkout\/([A-Za-z0-9_]+)$/;
 const PORTAL_PATH = /^\/local\/portal\/([A-Za-z0-9_]+)$/;
 
@@ -63,6 +73,7 @@ async function checkoutPage(req: IncomingMessage, res: ServerResponse, id: strin
   }
   if (action === 'pay') {
     localCheckoutSessions.delete(id);
+    cancelledByApi.delete(session.customerId);
     try {
       for (const event of paymentEvents(session)) await deliver(req, event);
     } catch (err) {
@@ -109,7 +120,10 @@ async function portalPage(req: IncomingMessage, res: ServerResponse, customerId:
     return redirect(res, action === 'end' ? returnUrl : `/local/portal/${encodeURIComponent(customerId)}`);
   }
   const date = (end: number) => escapeHtml(new Date(end * 1000).toUTCString().slice(0, 16));
-  const status = !current || !user || effectivePlan(user) !== 'pro'
+  const ended = cancelledByApi.get(customerId);
+  const status = ended !== undefined && (!current || !user)
+    ? `<p>${PLAN_NAME}: cancelled on ${date(ended)}. It has ended and will not renew.</p>`
+    : !current || !user || effectivePlan(user) !== 'pro'
     ? '<p>No active subscription.</p>'
     : current.renews
       ? `<p>${PLAN_NAME}: active, renews on ${date(current.end)}.</p>
@@ -250,6 +264,9 @@ setLocalStripe({
   resumeSubscription: ({ customerId, userId, periodEnd }) => {
     const at = nextCreated();
     return { subscription: subscriptionObject({ customerId, userId, status: 'active', periodEnd, cancelAtPeriodEnd: false }, at), at };
+  },
+  cancelSubscription: ({ id, customerId }) => {
+    if (id === subscriptionIdFor(customerId)) cancelledByApi.set(customerId, nextCreated());
   },
 });
 

@@ -39,6 +39,11 @@ export const user = z.object({
   planRenews: z.boolean().optional(),
   /** Whether the survey has been shown to this user (once per user). */
   surveyShown: z.boolean().default(false),
+  /**
+   * Whether the user has opened the verification link mailed to this address: false until then.
+   * The API always sends it; the web app shows the banner only on an explicit false.
+   */
+  emailVerified: z.boolean().optional(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof user>;
@@ -97,6 +102,12 @@ export const changePasswordRequest = z.object({
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 /** The change ends every other session; this one goes on with a fresh session cookie. */
 export const changePasswordResponse = z.object({ ok: z.literal(true) });
+
+/** The token of a verification link (its fragment: `/verify-email#<token>`). */
+export const verifyEmailRequest = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This verification link is invalid'),
+});
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
 
 export const planStatusResponse = z.object({ plan, isPro: z.boolean(), planExpiry: z.string().nullable(), planRenews: z.boolean().optional() });
 export type PlanStatusResponse = z.infer<typeof planStatusResponse>;

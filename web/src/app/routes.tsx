@@ -36,6 +36,7 @@ const LoginPage = otherPage(() => import('../features/auth/components/login-page
 const RegisterPage = otherPage(() => import('../features/auth/components/register-page'));
 const ForgotPasswordPage = otherPage(() => import('../features/auth/components/forgot-password-page'));
 const ResetPasswordPage = otherPage(() => import('../features/auth/components/reset-password-page'));
+const VerifyEmailPage = otherPage(() => import('../features/auth/components/verify-email-page'));
 const ProfilePage = otherPage(() => import('./routes/profile/profile-page'));
 const NotFoundPage = otherPage(() => import('./routes/not-found-page'));
 const SavedTranscriptionsPage = otherPage(() => import('../features/transcriptions/components/saved-page'));
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
       { path: 'register', element: <RegisterPage /> },
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'verify-email', element: <VerifyEmailPage /> },
       // Links sent before the token moved to the fragment: the page takes it and clears the address.
       { path: 'reset-password/:token', element: <ResetPasswordPage /> },
       { path: 'profile', element: <ProfilePage /> },

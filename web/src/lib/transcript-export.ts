@@ -298,7 +298,8 @@ export async function exportFile(format: ExportFormat, doc: ExportDocument, base
   download(blob, `${fileBaseName(baseName)}.${format}`);
 }
 
-function download(blob: Blob, fileName: string): void {
+/** Hands a blob to the browser as a download named `fileName`. */
+export function download(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

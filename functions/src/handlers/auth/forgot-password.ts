@@ -5,6 +5,7 @@ import { putResetToken } from '../../db/reset-tokens.ts';
 import { getUserByEmail } from '../../db/users.ts';
 import { resetPasswordMail } from '../../domain/mail-copy.ts';
 import { newResetToken } from '../../domain/reset-token.ts';
+import { passwordResetAddress } from '../../domain/users.ts';
 import { verifyCaptcha } from '../../lib/captcha.ts';
 import { env } from '../../lib/env.ts';
 import { tooMany } from '../../lib/errors.ts';
@@ -33,7 +34,8 @@ export const handler = route('forgotPassword', async ({ body, viewerIp, sourceIp
     // The token rides in the fragment: browsers never send it to a server nor in a Referer.
     const link = `${env().APP_URL}/reset-password#${token}`;
     const copy = resetPasswordMail(body.language ?? user.language, user.name, link);
-    await sendMail({ to: user.email, ...copy });
+    // Only to a verified address, or the one the account was created with (domain/users.ts).
+    await sendMail({ to: passwordResetAddress(user), ...copy });
   }
   return { ok: true as const, message: SENT };
 });

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { BillingShell } from '../../features/billing/components/billing-shell';
 import { OfflineBanner } from '../pwa/offline-banner';
 import { SiteExtras } from './site-extras';
+import { EmailVerification } from './email-verification';
 import { PageErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -29,6 +30,7 @@ export function RootLayout() {
       </a>
       <Header />
       <OfflineBanner />
+      <EmailVerification />
       <main id="main" tabIndex={-1} className="flex-1 outline-none" {...PRIVATE_TEXT}>
         {/* Keyed by path so a failed page does not stick after navigating away. */}
         <PageErrorBoundary key={pathname}>

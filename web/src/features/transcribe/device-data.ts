@@ -66,3 +66,18 @@ export async function logOutDevice(userId: string | null, endSession: () => void
     warn('could not clear device data', err);
   }
 }
+
+/**
+ * The account was deleted: the user's transcripts leave this device at once, nothing sent (the
+ * server no longer takes them): their autosave queue entries and every device transcript they
+ * recorded. Data of a visitor or another account stays. Never rejects: a failure is logged.
+ */
+export async function forgetDeviceTranscripts(userId: string): Promise<void> {
+  try {
+    const [autosave, recovery] = await Promise.all([import('./autosave/autosave-engine'), import('./lib/recovery')]);
+    autosave.forgetAutosave(userId);
+    await recovery.forgetRecovery(userId);
+  } catch (err) {
+    warn('could not clear device data', err);
+  }
+}

@@ -8,6 +8,7 @@ import { LanguageSettings } from './language-settings';
 import { PersonalInfoForm } from './personal-info-form';
 import { PlanCard } from './plan-card';
 import { SignOutEverywhere } from './sign-out-everywhere';
+import { YourDataSection } from './your-data-section';
 
 /* The live links list loads with the live feature's code, after the profile itself. */
 const LiveLinks = lazy(() => import('../../../features/live/components/live-links'));
@@ -31,6 +32,7 @@ export default function ProfilePage() {
           <Suspense fallback={null}>
             <LiveLinks isPro={user.plan === 'pro'} />
           </Suspense>
+          <YourDataSection user={user} />
         </div>
       )}
     </SignedInPage>

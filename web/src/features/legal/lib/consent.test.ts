@@ -116,8 +116,8 @@ describe('what measurement may see', () => {
   };
 
   it('measures no live captions page and no password reset, with or without consent', async () => {
-    expect(['/live/AbCdEfGhIjKl', '/live', '/reset-password/tok', '/reset-password'].every(isUnmeasuredPath)).toBe(true);
-    expect(['/', '/help', '/lively', '/transcricoes'].some(isUnmeasuredPath)).toBe(false);
+    expect(['/live/AbCdEfGhIjKl', '/live', '/reset-password/tok', '/reset-password', '/verify-email'].every(isUnmeasuredPath)).toBe(true);
+    expect(['/', '/help', '/lively', '/transcricoes', '/verify-emails'].some(isUnmeasuredPath)).toBe(false);
     configure();
     const calls = mockFetch(() => json(200, { ok: true }));
     window.history.replaceState(null, '', '/live/AbCdEfGhIjKl');

@@ -4,8 +4,11 @@
  * address reaches a third party with a code, a token, a query (a checkout id) or a fragment.
  */
 
-/** Pages nothing measures: a live captions page (its code is in the address, its text is someone's speech) and a password reset (its token is). */
-export const isUnmeasuredPath = (pathname: string): boolean => /^\/(live|reset-password)(\/|$)/.test(pathname);
+/**
+ * Pages nothing measures: a live captions page (its code is in the address, its text is someone's
+ * speech), a password reset and an email verification link (their tokens are).
+ */
+export const isUnmeasuredPath = (pathname: string): boolean => /^\/(live|reset-password|verify-email)(\/|$)/.test(pathname);
 
 /** The address as measurement may record it: secrets in the path replaced by a placeholder, no query or fragment. */
 export function measuredUrl(href: string): string {

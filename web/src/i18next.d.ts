@@ -4,6 +4,8 @@ import type enPages from './locales/en.pages.json';
 import type billing from './features/billing/locales/en.json';
 import type live from './features/live/locales/en.json';
 import type captionStyle from './components/caption-style/locales/en.json';
+import type onDevice from './features/transcribe/on-device/locales/en.json';
+import type captionTranslation from './components/translation/locales/en.json';
 
 /** en.json with en.pages.json is the source of keys: a key missing there is a type error at every `t()` call. */
 declare module 'i18next' {
@@ -11,8 +13,12 @@ declare module 'i18next' {
     defaultNS: 'translation';
     /**
      * Feature namespaces, each registered when its (lazy) code loads: `billing` (features/billing/i18n.ts),
-     * `live` (live caption sharing, features/live/i18n.ts), `captionStyle` (components/caption-style/i18n.ts).
+     * `live` (live caption sharing, features/live/i18n.ts), `captionStyle` (components/caption-style/i18n.ts), `onDevice` (features/transcribe/on-device/i18n.ts),
+     * `captionTranslation` (translated captions, components/translation/i18n.ts).
      */
-    resources: { translation: typeof en & typeof enPages; billing: typeof billing; live: typeof live; captionStyle: typeof captionStyle };
+    resources: { translation: typeof en & typeof enPages; billing: typeof billing; live: typeof live; captionStyle: typeof captionStyle;
+      onDevice: typeof onDevice;
+      captionTranslation: typeof captionTranslation;
+    };
   }
 }

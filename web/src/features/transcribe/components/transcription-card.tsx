@@ -45,6 +45,8 @@ const UnsupportedNotice = lazy(withPageCopy(() => import('./unsupported-notice')
 /* Shown once there is text: fetched with the engine, on the intent to start. */
 const loadExport = withPageCopy(() => import('./export-actions'));
 const ExportActions = lazy(loadExport);
+/* Where the browser has on-device recognition, or while a session runs (its recognizer badge). */
+const OnDevicePanel = lazy(() => import('../on-device/on-device-panel'));
 
 const VISITOR_LIMIT_MS = VISITOR_LIMIT_SECONDS * 1000;
 
@@ -288,6 +290,12 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
           <div className={cn(busy && 'max-sm:hidden')}>
             <LanguagePicker value={language} onChange={pick} isPro={isPro} locked={busy} />
           </div>
+
+          {supported && (controller.onDevice || busy) && (
+            <Suspense fallback={null}>
+              <OnDevicePanel controller={controller} language={language} status={status} />
+            </Suspense>
+          )}
 
           {!user && <VisitorLimit controller={controller} status={status} limitMs={VISITOR_LIMIT_MS} />}
           {isFree && usage.data !== undefined && (

@@ -3,7 +3,7 @@ import { DEFAULT_CORRECTIONS } from '@app/shared/constants';
 import type { CorrectionSettings } from '@app/shared/schemas/corrections';
 import { loadProfanityWords } from '../../../lib/profanity-words';
 import type { RecognitionEngine } from '../engine/recognition-engine';
-import { ON_DEVICE_MISSING_ERRORS, type SpeechRecognitionConstructor } from '../engine/speech-recognition';
+import { getOnDeviceRecognition, ON_DEVICE_MISSING_ERRORS, type OnDeviceRecognition, type SpeechRecognitionConstructor } from '../engine/speech-recognition';
 import type { AutosaveEngine } from '../autosave/autosave-engine';
 import { hasQueuedAutosave } from '../autosave/queue-key';
 import type { RecoveredTranscript, RecoveryStore } from './recovery';
@@ -111,6 +111,7 @@ export class TranscriptionController {
   private startedAt = new Date();
 
   constructor(private readonly options: ControllerOptions) {
+    this.onDevice = getOnDeviceRecognition(options.Recognition);
     this.snapshot = {
       status: 'ready',
       language: options.language,
@@ -166,6 +167,9 @@ export class TranscriptionController {
    * a network drop mid-session then moves recognition to this device.
    */
   private onDeviceReady = false;
+
+  /** The browser's on-device recognition methods (`SpeechRecognition.available/install`), when it has them. */
+  readonly onDevice: OnDeviceRecognition | undefined;
 
   setOnDeviceAvailable(ready: boolean): void {
     this.onDeviceReady = ready;

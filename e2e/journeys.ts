@@ -47,6 +47,8 @@ export interface Device {
   signInOnce?: boolean;
   /** The scripted recognizer (fake-speech.ts) in place of the browser's. */
   speech?: boolean;
+  /** With `speech`: the recognizer has the draft's on-device members, its language packs as given. */
+  onDevice?: Record<string, 'available' | 'downloadable' | 'unavailable'>;
 }
 
 /** A browser profile (newContext) whose storage holds what `device` says before any page loads. */
@@ -75,7 +77,7 @@ export async function deviceContext(browser: Browser, device: Device, options: B
       visitRecorded: device.visitRecorded ?? true,
     },
   );
-  if (device.speech) await installSpeech(context);
+  if (device.speech) await installSpeech(context, { onDevice: device.onDevice });
   return context;
 }
 

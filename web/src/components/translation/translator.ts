@@ -58,11 +58,11 @@ export class PieceTranslator {
     const index = this.count++;
     this.queue = this.queue.then(async () => {
       if (this.stopped) return;
-      let text = piece;
+      let text = piece.trim();
       let failed = false;
-      if (piece.trim()) {
+      if (text) {
         try {
-          text = await this.translator.translate(piece);
+          text = await this.translator.translate(text);
         } catch {
           failed = true;
         }

@@ -27,6 +27,7 @@ import { useTranscriptTop } from '../hooks/use-transcript-top';
 import { useWakeLock } from '../hooks/use-wake-lock';
 import type { RecoveredTranscript } from '../lib/recovery';
 import { logUnexpected, type Notice } from '../lib/transcription-controller';
+import { getSpeechRecognition } from '../engine/speech-recognition';
 import { openUpgrade } from '../../../lib/open-upgrade';
 import { LanguagePicker } from './language-picker';
 import { SessionBadge, VisitorLimit } from './session-status';
@@ -291,7 +292,7 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
             <LanguagePicker value={language} onChange={pick} isPro={isPro} locked={busy} />
           </div>
 
-          {supported && (controller.onDevice || busy) && (
+          {supported && (busy || typeof getSpeechRecognition()?.available === 'function') && (
             <Suspense fallback={null}>
               <OnDevicePanel controller={controller} language={language} status={status} />
             </Suspense>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import { RecognitionEngine } from './recognition-engine';
-import { getOnDeviceRecognition } from './speech-recognition';
+import { getOnDeviceRecognition } from './on-device';
 import { FakeRecognition } from './testing/fake-recognition';
 
 let clock = 0;

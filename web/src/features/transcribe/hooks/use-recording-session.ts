@@ -57,17 +57,6 @@ export function useRecordingSession({ language, limitMs, notify }: Options) {
     };
   }, [controller]);
 
-  // A network drop moves recognition to this device when it can (see TranscriptionController.networkChanged).
-  useEffect(() => {
-    const onNetwork = () => controller.networkChanged(navigator.onLine);
-    window.addEventListener('online', onNetwork);
-    window.addEventListener('offline', onNetwork);
-    return () => {
-      window.removeEventListener('online', onNetwork);
-      window.removeEventListener('offline', onNetwork);
-    };
-  }, [controller]);
-
   useEffect(() => () => controller.dispose(), [controller]);
 
   return { controller, ...snapshot };

@@ -3,7 +3,7 @@ import { DEFAULT_CORRECTIONS } from '@app/shared/constants';
 import type { CorrectionSettings } from '@app/shared/schemas/corrections';
 import { loadProfanityWords } from '../../../lib/profanity-words';
 import type { RecognitionEngine } from '../engine/recognition-engine';
-import { getOnDeviceRecognition, ON_DEVICE_MISSING_ERRORS, type OnDeviceRecognition, type SpeechRecognitionConstructor } from '../engine/speech-recognition';
+import type { SpeechRecognitionConstructor } from '../engine/speech-recognition';
 import type { AutosaveEngine } from '../autosave/autosave-engine';
 import { hasQueuedAutosave } from '../autosave/queue-key';
 import type { RecoveredTranscript, RecoveryStore } from './recovery';
@@ -43,14 +43,20 @@ export interface ControllerSnapshot {
   reconnecting: { attempt: number; max: number } | null;
   /** The server's id of the automatic transcription being recorded, once it has one (live sharing needs it). */
   sessionId: string | null;
-  /** Which recognizer runs (or will run): on this device (`processLocally`) or the browser's default, a cloud service. */
-  recognizer: 'cloud' | 'on-device';
-  /** The user asked for private recognition: the audio stays on this device. */
-  privateMode: boolean;
-  /** The network dropped and recognition moved to this device until it returns. */
-  offlineSwitch: boolean;
-  /** The on-device recognizer reported it is missing (its error code): the session is paused, the cloud recognizer on offer. */
-  onDeviceMissing: string | null;
+}
+
+/**
+ * Which recognizer a session uses, decided outside the controller (the on-device panel's state,
+ * loaded only where the browser has on-device recognition): the controller asks it at each new
+ * engine, on a network error and on a fatal error.
+ */
+export interface RecognizerPolicy {
+  /** Recognizers run on this device (`processLocally`). */
+  readonly local: boolean;
+  /** The cloud recognizer lost the network: true when recognition moved to the device instead of retrying. */
+  networkLost(): boolean;
+  /** The session pauses, keeping its text, instead of ending on this error (on-device recognition missing). */
+  pausesOn(code: string): boolean;
 }
 
 export type Notice = { kind: 'error'; code: string } | { kind: 'time-limit' };
@@ -109,21 +115,10 @@ export class TranscriptionController {
   /** The device transcript (recovery id) on the card: the autosave sends its text from that copy. */
   private transcriptId = newRecoveryId();
   private startedAt = new Date();
+  private policy: RecognizerPolicy | null = null;
 
   constructor(private readonly options: ControllerOptions) {
-    this.onDevice = getOnDeviceRecognition(options.Recognition);
-    this.snapshot = {
-      status: 'ready',
-      language: options.language,
-      sessionLanguage: null,
-      restored: false,
-      reconnecting: null,
-      sessionId: null,
-      recognizer: 'cloud',
-      privateMode: false,
-      offlineSwitch: false,
-      onDeviceMissing: null,
-    };
+    this.snapshot = { status: 'ready', language: options.language, sessionLanguage: null, restored: false, reconnecting: null, sessionId: null };
     this.store.setSeparator(separatorFor(options.language));
     this.corrections = new ResultCorrections(options.loadWords ?? loadProfanityWords);
   }
@@ -162,53 +157,13 @@ export class TranscriptionController {
     return this.corrections.pending ? this.corrections.ready : null;
   }
 
-  /**
-   * On-device recognition of the chosen language is installed (`available()` said 'available'):
-   * a network drop mid-session then moves recognition to this device.
-   */
-  private onDeviceReady = false;
-
-  /** The browser's on-device recognition methods (`SpeechRecognition.available/install`), when it has them. */
-  readonly onDevice: OnDeviceRecognition | undefined;
-
-  setOnDeviceAvailable(ready: boolean): void {
-    this.onDeviceReady = ready;
-    if (!ready && this.snapshot.privateMode && this.snapshot.status !== 'recording') this.setPrivate(false);
+  setRecognizerPolicy(policy: RecognizerPolicy | null): void {
+    this.policy = policy;
   }
 
-  /** Private recognition on or off; a running session switches recognizers at once, keeping its text. */
-  setPrivate(on: boolean): void {
-    this.set({ privateMode: on, onDeviceMissing: null });
-    this.applyRecognizer();
-  }
-
-  /** After on-device recognition was missing: continue the same transcript with the cloud recognizer. */
-  useCloud(): void {
-    this.set({ privateMode: false, offlineSwitch: false, onDeviceMissing: null });
-    this.applyRecognizer();
-    this.resume();
-  }
-
-  /**
-   * The browser went offline or back online. Offline, with on-device recognition installed for the
-   * language, recognition moves to this device; back online, it returns to the cloud recognizer
-   * (unless the user asked for private recognition).
-   */
-  networkChanged(online: boolean): void {
-    if (!online && this.onDeviceReady && !this.snapshot.privateMode) this.set({ offlineSwitch: true });
-    else if (online && this.snapshot.offlineSwitch) this.set({ offlineSwitch: false });
-    else return;
-    this.applyRecognizer();
-  }
-
-  private get local(): boolean {
-    return this.snapshot.privateMode || this.snapshot.offlineSwitch;
-  }
-
-  private applyRecognizer(): void {
-    const recognizer = this.local ? 'on-device' : 'cloud';
-    if (this.snapshot.recognizer !== recognizer) this.set({ recognizer });
-    this.engine?.setProcessLocally(this.local);
+  /** Applies the policy's recognizer to the running session at once (the engine switches, nothing lost). */
+  applyRecognizer(): void {
+    this.engine?.setProcessLocally(this.policy?.local ?? false);
   }
 
   get supported(): boolean {
@@ -451,7 +406,7 @@ export class TranscriptionController {
     const engine: RecognitionEngine = new runtime.RecognitionEngine({
       Recognition: this.options.Recognition!,
       now: this.options.now,
-      processLocally: this.local,
+      processLocally: this.policy?.local,
       listener: {
         onFinal: (segment) => {
           if (this.engine !== engine) return;
@@ -466,10 +421,7 @@ export class TranscriptionController {
           if (this.engine === engine) this.store.setInterim(this.corrections.interim(text));
         },
         onRetry: (attempt, max) => {
-          if (this.engine !== engine) return;
-          // The cloud recognizer lost the network: with the language on this device, carry on here.
-          if (!this.local && this.onDeviceReady) this.networkChanged(false);
-          else this.set({ reconnecting: { attempt, max } });
+          if (this.engine === engine && !this.policy?.networkLost()) this.set({ reconnecting: { attempt, max } });
         },
         onFatal: (code) => {
           if (this.engine === engine) this.onFatal(code);
@@ -483,15 +435,10 @@ export class TranscriptionController {
     this.stopTicker();
     this.recovery?.setDuration(this.elapsedMs());
     void this.recovery?.flush();
-    if (this.local && ON_DEVICE_MISSING_ERRORS.includes(code)) {
-      // On-device recognition is missing: paused with everything heard, the cloud recognizer on offer.
-      this.set({ status: 'paused', reconnecting: null, onDeviceMissing: code });
-      if (this.autosaveOpen) this.autosave?.saveNow();
-      return;
-    }
-    this.options.notify({ kind: 'error', code });
-    if (code === 'network') {
-      // Connection lost for good: paused, so Resume continues the same transcript.
+    const keep = this.policy?.pausesOn(code);
+    if (!keep) this.options.notify({ kind: 'error', code });
+    if (keep || code === 'network') {
+      // Connection lost for good, or on-device recognition missing: paused, so Resume continues the same transcript.
       this.set({ status: 'paused', reconnecting: null });
       if (this.autosaveOpen) this.autosave?.saveNow();
       return;

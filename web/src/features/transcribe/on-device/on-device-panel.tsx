@@ -4,9 +4,11 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { languageName } from '../../../lib/format';
 import { currentUiLanguage } from '../../../lib/i18n';
-import type { OnDeviceAvailability } from '../engine/speech-recognition';
+import { getOnDeviceRecognition } from '../engine/on-device';
+import { getSpeechRecognition, type OnDeviceAvailability } from '../engine/speech-recognition';
 import type { CardStatus, TranscriptionController } from '../lib/transcription-controller';
 import { useOnDeviceT } from './i18n';
+import { OnDeviceState } from './on-device-state';
 
 /** How often install progress is read (`available()` says 'downloading' until the pack is in). */
 const INSTALL_POLL_MS = 400;
@@ -22,8 +24,23 @@ type Install = { state: 'idle' } | { state: 'installing' } | { state: 'done'; ok
 export default function OnDevicePanel({ controller, language, status }: { controller: TranscriptionController; language: RecognitionLanguage; status: CardStatus }) {
   const t = useOnDeviceT();
   const hintId = useId();
-  const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
-  const onDevice = controller.onDevice;
+  const [onDevice] = useState(() => getOnDeviceRecognition(getSpeechRecognition()));
+  const [state] = useState(() => new OnDeviceState(controller));
+  const snapshot = useSyncExternalStore(state.subscribe, state.getSnapshot);
+
+  // The controller asks this state which recognizer to use; the network's comings and goings move it.
+  useEffect(() => {
+    if (!onDevice) return;
+    controller.setRecognizerPolicy(state);
+    const onNetwork = () => state.networkChanged(navigator.onLine);
+    window.addEventListener('online', onNetwork);
+    window.addEventListener('offline', onNetwork);
+    return () => {
+      controller.setRecognizerPolicy(null);
+      window.removeEventListener('online', onNetwork);
+      window.removeEventListener('offline', onNetwork);
+    };
+  }, [controller, onDevice, state]);
   const [availability, setAvailability] = useState<OnDeviceAvailability | 'checking' | 'error'>('checking');
   const [install, setInstall] = useState<Install>({ state: 'idle' });
   const [checks, setChecks] = useState(0);
@@ -37,18 +54,18 @@ export default function OnDevicePanel({ controller, language, status }: { contro
       (answer) => {
         if (!live) return;
         setAvailability(answer);
-        controller.setOnDeviceAvailable(answer === 'available');
+        state.setReady(answer === 'available');
       },
       () => {
         if (!live) return;
         setAvailability('error');
-        controller.setOnDeviceAvailable(false);
+        state.setReady(false);
       },
     );
     return () => {
       live = false;
     };
-  }, [controller, onDevice, language, checks]);
+  }, [state, onDevice, language, checks]);
 
   useEffect(() => setInstall({ state: 'idle' }), [language]);
 
@@ -93,7 +110,7 @@ export default function OnDevicePanel({ controller, language, status }: { contro
               checked={snapshot.privateMode}
               disabled={availability !== 'available' && !snapshot.privateMode}
               aria-describedby={hintId}
-              onChange={(e) => controller.setPrivate(e.target.checked)}
+              onChange={(e) => state.setPrivate(e.target.checked)}
             />
             <span>{t('private')}</span>
           </label>
@@ -115,11 +132,11 @@ export default function OnDevicePanel({ controller, language, status }: { contro
           )}
         </>
       )}
-      {snapshot.onDeviceMissing && (
+      {snapshot.missing && (
         <div role="alert" className="flex flex-col gap-2 rounded-lg border border-warning-line bg-warning-soft p-3 text-warning-soft-fg">
-          <p>{t(`missing.${snapshot.onDeviceMissing as 'service-not-allowed' | 'language-not-supported'}`)}</p>
+          <p>{t(`missing.${snapshot.missing as 'service-not-allowed' | 'language-not-supported'}`)}</p>
           <p>{t('missing.kept')}</p>
-          <Button size="sm" className="w-fit" onClick={() => controller.useCloud()}>
+          <Button size="sm" className="w-fit" onClick={() => state.useCloud()}>
             {t('missing.useCloud')}
           </Button>
         </div>

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RecognitionEngine } from '../engine/recognition-engine';
 import { FakeRecognition } from '../engine/testing/fake-recognition';
-import type { RecoveryStore } from './recovery';
-import { TranscriptionController, type Notice } from './transcription-controller';
+import type { RecoveryStore } from '../lib/recovery';
+import { TranscriptionController, type Notice } from '../lib/transcription-controller';
+import { OnDeviceState } from './on-device-state';
 
-/** Private recognition, the network-drop switch and the on-device errors, on the controller with the real engine. */
+/** Private recognition, the network-drop switch and the on-device errors: the state as the controller's policy, with the real engine. */
 
 let notices: Notice[];
 
@@ -22,7 +23,7 @@ const recovery: RecoveryStore = {
 };
 
 function makeController() {
-  return new TranscriptionController({
+  const c = new TranscriptionController({
     Recognition: FakeRecognition,
     loadRuntime: async () => ({ RecognitionEngine, createRecoveryStore: () => recovery }),
     notify: (n) => notices.push(n),
@@ -31,6 +32,9 @@ function makeController() {
     now: () => 0,
     language: 'en-US',
   });
+  const state = new OnDeviceState(c);
+  c.setRecognizerPolicy(state);
+  return Object.assign(c, { state });
 }
 
 async function started(c: TranscriptionController) {
@@ -48,53 +52,54 @@ beforeEach(() => {
 });
 afterEach(() => FakeRecognition.reset());
 
-describe('TranscriptionController: on-device recognition', () => {
+describe('OnDeviceState: the recognizer of the controller\'s sessions', () => {
   it('private mode runs every recognizer with processLocally, and the badge state says so', async () => {
     const c = makeController();
-    c.setOnDeviceAvailable(true);
-    c.setPrivate(true);
-    expect(c.getSnapshot().recognizer).toBe('on-device');
+    c.state.setReady(true);
+    c.state.setPrivate(true);
+    expect(c.state.getSnapshot().recognizer).toBe('on-device');
     await started(c);
     expect(rec().processLocally).toBe(true);
-    c.setPrivate(false);
+    c.state.setPrivate(false);
     expect(rec().processLocally).toBe(false);
-    expect(c.getSnapshot().recognizer).toBe('cloud');
+    expect(c.state.getSnapshot().recognizer).toBe('cloud');
   });
 
   it('a network drop moves to this device and back when the network returns, nothing lost or repeated', async () => {
     const c = makeController();
-    c.setOnDeviceAvailable(true);
+    c.state.setReady(true);
     await started(c);
     rec().final('one');
     rec().interim('two');
-    c.networkChanged(false);
-    expect(c.getSnapshot()).toMatchObject({ recognizer: 'on-device', offlineSwitch: true });
+    c.state.networkChanged(false);
+    expect(c.state.getSnapshot()).toMatchObject({ recognizer: 'on-device', offlineSwitch: true });
     expect(rec().processLocally).toBe(true);
     rec().final('three');
-    c.networkChanged(true);
-    expect(c.getSnapshot()).toMatchObject({ recognizer: 'cloud', offlineSwitch: false });
+    c.state.networkChanged(true);
+    expect(c.state.getSnapshot()).toMatchObject({ recognizer: 'cloud', offlineSwitch: false });
     rec().final('four');
     expect(c.store.text).toBe('one two three four');
   });
 
   it('a network error of the cloud recognizer switches at once instead of retrying', async () => {
     const c = makeController();
-    c.setOnDeviceAvailable(true);
+    c.state.setReady(true);
     await started(c);
     rec().interim('hello');
     rec().error('network');
     rec().end();
-    expect(c.getSnapshot()).toMatchObject({ recognizer: 'on-device', reconnecting: null });
+    expect(c.state.getSnapshot().recognizer).toBe('on-device');
+    expect(c.getSnapshot().reconnecting).toBeNull();
     expect(rec()).toMatchObject({ processLocally: true, started: true });
     expect(c.store.text).toBe('hello');
   });
 
   it('without on-device recognition for the language, a network drop keeps the cloud recognizer (retries as before)', async () => {
     const c = makeController();
-    c.setOnDeviceAvailable(false);
+    c.state.setReady(false);
     await started(c);
-    c.networkChanged(false);
-    expect(c.getSnapshot().recognizer).toBe('cloud');
+    c.state.networkChanged(false);
+    expect(c.state.getSnapshot().recognizer).toBe('cloud');
     rec().error('network');
     rec().end();
     expect(c.getSnapshot().reconnecting).toMatchObject({ attempt: 1 });
@@ -102,18 +107,20 @@ describe('TranscriptionController: on-device recognition', () => {
 
   it.each(['service-not-allowed', 'language-not-supported'])('%s while private: paused with the text, and the cloud recognizer continues it', async (code) => {
     const c = makeController();
-    c.setOnDeviceAvailable(true);
-    c.setPrivate(true);
+    c.state.setReady(true);
+    c.state.setPrivate(true);
     await started(c);
     rec().final('before');
     rec().interim('pending');
     rec().error(code);
-    expect(c.getSnapshot()).toMatchObject({ status: 'paused', onDeviceMissing: code });
+    expect(c.getSnapshot().status).toBe('paused');
+    expect(c.state.getSnapshot().missing).toBe(code);
     expect(notices).toEqual([]);
     expect(c.store.text).toBe('before pending');
-    c.useCloud();
+    c.state.useCloud();
     await vi.advanceTimersByTimeAsync(0);
-    expect(c.getSnapshot()).toMatchObject({ status: 'recording', privateMode: false, recognizer: 'cloud', onDeviceMissing: null });
+    expect(c.getSnapshot().status).toBe('recording');
+    expect(c.state.getSnapshot()).toEqual({ privateMode: false, offlineSwitch: false, recognizer: 'cloud', missing: null });
     expect(rec()).toMatchObject({ processLocally: false, started: true });
     rec().final('after');
     expect(c.store.text).toBe('before pending after');
@@ -124,7 +131,8 @@ describe('TranscriptionController: on-device recognition', () => {
     await started(c);
     rec().final('words');
     rec().error('language-not-supported');
-    expect(c.getSnapshot()).toMatchObject({ status: 'stopped', onDeviceMissing: null });
+    expect(c.getSnapshot().status).toBe('stopped');
+    expect(c.state.getSnapshot().missing).toBeNull();
     expect(notices).toEqual([{ kind: 'error', code: 'language-not-supported' }]);
   });
 });

@@ -164,7 +164,6 @@ describe('translated captions', () => {
     await removeTranslator(context);
     const page = await context.newPage();
     await page.goto('/');
-    const c = card(page);
     await startRecording(page);
     expect(await privateBox(page).count()).toBe(0);
     expect(await badge(page).textContent()).toBe("Recognizer: your browser's service");

@@ -21,8 +21,9 @@ import type { BrowserContext } from 'playwright-core';
  * with NotAllowedError, as Chrome does), moves each downloadable pack through 'downloading'
  * (`installMs`) to 'available' and resolves true, or false if one cannot be installed; a
  * recognizer with `processLocally = true` whose language is not available fails at start with
- * `language-not-supported` (or `__speech.onDeviceError`), error then end, like Chrome. Cloud
- * recognizers (processLocally false) need the network: offline, they fail with `network`.
+ * `language-not-supported` (or `__speech.onDeviceError`), error then end, like Chrome; and cloud
+ * recognizers (processLocally false) need the network: offline, they fail with `network`. (Without
+ * `onDevice` the fake keeps listening offline, as the journeys that script their own errors expect.)
  */
 
 export interface FakeResult {
@@ -161,7 +162,7 @@ function installFakeSpeech(options: { onDevice: boolean }): void {
       setTimeout(() => {
         if (this.ended) return;
         if (this.processLocally && control.packs[this.lang] !== 'available') return this.fail(control.onDeviceError);
-        if (!this.processLocally && !navigator.onLine) return this.fail('network');
+        if (options.onDevice && !this.processLocally && !navigator.onLine) return this.fail('network');
         this.fire('start');
         this.fire('audiostart');
       }, 0);
@@ -262,12 +263,12 @@ function installFakeSpeech(options: { onDevice: boolean }): void {
     },
   };
 
-  // Cloud recognition needs the network: going offline fails the cloud recognizer, as in Chrome.
-  window.addEventListener('offline', () => {
-    if (current && !current.processLocally && !current.ended) current.fail('network');
-  });
-
   if (options.onDevice) {
+    // Cloud recognition needs the network: going offline fails the cloud recognizer, as in Chrome.
+    window.addEventListener('offline', () => {
+      if (current && !current.processLocally && !current.ended) current.fail('network');
+    });
+
     const langsOf = (opts: unknown): string[] => {
       const langs = (opts as { langs?: unknown } | undefined)?.langs;
       if (!Array.isArray(langs) || langs.some((l) => typeof l !== 'string')) throw new TypeError("Failed to read the 'langs' property from 'SpeechRecognitionOptions'");

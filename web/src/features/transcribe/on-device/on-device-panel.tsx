@@ -94,8 +94,10 @@ export default function OnDevicePanel({ controller, language, status }: { contro
   return (
     <div className="flex flex-col gap-2 text-sm">
       {busy && (
-        <p className="w-fit rounded-full bg-surface-muted px-2.5 py-0.5 text-xs font-medium text-fg" data-recognizer={snapshot.recognizer}>
-          {badge}
+        <p>
+          <span className="inline-flex rounded-full bg-surface-muted px-2.5 py-0.5 text-xs font-medium text-fg" data-recognizer={snapshot.recognizer}>
+            {badge}
+          </span>
         </p>
       )}
       {onDevice && (
@@ -136,9 +138,11 @@ export default function OnDevicePanel({ controller, language, status }: { contro
         <div role="alert" className="flex flex-col gap-2 rounded-lg border border-warning-line bg-warning-soft p-3 text-warning-soft-fg">
           <p>{t(`missing.${snapshot.missing as 'service-not-allowed' | 'language-not-supported'}`)}</p>
           <p>{t('missing.kept')}</p>
-          <Button size="sm" className="w-fit" onClick={() => state.useCloud()}>
-            {t('missing.useCloud')}
-          </Button>
+          <div>
+            <Button size="sm" onClick={() => state.useCloud()}>
+              {t('missing.useCloud')}
+            </Button>
+          </div>
         </div>
       )}
     </div>

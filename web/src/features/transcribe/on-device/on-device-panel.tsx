@@ -72,18 +72,19 @@ export default function OnDevicePanel({ controller, language, status }: { contro
   const installPack = () => {
     if (!onDevice) return;
     setInstall({ state: 'installing' });
-    // The draft's install() gives no progress events: 'downloading' from available() is the progress.
-    const poll = setInterval(() => {
-      void onDevice.available({ langs: [language], processLocally: true }).then(setAvailability, () => undefined);
-    }, INSTALL_POLL_MS);
-    onDevice
-      .install({ langs: [language], processLocally: true })
+    // The draft's install() gives no progress events: 'downloading' from available() is the progress,
+    // read as soon as the install has begun, then every INSTALL_POLL_MS.
+    const installing = onDevice.install({ langs: [language], processLocally: true });
+    const poll = () => void onDevice.available({ langs: [language], processLocally: true }).then(setAvailability, () => undefined);
+    poll();
+    const timer = setInterval(poll, INSTALL_POLL_MS);
+    installing
       .then(
         (ok) => setInstall({ state: 'done', ok }),
         () => setInstall({ state: 'done', ok: false }),
       )
       .finally(() => {
-        clearInterval(poll);
+        clearInterval(timer);
         setChecks((n) => n + 1);
       });
   };

@@ -13,6 +13,17 @@ import type { BrowserContext } from 'playwright-core';
  * text, then fires end; abort() fires error 'aborted', then end. Like Chrome, a
  * recognizer may be started from another's `end` handler; the log says so
  * (`duringEndOf`) and when each call came (`at`).
+ *
+ * With `onDevice` (installSpeech's option), the recognizer also has the Web Speech API draft's
+ * on-device members: `SpeechRecognition.available({langs, processLocally})` answers from
+ * `__speech.packs` ('available', 'downloadable', 'downloading' or 'unavailable'; an empty `langs`
+ * is 'unavailable'), `SpeechRecognition.install({langs})` needs a user gesture (else it rejects
+ * with NotAllowedError, as Chrome does), moves each downloadable pack through 'downloading'
+ * (`installMs`) to 'available' and resolves true, or false if one cannot be installed; a
+ * recognizer with `processLocally = true` whose language is not available fails at start with
+ * `language-not-supported` (or `__speech.onDeviceError`), error then end, like Chrome; and cloud
+ * recognizers (processLocally false) need the network: offline, they fail with `network`. (Without
+ * `onDevice` the fake keeps listening offline, as the journeys that script their own errors expect.)
  */
 
 export interface FakeResult {
@@ -25,6 +36,8 @@ export interface SpeechLogEntry {
   type: 'new' | 'start' | 'stop' | 'abort' | 'end';
   id: number;
   lang?: string;
+  /** For `start`: whether the recognizer was asked to run on the device. */
+  processLocally?: boolean;
   /** performance.now() when the page made the call (for `end`: just before the end event was dispatched). */
   at: number;
   /** For `start`: the recognizer whose `end` handler was running when start() was called (the same task), if any. */
@@ -37,7 +50,15 @@ export interface SpeechControl {
   /** Recognizers started so far. */
   starts: number;
   /** The started recognizer that has not ended, if any. */
-  readonly active: { id: number; lang: string; continuous: boolean; interimResults: boolean } | null;
+  readonly active: { id: number; lang: string; continuous: boolean; interimResults: boolean; processLocally: boolean } | null;
+  /** On-device language packs by language (only with `onDevice`). */
+  packs: Record<string, 'available' | 'downloadable' | 'downloading' | 'unavailable'>;
+  /** How long an install downloads. */
+  installMs: number;
+  /** The error an on-device recognizer without its pack fails with. */
+  onDeviceError: string;
+  /** Every install() call: its languages and whether it came with a user gesture. */
+  installs: { langs: string[]; gesture: boolean }[];
   /** When false, stop() only records the call; the test sends the last result and end() itself. */
   autoEndOnStop: boolean;
   /** performance.now() just before the last result event was handed to the page (for the benchmark). */
@@ -56,7 +77,7 @@ declare global {
 }
 
 /** Runs in the page (serialised by Playwright): no imports, no closures over test code. */
-function installFakeSpeech(): void {
+function installFakeSpeech(options: { onDevice: boolean }): void {
   type Result = { transcript: string; isFinal: boolean; confidence: number };
   const win = window as unknown as Record<string, unknown>;
 
@@ -100,6 +121,7 @@ function installFakeSpeech(): void {
     interimResults = false;
     maxAlternatives = 1;
     grammars = null;
+    processLocally = false;
     onstart: ((e: Event) => void) | null = null;
     onaudiostart: ((e: Event) => void) | null = null;
     onsoundstart: ((e: Event) => void) | null = null;
@@ -136,9 +158,11 @@ function installFakeSpeech(): void {
       // eslint-disable-next-line @typescript-eslint/no-this-alias -- the fake records which instance is running, for the test's controls
       current = this;
       control.starts += 1;
-      control.log.push({ type: 'start', id: this.id, lang: this.lang, at: performance.now(), duringEndOf: ending?.id });
+      control.log.push({ type: 'start', id: this.id, lang: this.lang, processLocally: this.processLocally, at: performance.now(), duringEndOf: ending?.id });
       setTimeout(() => {
         if (this.ended) return;
+        if (this.processLocally && control.packs[this.lang] !== 'available') return this.fail(control.onDeviceError);
+        if (options.onDevice && !this.processLocally && !navigator.onLine) return this.fail('network');
         this.fire('start');
         this.fire('audiostart');
       }, 0);
@@ -163,6 +187,12 @@ function installFakeSpeech(): void {
         this.fire('error', { error: 'aborted', message: '' });
         this.finish();
       }, 0);
+    }
+
+    /** Error, then end (Chrome's order). */
+    fail(code: string): void {
+      this.fire('error', { error: code, message: '' });
+      this.finish();
     }
 
     emit(resultIndex: number, items: Result[]): void {
@@ -196,12 +226,18 @@ function installFakeSpeech(): void {
   };
 
   const control = {
-    log: [] as { type: string; id: number; lang?: string; at: number; duringEndOf?: number }[],
+    log: [] as { type: string; id: number; lang?: string; processLocally?: boolean; at: number; duringEndOf?: number }[],
     starts: 0,
     autoEndOnStop: true,
+    packs: {} as Record<string, 'available' | 'downloadable' | 'downloading' | 'unavailable'>,
+    installMs: 300,
+    onDeviceError: 'language-not-supported',
+    installs: [] as { langs: string[]; gesture: boolean }[],
     lastResultAt: 0,
     get active() {
-      return current ? { id: current.id, lang: current.lang, continuous: current.continuous, interimResults: current.interimResults } : null;
+      return current
+        ? { id: current.id, lang: current.lang, continuous: current.continuous, interimResults: current.interimResults, processLocally: current.processLocally }
+        : null;
     },
     interim(transcript: string) {
       const rec = need();
@@ -227,15 +263,60 @@ function installFakeSpeech(): void {
     },
   };
 
+  if (options.onDevice) {
+    // Cloud recognition needs the network: going offline fails the cloud recognizer, as in Chrome.
+    window.addEventListener('offline', () => {
+      if (current && !current.processLocally && !current.ended) current.fail('network');
+    });
+
+    const langsOf = (opts: unknown): string[] => {
+      const langs = (opts as { langs?: unknown } | undefined)?.langs;
+      if (!Array.isArray(langs) || langs.some((l) => typeof l !== 'string')) throw new TypeError("Failed to read the 'langs' property from 'SpeechRecognitionOptions'");
+      return langs as string[];
+    };
+    const order = ['unavailable', 'downloadable', 'downloading', 'available'] as const;
+    Object.assign(Fake, {
+      available(opts: { langs: string[]; processLocally?: boolean }) {
+        const langs = langsOf(opts);
+        if (langs.length === 0) return Promise.resolve('unavailable');
+        if (!opts.processLocally) return Promise.resolve('available');
+        const worst = Math.min(...langs.map((l) => order.indexOf(control.packs[l] ?? 'unavailable')));
+        return Promise.resolve(order[worst]);
+      },
+      install(opts: { langs: string[] }) {
+        const langs = langsOf(opts);
+        const gesture = navigator.userActivation?.isActive ?? false;
+        control.installs.push({ langs, gesture });
+        if (!gesture) return Promise.reject(new DOMException('install() requires a user gesture.', 'NotAllowedError'));
+        const ok = langs.length > 0 && langs.every((l) => control.packs[l] !== undefined && control.packs[l] !== 'unavailable');
+        if (!ok) return Promise.resolve(false);
+        for (const l of langs) if (control.packs[l] !== 'available') control.packs[l] = 'downloading';
+        return new Promise((resolve) =>
+          setTimeout(() => {
+            for (const l of langs) control.packs[l] = 'available';
+            resolve(true);
+          }, control.installMs),
+        );
+      },
+    });
+  }
+
   win.__speech = control;
   win.SpeechRecognition = Fake;
   win.webkitSpeechRecognition = Fake;
 }
 
-/** Installs the fake in every page of the context, before the page's own scripts. */
-export async function installSpeech(context: BrowserContext): Promise<void> {
+/**
+ * Installs the fake in every page of the context, before the page's own scripts. `onDevice`: with
+ * the draft's on-device members (`available`, `install`, `processLocally`), its language packs
+ * starting as given.
+ */
+export async function installSpeech(context: BrowserContext, options: { onDevice?: Record<string, 'available' | 'downloadable' | 'unavailable'> } = {}): Promise<void> {
+  const packs = JSON.stringify(options.onDevice ?? {});
   // As source text: a transpiler that keeps names (tsx) wraps functions in a `__name` helper the page lacks.
-  await context.addInitScript({ content: `(() => {\nconst __name = (target) => target;\n(${installFakeSpeech.toString()})();\n})();` });
+  await context.addInitScript({
+    content: `(() => {\nconst __name = (target) => target;\n(${installFakeSpeech.toString()})(${JSON.stringify({ onDevice: options.onDevice !== undefined })});\nObject.assign(window.__speech.packs, ${packs});\n})();`,
+  });
 }
 
 /** Removes speech recognition entirely (an unsupported browser). */

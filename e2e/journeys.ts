@@ -51,6 +51,8 @@ export interface Device {
   signInOnce?: boolean;
   /** The scripted recognizer (fake-speech.ts) in place of the browser's. */
   speech?: boolean;
+  /** With `speech`: the recognizer has the draft's on-device members, its language packs as given. */
+  onDevice?: Record<string, 'available' | 'downloadable' | 'unavailable'>;
 }
 
 /** A browser profile (newContext) whose storage holds what `device` says before any page loads. */
@@ -80,7 +82,7 @@ export async function deviceContext(browser: Browser, device: Device, options: B
     },
   );
   if (device.account) await signInContext(context, device.account.token);
-  if (device.speech) await installSpeech(context);
+  if (device.speech) await installSpeech(context, { onDevice: device.onDevice });
   return context;
 }
 

@@ -123,6 +123,14 @@ describe('local server security headers', () => {
     expect((await get(unknownApiPath)).status).toBe(404);
   });
 
+  it('allows the microphone, on-device speech recognition and the Translator to this origin only', async () => {
+    const policy = (await get('/')).headers['permissions-policy'];
+    expect(policy).toContain('microphone=(self)');
+    expect(policy).toContain('on-device-speech-recognition=(self)');
+    expect(policy).toContain('translator=(self)');
+    expect(policy).toContain('camera=()');
+  });
+
   it('follows a rebuilt index.html: the new inline script is allowed, the old one no longer', async () => {
     await writeFile(join(dir, 'index.html'), page('window.b=2'));
     // A new modification time, even on file systems with coarse timestamps.

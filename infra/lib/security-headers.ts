@@ -15,8 +15,14 @@ export const RECAPTCHA = {
 /** Stripe Checkout is a full-page redirect (no Stripe.js); only a form posting there needs allowing. */
 export const STRIPE_CHECKOUT = 'https://checkout.stripe.com';
 
-/** Browser features: the microphone for this origin only; nothing else this product doesn't use. */
-export const PERMISSIONS_POLICY = 'microphone=(self), camera=(), geolocation=(), payment=(), usb=(), display-capture=()';
+/**
+ * Browser features this origin uses, for this origin only: the microphone, on-device speech
+ * recognition (`SpeechRecognition.available/install` and `processLocally`, Web Speech API) and the
+ * on-device Translator API (translated captions); every other listed feature is off.
+ */
+export const ALLOWED_FEATURES = ['microphone', 'on-device-speech-recognition', 'translator'] as const;
+const DENIED_FEATURES = ['camera', 'geolocation', 'payment', 'usb', 'display-capture'] as const;
+export const PERMISSIONS_POLICY = [...ALLOWED_FEATURES.map((f) => `${f}=(self)`), ...DENIED_FEATURES.map((f) => `${f}=()`)].join(', ');
 
 /** HSTS: two years, subdomains included, on the browsers' preload list. */
 export const HSTS_MAX_AGE_SECONDS = 730 * 86_400;

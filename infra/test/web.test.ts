@@ -146,7 +146,7 @@ describe('Site on CloudFront (dev, full route table)', () => {
     expect(JSON.stringify(json)).not.toContain(MANAGED_SECURITY_HEADERS);
   });
 
-  it('sends HSTS (2 years, subdomains, preload), nosniff, strict-origin-when-cross-origin, DENY and a microphone-only permissions policy', () => {
+  it('sends HSTS (2 years, subdomains, preload), nosniff, strict-origin-when-cross-origin, DENY and a permissions policy allowing the microphone, on-device speech recognition and the Translator to this origin only', () => {
     const config = ofType(t, 'AWS::CloudFront::ResponseHeadersPolicy')[0]![1].Properties.ResponseHeadersPolicyConfig;
     expect(config.SecurityHeadersConfig).toMatchObject({
       StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Preload: true, Override: true },
@@ -157,7 +157,12 @@ describe('Site on CloudFront (dev, full route table)', () => {
     });
     expect(config.CustomHeadersConfig.Items).toEqual([{ Header: 'Permissions-Policy', Value: PERMISSIONS_POLICY, Override: true }]);
     const features = new Map(PERMISSIONS_POLICY.split(',').map((f) => f.trim().split('=') as [string, string]));
-    expect([...features].filter(([, allow]) => allow !== '()')).toEqual([['microphone', '(self)']]);
+    expect([...features].filter(([, allow]) => allow !== '()')).toEqual([
+      ['microphone', '(self)'],
+      ['on-device-speech-recognition', '(self)'],
+      ['translator', '(self)'],
+    ]);
+    expect(features.get('camera')).toBe('()');
   });
 
   it('sends exactly the headers the local server sends (securityHeaders), so browser tests run under them', () => {

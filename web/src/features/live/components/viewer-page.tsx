@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { useParams } from 'react-router';
 import { ArrowDownToLine, Minus, Plus } from 'lucide';
 import { captionCss, COLOR_PRESETS, type CaptionStyle, type ColorPreset } from '@app/shared/caption-style';
@@ -10,7 +10,11 @@ import { useCaptionFont } from '../../../lib/caption-fonts';
 import { useLiveT } from '../i18n';
 import { followLive, type FollowState } from '../lib/follow-live';
 import { MaskedText } from '../lib/masked-text';
+import { PieceFeed } from '../lib/piece-feed';
 import { readViewerOverrides, stepSize, viewerStyle, writeViewerOverrides, type ViewerOverrides } from '../lib/viewer-style';
+/* The translation beside the captions loads on its own, after the captions. */
+const ViewerTranslation = lazy(() => import('./viewer-translation'));
+
 /** Closer than this to the end counts as following the newest text (auto-scroll stays on). */
 const PINNED_PX = 48;
 
@@ -87,6 +91,8 @@ export default function LiveViewerPage() {
   const textRef = useRef<HTMLParagraphElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
+  /** What the viewer has been shown, for the translation beside it. */
+  const [feed] = useState(() => new PieceFeed());
 
   const toEnd = useCallback(() => {
     const el = scroller.current;
@@ -105,9 +111,12 @@ export default function LiveViewerPage() {
       setLatest(piece);
       if (pinned.current) toEnd();
     };
+    feed.reset();
     return followLive(code, {
       text(piece) {
-        reveal(shown?.append(piece) ?? '');
+        const visible = shown?.append(piece) ?? '';
+        reveal(visible);
+        feed.push(visible);
       },
       mask(mode, lang) {
         void shown?.setMode(mode, lang).then(reveal);
@@ -117,7 +126,7 @@ export default function LiveViewerPage() {
       state: setState,
       reconnecting: setReconnecting,
     });
-  }, [code, toEnd]);
+  }, [code, toEnd, feed]);
 
   useViewerPing(code, state === 'live');
 
@@ -208,6 +217,12 @@ export default function LiveViewerPage() {
         {/* Filled by appending each new piece (followLive): React never re-renders the text shown. */}
         <p ref={textRef} className="whitespace-pre-wrap" />
       </div>
+
+      {state !== 'loading' && (
+        <Suspense fallback={null}>
+          <ViewerTranslation feed={feed} language={language} />
+        </Suspense>
+      )}
 
       {scrolledUp && (
         <button

@@ -13,6 +13,7 @@ import type { CardStatus } from '../lib/transcription-controller';
 import type { TranscriptStore } from '../lib/transcript-store';
 import { joinFor } from '../../../lib/text-join';
 import { Icon } from '../../../components/ui/icon';
+import { SecondLine, SecondLineControl, useSecondLine } from './caption-translation';
 
 /**
  * Caption mode: the latest words, fullscreen where the browser allows it, in the caption style
@@ -64,6 +65,7 @@ export default function CaptionMode({
   const contentRef = useRef<HTMLDivElement | null>(null);
   const separator = language === 'zh-CN' ? '' : ' ';
   useCaptionFont(style.font);
+  const second = useSecondLine(store);
 
   // Fullscreen while open; leaving fullscreen (Escape, system gesture) leaves caption mode.
   useEffect(() => {
@@ -114,6 +116,7 @@ export default function CaptionMode({
               {status === 'recording' && <span aria-hidden="true" className="size-2.5 rounded-full bg-red-600 motion-safe:animate-pulse" />}
               {t(`transcribe.status.${status}`)}
             </span>
+            <SecondLineControl source={language} onTranslator={second.onTranslator} />
             <button type="button" className={control} onClick={() => step(-1)} disabled={style.size <= SIZES[0]!} aria-label={t('transcribe.captions.smaller')}>
               A−
             </button>
@@ -138,6 +141,7 @@ export default function CaptionMode({
             testId="captions"
             paintBackground={false}
           />
+          {second.target && <SecondLine text={second.line} target={second.target} />}
           {editing && (
             <Suspense fallback={null}>
               <CaptionStyleEditor open onOpenChange={setEditing} container={content} />

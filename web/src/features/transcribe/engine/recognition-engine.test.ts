@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import { RecognitionEngine } from './recognition-engine';
+import { getOnDeviceRecognition } from './on-device';
 import { FakeRecognition } from './testing/fake-recognition';
 
 let clock = 0;
@@ -538,5 +539,98 @@ describe('RecognitionEngine: Android Chrome', () => {
     rec().emit(0, [{ transcript: '你好', isFinal: true }]);
     rec().emit(1, [{ transcript: '你好世界', isFinal: true }]);
     expect(texts()).toEqual(['你好', '世界']);
+  });
+});
+
+describe('RecognitionEngine: on-device recognition', () => {
+  it('asks each recognizer for processLocally when told to, and not otherwise', async () => {
+    const engine = makeEngine({ processLocally: true });
+    engine.start('en-US');
+    expect(rec().processLocally).toBe(true);
+    expect(engine.local).toBe(true);
+    const cloud = makeEngine();
+    cloud.start('en-US');
+    expect(rec().processLocally).toBe(false);
+  });
+
+  it('switches recognizers mid-session: interim text committed once, the old recognizer ignored, the new one started at once', async () => {
+    const engine = makeEngine();
+    engine.start('en-US');
+    rec().final('one');
+    rec().interim('two');
+    const old = rec();
+    engine.setProcessLocally(true);
+    expect(count()).toBe(2);
+    expect(rec()).toMatchObject({ processLocally: true, started: true });
+    expect(old.abortCalls).toBe(1);
+    // The old recognizer's late final and its abort end change nothing.
+    old.final('two');
+    await tick(10);
+    rec().final('three');
+    engine.setProcessLocally(false);
+    expect(rec().processLocally).toBe(false);
+    rec().final('four');
+    expect(texts()).toEqual(['one', 'two', 'three', 'four']);
+    expect(count()).toBe(3);
+    expect(fatals).toEqual([]);
+  });
+
+  it('a switch during a network back-off starts the other recognizer at once', async () => {
+    const engine = makeEngine();
+    engine.start('en-US');
+    rec().interim('hello there');
+    rec().error('network');
+    rec().end();
+    expect(retries).toHaveLength(1);
+    engine.setProcessLocally(true);
+    expect(count()).toBe(2);
+    expect(rec().processLocally).toBe(true);
+    await tick(10_000);
+    expect(count()).toBe(2);
+    expect(texts()).toEqual(['hello there']);
+  });
+
+  it('while paused, a switch applies to the next recognizer', async () => {
+    FakeRecognition.autoEndOnStop = true;
+    const engine = makeEngine();
+    engine.start('en-US');
+    await engine.pause();
+    engine.setProcessLocally(true);
+    expect(count()).toBe(1);
+    engine.resume();
+    expect(rec().processLocally).toBe(true);
+  });
+
+  it.each(['service-not-allowed', 'language-not-supported'])('%s from an on-device recognizer ends the session, keeping what was heard', (code) => {
+    const engine = makeEngine({ processLocally: true });
+    engine.start('en-US');
+    rec().interim('kept words');
+    rec().error(code);
+    expect(texts()).toEqual(['kept words']);
+    expect(fatals).toEqual([code]);
+    expect(engine.currentState).toBe('idle');
+  });
+});
+
+describe('on-device availability (the draft statics, feature-detected)', () => {
+  it('is absent when the recognizer has no available/install', () => {
+    class Plain {}
+    expect(getOnDeviceRecognition(Plain as never)).toBeUndefined();
+    expect(getOnDeviceRecognition(undefined)).toBeUndefined();
+  });
+
+  it('answers per language; install moves a downloadable pack to available and resolves true', async () => {
+    FakeRecognition.packs.set('en-US', 'downloadable');
+    const onDevice = getOnDeviceRecognition(FakeRecognition)!;
+    expect(await onDevice.available({ langs: ['en-US'], processLocally: true })).toBe('downloadable');
+    expect(await onDevice.available({ langs: ['he-IL'], processLocally: true })).toBe('unavailable');
+    const installed = onDevice.install({ langs: ['en-US'], processLocally: true });
+    expect(await onDevice.available({ langs: ['en-US'], processLocally: true })).toBe('downloading');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await installed).toBe(true);
+    expect(await onDevice.available({ langs: ['en-US'], processLocally: true })).toBe('available');
+    const refused = onDevice.install({ langs: ['he-IL'] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await refused).toBe(false);
   });
 });

@@ -27,7 +27,12 @@ import type { SpeechRecognitionConstructor, SpeechRecognitionLike } from './spee
  *   finals are de-duplicated (FinalDeduper);
  * - results are read from `resultIndex`; a final already committed at an index
  *   is never committed again;
- * - segments carry `{text, startMs, endMs}` on a session clock without pauses.
+ * - segments carry `{text, startMs, endMs}` on a session clock without pauses;
+ * - `processLocally` (Web Speech API draft) asks for on-device recognition;
+ *   setProcessLocally() switches recognizers mid-session the way a restart does:
+ *   the old recognizer's pending interim text is committed, its later events
+ *   are ignored, and the new one starts in the same task, so nothing is lost
+ *   or repeated.
  */
 
 export type EngineState = 'idle' | 'listening' | 'pausing' | 'paused' | 'stopping';
@@ -58,6 +63,8 @@ export interface EngineOptions {
   network?: { baseDelayMs: number; maxDelayMs: number; maxRetries: number };
   /** How long stop/pause wait for `end` before giving up on the recognizer. */
   stopTimeoutMs?: number;
+  /** Recognize on this device (`processLocally`) from the first recognizer on. */
+  processLocally?: boolean;
 }
 
 /** Speech rate used to date the start of a final that arrived without interim results. */
@@ -106,8 +113,10 @@ export class RecognitionEngine {
   private settled: Promise<void> | undefined;
   /** resume() asked for while a pause was still finishing. */
   private resumeAfterPause = false;
+  private processLocally: boolean;
 
   constructor(private readonly options: EngineOptions) {
+    this.processLocally = options.processLocally ?? false;
     this.clock = new SessionClock(options.now);
     this.restartDelayMs = options.restartDelayMs ?? RECOGNITION_RESTART_MS;
     this.network = options.network ?? { baseDelayMs: 500, maxDelayMs: 8_000, maxRetries: 5 };
@@ -116,6 +125,37 @@ export class RecognitionEngine {
 
   get currentState(): EngineState {
     return this.state;
+  }
+
+  /** Whether recognizers are asked to run on this device. */
+  get local(): boolean {
+    return this.processLocally;
+  }
+
+  /**
+   * Switches between on-device and the browser's default recognizer. While listening, the
+   * running recognizer is replaced at once (its interim text committed first, as at any restart);
+   * otherwise the next recognizer uses the new mode.
+   */
+  setProcessLocally(local: boolean): void {
+    if (local === this.processLocally) return;
+    this.processLocally = local;
+    if (this.state !== 'listening') return;
+    clearTimeout(this.restartTimer);
+    const run = this.run;
+    this.run = null;
+    if (run) {
+      run.abortedByUs = true;
+      this.commitPending(run);
+      try {
+        run.rec.abort();
+      } catch {
+        // already ended
+      }
+    }
+    this.networkRetries = 0;
+    this.emptyRuns = 0;
+    this.startRun([0, this.restartDelayMs]);
   }
 
   /** Milliseconds of recording so far, pauses excluded. */
@@ -241,6 +281,7 @@ export class RecognitionEngine {
     rec.continuous = true;
     rec.interimResults = true;
     rec.maxAlternatives = 1;
+    if (this.processLocally || 'processLocally' in rec) rec.processLocally = this.processLocally;
     rec.onresult = (event) => {
       if (this.run === run) this.onResult(run, event);
     };

@@ -45,6 +45,20 @@ export interface ControllerSnapshot {
   sessionId: string | null;
 }
 
+/**
+ * Which recognizer a session uses, decided outside the controller (the on-device panel's state,
+ * loaded only where the browser has on-device recognition): the controller asks it at each new
+ * engine, on a network error and on a fatal error.
+ */
+export interface RecognizerPolicy {
+  /** Recognizers run on this device (`processLocally`). */
+  readonly local: boolean;
+  /** The cloud recognizer lost the network: true when recognition moved to the device instead of retrying. */
+  networkLost(): boolean;
+  /** The session pauses, keeping its text, instead of ending on this error (on-device recognition missing). */
+  pausesOn(code: string): boolean;
+}
+
 export type Notice = { kind: 'error'; code: string } | { kind: 'time-limit' };
 
 export interface Runtime {
@@ -101,6 +115,7 @@ export class TranscriptionController {
   /** The device transcript (recovery id) on the card: the autosave sends its text from that copy. */
   private transcriptId = newRecoveryId();
   private startedAt = new Date();
+  private policy: RecognizerPolicy | null = null;
 
   constructor(private readonly options: ControllerOptions) {
     this.snapshot = { status: 'ready', language: options.language, sessionLanguage: null, restored: false, reconnecting: null, sessionId: null };
@@ -140,6 +155,15 @@ export class TranscriptionController {
     }
     void this.configureCorrections();
     return this.corrections.pending ? this.corrections.ready : null;
+  }
+
+  setRecognizerPolicy(policy: RecognizerPolicy | null): void {
+    this.policy = policy;
+  }
+
+  /** Applies the policy's recognizer to the running session at once (the engine switches, nothing lost). */
+  applyRecognizer(): void {
+    this.engine?.setProcessLocally(this.policy?.local ?? false);
   }
 
   get supported(): boolean {
@@ -382,6 +406,7 @@ export class TranscriptionController {
     const engine: RecognitionEngine = new runtime.RecognitionEngine({
       Recognition: this.options.Recognition!,
       now: this.options.now,
+      processLocally: this.policy?.local,
       listener: {
         onFinal: (segment) => {
           if (this.engine !== engine) return;
@@ -396,7 +421,7 @@ export class TranscriptionController {
           if (this.engine === engine) this.store.setInterim(this.corrections.interim(text));
         },
         onRetry: (attempt, max) => {
-          if (this.engine === engine) this.set({ reconnecting: { attempt, max } });
+          if (this.engine === engine && !this.policy?.networkLost()) this.set({ reconnecting: { attempt, max } });
         },
         onFatal: (code) => {
           if (this.engine === engine) this.onFatal(code);
@@ -410,9 +435,10 @@ export class TranscriptionController {
     this.stopTicker();
     this.recovery?.setDuration(this.elapsedMs());
     void this.recovery?.flush();
-    this.options.notify({ kind: 'error', code });
-    if (code === 'network') {
-      // Connection lost for good: paused, so Resume continues the same transcript.
+    const keep = this.policy?.pausesOn(code);
+    if (!keep) this.options.notify({ kind: 'error', code });
+    if (keep || code === 'network') {
+      // Connection lost for good, or on-device recognition missing: paused, so Resume continues the same transcript.
       this.set({ status: 'paused', reconnecting: null });
       if (this.autosaveOpen) this.autosave?.saveNow();
       return;

@@ -1,4 +1,4 @@
-import type { SpeechRecognitionLike } from '../speech-recognition';
+import type { OnDeviceAvailability, SpeechRecognitionLike, SpeechRecognitionOptions } from '../speech-recognition';
 
 /**
  * A scripted recognizer with the standard interface, for unit tests: the test
@@ -27,8 +27,43 @@ export class FakeRecognition implements SpeechRecognitionLike {
   /** When set, stop() finalises pending interim text and ends (a microtask later), like Chrome. */
   static autoEndOnStop = false;
 
+  /**
+   * On-device language packs by language (Web Speech API draft): what `available({langs,
+   * processLocally: true})` answers; a language not listed is 'unavailable'.
+   */
+  static packs = new Map<string, OnDeviceAvailability>();
+  /** What the next install() resolves with (after `downloading`); the languages it was asked for are logged. */
+  static installResult = true;
+  static installs: string[][] = [];
+
+  /** The draft's `SpeechRecognition.available(options)`: every language must be available for 'available'. */
+  static available(options: SpeechRecognitionOptions): Promise<OnDeviceAvailability> {
+    const { langs, processLocally = false } = options;
+    if (langs.length === 0) return Promise.resolve('unavailable');
+    if (!processLocally) return Promise.resolve('available');
+    const order: OnDeviceAvailability[] = ['unavailable', 'downloadable', 'downloading', 'available'];
+    const worst = Math.min(...langs.map((l) => order.indexOf(FakeRecognition.packs.get(l) ?? 'unavailable')));
+    return Promise.resolve(order[worst]!);
+  }
+
+  /** The draft's `SpeechRecognition.install(options)`: resolves true once every pack is installed, false if any cannot be. */
+  static install(options: SpeechRecognitionOptions): Promise<boolean> {
+    FakeRecognition.installs.push([...options.langs]);
+    const ok = options.langs.length > 0 && FakeRecognition.installResult && options.langs.every((l) => FakeRecognition.packs.has(l) && FakeRecognition.packs.get(l) !== 'unavailable');
+    for (const l of options.langs) if (ok) FakeRecognition.packs.set(l, 'downloading');
+    return new Promise((resolve) =>
+      setTimeout(() => {
+        if (ok) for (const l of options.langs) FakeRecognition.packs.set(l, 'available');
+        resolve(ok);
+      }, 0),
+    );
+  }
+
   static reset(): void {
     FakeRecognition.instances = [];
+    FakeRecognition.packs = new Map();
+    FakeRecognition.installResult = true;
+    FakeRecognition.installs = [];
     FakeRecognition.autoEndOnStop = false;
     FakeRecognition.endingNow = null;
     FakeRecognition.busyStarts = 0;
@@ -44,6 +79,7 @@ export class FakeRecognition implements SpeechRecognitionLike {
   continuous = false;
   interimResults = false;
   maxAlternatives = 1;
+  processLocally = false;
   onresult: ((event: SpeechRecognitionEvent) => void) | null = null;
   onerror: ((event: SpeechRecognitionErrorEvent) => void) | null = null;
   onend: ((event: Event) => void) | null = null;

@@ -35,7 +35,9 @@ export function useThemeToggle(user: User) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (theme: Theme) => api('updateMe', { body: { theme } }),
+    // keepalive: a reload or a link followed right after the click neither loses the choice nor
+    // fails the request (a failure puts the previous theme back on the device).
+    mutationFn: (theme: Theme) => api('updateMe', { body: { theme }, keepalive: true }),
     // Serial with the other profile updates, so the last choice is the one kept.
     scope: { id: 'update-me' },
     onSuccess: (updated) => queryClient.setQueryData(authKeys.me(), updated),

@@ -219,8 +219,11 @@ describe('saved transcriptions (/transcricoes)', () => {
       const shown = filters.getByText(placeholder, { exact: true });
       await shown.waitFor();
       // The placeholder sits inside the field, and the field draws none of its blank month and year.
-      const fieldBox = (await field.boundingBox())!;
-      const shownBox = (await shown.boundingBox())!;
+      // Both boxes read in one task: a banner loading above (the email verification's) moves both alike.
+      const [fieldBox, shownBox] = await field.evaluate((el, other) => {
+        const box = (e: Element) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; };
+        return [box(el), box(other!)];
+      }, await shown.elementHandle());
       expect(shownBox.x).toBeGreaterThan(fieldBox.x);
       expect(shownBox.x + shownBox.width).toBeLessThan(fieldBox.x + fieldBox.width);
       expect(shownBox.y).toBeGreaterThanOrEqual(fieldBox.y);

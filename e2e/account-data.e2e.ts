@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { routeUrl } from '@app/shared/routes';
 import { ACCOUNT_PASSWORD, mailsTo, registerAccount } from './browser.ts';
-import { card, deviceContext, deviceCopies, openApi, openBrowser, openCheckout, speech, startRecording, storedSegmentTexts } from './journeys.ts';
+import { card, deviceContext, deviceCopies, openApi, openBrowser, openCheckout, sessionToken, speech, startRecording, storedSegmentTexts } from './journeys.ts';
 
 /**
  * Your data, on the profile, in real Chromium against the local server and its checkout
@@ -15,13 +15,13 @@ import { card, deviceContext, deviceCopies, openApi, openBrowser, openCheckout, 
 const browser = await openBrowser();
 const api = await openApi();
 
-/** A route called with the page's own session token (a body: POST). */
+/** A route called from the page, as the app calls it: the browser sends the session cookie (a body: POST). */
 const callAs = <T>(page: Page, url: string, body?: unknown) =>
   page.evaluate(
     async ([to, data]) => {
       const res = await fetch(to, {
         method: data === undefined ? 'GET' : 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` },
+        headers: { 'content-type': 'application/json' },
         body: data === undefined ? undefined : JSON.stringify(data),
       });
       return { status: res.status, body: (await res.json()) as T };
@@ -92,7 +92,8 @@ describe('your data', () => {
     await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Log in' }).isVisible()).toBe(true);
 
     // Nothing of the user on this browser.
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await sessionToken(context)).toBeUndefined();
+    expect(await page.evaluate(() => localStorage.getItem('session_user'))).toBeNull();
     expect(await deviceCopies(page, spoken)).toBe(0);
     expect(await deviceCopies(page, account.id)).toBe(0);
 

@@ -53,9 +53,11 @@ describe('artifacts', () => {
       });
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       const body = (await res.json()) as { error?: unknown };
-      // The body is checked first (400), then the caller (401); an open read has nothing to refuse,
-      // except that what its path names does not exist (404).
-      if (route.auth === 'none' && !route.body) expect(res.status).toBe(route.params ? 404 : 200);
+      // The body is checked first (400), then the caller (401); a route that takes a Bearer token
+      // refuses a request without one (401); an open read has nothing to refuse, except that what
+      // its path names does not exist (404).
+      if (route.bearerToken) expect(res.status).toBe(401);
+      else if (route.auth === 'none' && !route.body) expect(res.status).toBe(route.params ? 404 : 200);
       else if (route.auth === 'none' || route.auth === 'stripe') expect(res.status).toBe(400);
       else expect([400, 401]).toContain(res.status);
       if (res.status >= 400) expect(body.error).toEqual(expect.any(String));

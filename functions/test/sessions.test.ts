@@ -166,6 +166,8 @@ describe('moving an earlier version’s session into the cookie', () => {
       expect(res.status).toBe(401);
       expect(res.headers).not.toHaveProperty('set-cookie');
     }
+    // Without a token, the answer says what was missing.
+    expect((await call('exchangeSession', {})).body).toMatchObject({ error: expect.stringMatching(/^No session to move/), code: 'unauthorized' });
     expect((await call('logoutEverywhere', { token: u.token })).status).toBe(200);
     expect((await call('exchangeSession', { token: old })).status).toBe(401);
   });

@@ -35,6 +35,11 @@ export interface RouteDef {
   params?: z.ZodType;
   response: z.ZodType;
   /**
+   * The caller presents a token of its own as a Bearer header, which the handler checks itself
+   * (with auth 'none' the wrapper checks no session): without a valid one the answer is 401.
+   */
+  bearerToken?: true;
+  /**
    * IAM actions the handler needs on the table; the CDK grants exactly these. A transaction needs
    * the action of each of its items (Put -> PutItem, Update -> UpdateItem, Delete -> DeleteItem,
    * ConditionCheck -> ConditionCheckItem). The functions tests record what each handler really
@@ -136,7 +141,7 @@ export const routes = define({
    * storage) into the session cookie, the same sign-in; the handler checks the token itself.
    */
   exchangeSession: {
-    method: 'POST', path: '/api/auth/session', handler: 'auth/exchange-session', auth: 'none',
+    method: 'POST', path: '/api/auth/session', handler: 'auth/exchange-session', auth: 'none', bearerToken: true,
     response: auth.authResponse, table: ['GetItem'], secrets: ['tokenKey'],
   },
   planStatus: {

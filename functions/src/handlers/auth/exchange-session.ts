@@ -1,6 +1,7 @@
 import { authResponse } from '@app/shared/schemas/auth';
 import { toPublicUser } from '../../domain/users.ts';
 import { authenticateLegacyToken, startSession } from '../../lib/auth.ts';
+import { unauthorized } from '../../lib/errors.ts';
 import { Reply, route } from '../../lib/http.ts';
 import { securityEvent } from '../../lib/log.ts';
 
@@ -12,6 +13,7 @@ import { securityEvent } from '../../lib/log.ts';
  */
 export const handler = route('exchangeSession', async ({ headers, sourceIp }) => {
   const token = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(headers.authorization?.trim() ?? '')?.[1];
+  if (!token) throw unauthorized('No session to move: send the session token of the earlier version as a Bearer header.');
   const user = await authenticateLegacyToken(token);
   securityEvent('session_exchanged', { user_id: user.id, source_ip: sourceIp });
   return new Reply(200, authResponse.parse({ user: toPublicUser(user) }), { 'set-cookie': await startSession(user) });

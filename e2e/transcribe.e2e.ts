@@ -254,6 +254,8 @@ describe('live transcription card', () => {
     await c.restorePrompt.waitFor();
     await c.button('Restore').click();
     await expect.poll(() => text(c.transcript)).toBe('first sentence. second sentence. unfinished tail');
+    // The restored text comes into view, below the card's controls.
+    expect(await inViewport(page, c.transcript.getByText('unfinished tail'))).toBe(true);
     await card(page).statusIs('Paused');
     expect(await c.root.getByTestId('timer').textContent()).not.toBe('00:00');
 

@@ -192,9 +192,10 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
   const section = useRef<HTMLElement>(null);
   const transcriptSlot = useRef<HTMLDivElement>(null);
   useTranscriptTop(section, transcriptSlot, status === 'recording' || status === 'paused');
+  // A restored transcript comes back the same way: its text is in view, not below the card's controls.
   useEffect(() => {
-    if (status === 'recording') section.current?.scrollIntoView({ block: 'start' });
-  }, [status]);
+    if (status === 'recording' || restored) section.current?.scrollIntoView({ block: 'start' });
+  }, [status, restored]);
   // From the first Start of the visit on, the upgrade modal no longer opens by itself over the card.
   useEffect(() => {
     if (status !== 'ready') markTranscriptionStarted();

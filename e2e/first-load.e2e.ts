@@ -66,6 +66,27 @@ describe('first load', () => {
   });
 });
 
+describe('home page layout', () => {
+  it('shows the on-device panel in the first render and moves nothing while it loads: no layout shift', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'Live transcription' });
+    // The availability answer (checking, then whatever this browser says) is in, with any install action.
+    await card.locator('[data-availability]:not([data-availability="checking"])').waitFor();
+    await page.waitForLoadState('networkidle');
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) => {
+          new PerformanceObserver((list) => resolve(list.getEntries().map((e) => (e as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve([]), 500);
+        }),
+    );
+    expect(shifts).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("the journeys' Chromium", () => {
   it('opens only the page under test in a new context, none of the address bar popups, with the unused features off and Playwright’s disabled features kept', async () => {
     const context = await newContext(browser);

@@ -1,29 +1,11 @@
-import { isValidElement, lazy, Suspense, type ComponentType } from 'react';
+import { isValidElement, Suspense, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { withPageCopy } from '../lib/i18n';
+import { lazyWithPreload as lazyPage } from '../lib/lazy-preload';
+import { preloadOnDevicePanel } from '../features/transcribe/on-device/lazy-panel';
 import { RootLayout } from './layout/root-layout';
 
 type Preloadable = { preload: () => Promise<unknown> };
-
-/**
- * A page in its own chunk, with a way to start loading it before it renders. Once loaded,
- * the page renders at once (a synchronous thenable for React.lazy): no loading fallback
- * flashes, and nothing below it (the footer) shifts.
- */
-function lazyPage<T extends ComponentType>(load: () => Promise<{ default: T }>) {
-  let loaded: { default: T } | undefined;
-  let pending: Promise<{ default: T }> | undefined;
-  const preload = () =>
-    (pending ??= load().then(
-      (module) => (loaded = module),
-      (err: unknown) => {
-        pending = undefined; // a failed chunk can be retried
-        throw err;
-      },
-    ));
-  const Page = lazy(() => (loaded ? ({ then: (done: (m: { default: T }) => void) => done(loaded!) } as Promise<{ default: T }>) : preload()));
-  return Object.assign(Page, { preload });
-}
 
 /** A page other than home: its chunk and the English copy of such pages load together. */
 function otherPage<T extends ComponentType>(load: () => Promise<{ default: T }>) {
@@ -31,7 +13,8 @@ function otherPage<T extends ComponentType>(load: () => Promise<{ default: T }>)
 }
 
 /* Every page is its own chunk: the home route loads only the shell and the home page. */
-const HomePage = lazyPage(() => import('./routes/home/home-page'));
+/* Where the browser has on-device recognition, its panel (in the card's first render) loads beside the page. */
+const HomePage = lazyPage(() => Promise.all([import('./routes/home/home-page'), preloadOnDevicePanel()]).then(([page]) => page));
 const LoginPage = otherPage(() => import('../features/auth/components/login-page'));
 const RegisterPage = otherPage(() => import('../features/auth/components/register-page'));
 const ForgotPasswordPage = otherPage(() => import('../features/auth/components/forgot-password-page'));

@@ -18,12 +18,20 @@ const loaders: Record<UiLanguage, () => Promise<unknown>> = {
 export const isUiLanguage = (value: unknown): value is UiLanguage =>
   typeof value === 'string' && (UI_LANGUAGES as readonly string[]).includes(value);
 
+type Copy = object;
+type CopyLoader = () => Promise<{ default: Copy }>;
+/** Features' copies that load when first used in a language (addNamespace). */
+const namespaceLoaders = new Map<string, Partial<Record<UiLanguage, CopyLoader>>>();
+
 const localeBackend: BackendModule = {
   type: 'backend',
   init() {},
-  read(language: string, _namespace: string, callback: ReadCallback) {
+  read(language: string, namespace: string, callback: ReadCallback) {
     if (!isUiLanguage(language)) return callback(null, {});
-    loaders[language]().then(
+    const loadCopy = namespaceLoaders.get(namespace)?.[language];
+    const load = namespace === 'translation' ? loaders[language] : loadCopy ? async () => (await loadCopy()).default : undefined;
+    if (!load) return callback(null, {});
+    load().then(
       (data) => callback(null, data as Record<string, unknown>),
       (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
     );
@@ -99,12 +107,21 @@ export function initI18n(): Promise<unknown> {
 
 /**
  * Registers a feature's copy as its own namespace in every UI language, for features that load
- * lazily with their copy. A module may load before i18next starts (tests): it registers then.
+ * lazily with their copy. A copy given as a loader (`() => import('./locales/pt.json')`) is its
+ * own chunk, fetched the first time the namespace is used in that language (`useTranslation`
+ * suspends until it is here; `i18n.loadNamespaces` waits for it). A module may load before
+ * i18next starts (tests): it registers then.
  */
-export function addNamespace(namespace: string, copies: Record<UiLanguage, object>): void {
+export function addNamespace(namespace: string, copies: Record<UiLanguage, Copy | CopyLoader>): void {
+  const lazyCopies: Partial<Record<UiLanguage, CopyLoader>> = {};
+  for (const language of UI_LANGUAGES) {
+    const copy = copies[language];
+    if (typeof copy === 'function') lazyCopies[language] = copy as CopyLoader;
+  }
+  namespaceLoaders.set(namespace, lazyCopies);
   const add = () => {
     for (const [language, copy] of Object.entries(copies)) {
-      if (!i18n.hasResourceBundle(language, namespace)) i18n.addResourceBundle(language, namespace, copy);
+      if (typeof copy !== 'function' && !i18n.hasResourceBundle(language, namespace)) i18n.addResourceBundle(language, namespace, copy);
     }
   };
   if (i18n.isInitialized) add();

@@ -27,7 +27,7 @@ import { useTranscriptTop } from '../hooks/use-transcript-top';
 import { useWakeLock } from '../hooks/use-wake-lock';
 import type { RecoveredTranscript } from '../lib/recovery';
 import { logUnexpected, type Notice } from '../lib/transcription-controller';
-import { getSpeechRecognition } from '../engine/speech-recognition';
+import { OnDevicePanel, onDeviceOffered } from '../on-device/lazy-panel';
 import { openUpgrade } from '../../../lib/open-upgrade';
 import { LanguagePicker } from './language-picker';
 import { SessionBadge, VisitorLimit } from './session-status';
@@ -46,8 +46,6 @@ const UnsupportedNotice = lazy(withPageCopy(() => import('./unsupported-notice')
 /* Shown once there is text: fetched with the engine, on the intent to start. */
 const loadExport = withPageCopy(() => import('./export-actions'));
 const ExportActions = lazy(loadExport);
-/* Where the browser has on-device recognition, or while a session runs (its recognizer badge). */
-const OnDevicePanel = lazy(() => import('../on-device/on-device-panel'));
 
 const VISITOR_LIMIT_MS = VISITOR_LIMIT_SECONDS * 1000;
 
@@ -293,7 +291,8 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
             <LanguagePicker value={language} onChange={pick} isPro={isPro} locked={busy} />
           </div>
 
-          {supported && (busy || typeof getSpeechRecognition()?.available === 'function') && (
+          {/* Where the browser has on-device recognition, or while a session runs (its recognizer badge). */}
+          {supported && (busy || onDeviceOffered()) && (
             <Suspense fallback={null}>
               <OnDevicePanel controller={controller} language={language} status={status} />
             </Suspense>

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import HomePage from '../../../app/routes/home/home-page';
+import { i18n } from '../../../lib/i18n';
 import { renderPage } from '../../../test/render';
 import { FakeRecognition } from '../engine/testing/fake-recognition';
 
@@ -32,6 +33,15 @@ describe('on-device recognition panel', () => {
     await waitFor(() => expect(FakeRecognition.instances.length).toBe(1));
     expect(FakeRecognition.current.processLocally).toBe(true);
     expect(within(card()).getByText('Recognizer: on this device')).toBeInTheDocument();
+  });
+
+  it('speaks the UI language, its copy fetched on first use in Portuguese', async () => {
+    FakeRecognition.packs.set('en-US', 'downloadable');
+    await i18n.changeLanguage('pt');
+    renderPage(<HomePage />);
+    const region = await screen.findByRole('region', { name: 'Transcrição ao vivo' });
+    expect(await within(region).findByText('Neste dispositivo: pode ser instalado')).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: 'Instalar Inglês (Estados Unidos) neste dispositivo' })).toHaveTextContent('Instalar');
   });
 
   it('says when the install fails and keeps the cloud recognizer', async () => {

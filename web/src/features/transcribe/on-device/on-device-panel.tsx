@@ -103,9 +103,26 @@ export default function OnDevicePanel({ controller, language, status }: { contro
       )}
       {onDevice && (
         <>
-          <p className="text-xs text-fg-muted" data-availability={availability}>
-            {t(`status.${availability}`)}
-          </p>
+          {/* The status and its install action share one row of fixed height: the answer of
+              available() (checking, then installable or not) never moves what is below. */}
+          <div className="flex min-h-9 items-center gap-2">
+            <p className="min-w-0 flex-1 text-xs text-fg-muted" data-availability={availability}>
+              {t(`status.${availability}`)}
+            </p>
+            {install.state === 'installing' && <progress aria-label={t('installProgress')} className="h-2 w-16 shrink-0" />}
+            {(availability === 'downloadable' || install.state === 'installing') && !busy && (
+              <Button
+                size="sm"
+                variant="secondary"
+                className="shrink-0"
+                onClick={installPack}
+                disabled={install.state === 'installing'}
+                aria-label={install.state === 'installing' ? t('installing', { language: name }) : t('install', { language: name })}
+              >
+                {install.state === 'installing' ? t('installingShort') : t('installShort')}
+              </Button>
+            )}
+          </div>
           <label className={cn('flex items-start gap-2', availability !== 'available' && 'opacity-60')}>
             <input
               type="checkbox"
@@ -117,17 +134,10 @@ export default function OnDevicePanel({ controller, language, status }: { contro
             />
             <span>{t('private')}</span>
           </label>
-          <p id={hintId} className="text-xs text-fg-muted">
+          {/* Two lines kept for the hint, whichever the answer: the longer one never pushes the card down. */}
+          <p id={hintId} className="min-h-8 text-xs text-fg-muted">
             {availability === 'available' ? t('privateHint') : t('privateNeedsInstall')}
           </p>
-          {(availability === 'downloadable' || install.state === 'installing') && !busy && (
-            <div className="flex flex-wrap items-center gap-2">
-              <Button size="sm" variant="secondary" onClick={installPack} disabled={install.state === 'installing'}>
-                {install.state === 'installing' ? t('installing', { language: name }) : t('install', { language: name })}
-              </Button>
-              {install.state === 'installing' && <progress aria-label={t('installProgress')} className="h-2 w-32" />}
-            </div>
-          )}
           {install.state === 'done' && (
             <p role={install.ok ? 'status' : 'alert'} className={cn('text-xs', install.ok ? 'text-success-soft-fg' : 'text-danger-soft-fg')}>
               {install.ok ? t('installed', { language: name }) : t('installFailed', { language: name })}

@@ -3,13 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserServer } from 'playwright-core';
-import { routeNamed, routeUrl } from '@app/shared/routes';
-import { setPlan } from '../functions/src/db/users.ts';
+import { routeNamed } from '@app/shared/routes';
 import { resetEnv } from '../functions/src/lib/env.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
 import { launchChromiumServer } from '../e2e/chromium.ts';
-import { installSpeech } from '../e2e/fake-speech.ts';
-import { PRICES } from './live.ts';
+import { PRICES, servingCost } from './prices.ts';
+import { proUser } from './pro-user.ts';
 import { setTreePriority, startServer } from './transcribe.ts';
 
 /**
@@ -46,25 +45,7 @@ export async function benchCost(): Promise<{ lines: string[]; ok: boolean }> {
     setTreePriority(server.child.pid!, 19);
     chromiumServer = await launchChromiumServer();
     browser = await chromium.connect(chromiumServer.wsEndpoint());
-    const context = await browser.newContext({ baseURL: url, locale: 'en-US' });
-    const reg = await context.request.post(routeUrl('register'), {
-      data: { name: 'Cost', email: `cost-${Date.now()}@example.com`, password: 'cost-bench-pass', recaptchaToken: 'test-pass' },
-    });
-    if (!reg.ok()) throw new Error(`register failed: ${reg.status()}`);
-    // The sign-up's answer set the session cookie in this profile: the page is signed in.
-    const { user } = (await reg.json()) as { user: { id: string } };
-    // Pro: no visitor limit or upgrade prompt in the way; the autosave cadence is the same on every plan.
-    await setPlan(user.id, 'pro', new Date(Date.now() + 86_400_000).toISOString());
-    await context.addInitScript(
-      ({ id }) => {
-        localStorage.setItem('cookies_accepted', 'true');
-        localStorage.setItem('session_user', id);
-        localStorage.setItem('survey_shown', id);
-      },
-      { id: user.id },
-    );
-    await context.addInitScript({ content: 'window.__name = (target) => target;' });
-    await installSpeech(context);
+    const { context } = await proUser(browser, url, 'Cost', { width: 1280, height: 720 });
     await context.clock.install();
     const page = await context.newPage();
     const requests = new Map<string, { count: number; bytes: number }>();
@@ -100,12 +81,8 @@ export async function benchCost(): Promise<{ lines: string[]; ok: boolean }> {
     const p = PRICES;
     // A save: the user's session read (auth), its rate window (1 write unit), the chunks (a unit a KB of text and segments, the body's size), the metadata (1).
     const writeUnits = saves.count * 2 + Math.ceil(saves.bytes / 1024) + (total - saves.count);
-    const lambda = total * p.lambdaRequest + total * (COST_CALL_MS / 1000) * p.lambdaGb * p.lambdaGbSecond;
     const cost = {
-      api: total * p.restApi,
-      lambda,
-      waf: total * 2 * p.waf,
-      cloudFront: total * (p.cloudFrontRequest + p.cloudFrontFunction),
+      ...servingCost({ edgeRequests: total, originCalls: total, lambdaGbSeconds: total * (COST_CALL_MS / 1000) * p.lambdaGb }),
       writes: writeUnits * p.writeUnit,
       reads: total * 2 * p.readUnit,
     };

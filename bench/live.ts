@@ -6,13 +6,12 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 import { LIVE_HOLD_CHECK_MS, LIVE_VIEWER_PING_MS, LIVE_VIEWERS_MAX } from '@app/shared/constants';
 import { routes, routeUrl } from '@app/shared/routes';
-import { sessionTokenOf } from '@app/shared/session-cookie';
-import { setPlan } from '../functions/src/db/users.ts';
 import { resetEnv } from '../functions/src/lib/env.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
 import type { RouteCalls } from '../functions/src/local/server.ts';
 import { launchChromiumServer } from '../e2e/chromium.ts';
-import { installSpeech } from '../e2e/fake-speech.ts';
+import { PRICES, servingCost } from './prices.ts';
+import { proUser } from './pro-user.ts';
 import { joinMs, type ViewersInput, type ViewersOutput } from './live-viewers.ts';
 import { setTreePriority, startServer } from './transcribe.ts';
 
@@ -50,25 +49,6 @@ const VIEW_ROUTE = `${routes.viewLiveShare.method} ${routes.viewLiveShare.path}`
 const PING_ROUTE = `${routes.recordLiveViewer.method} ${routes.recordLiveViewer.path}`;
 const WORDS = 'bem-vindos à palestra sobre legendas ao vivo para as pessoas presentes nesta sala'.split(' ');
 
-/**
- * AWS list prices, us-east-1, USD (docs/cost.md: the date and the pages). CloudFront's data out
- * is the first 10 TB a month to North America and Europe; Lambda is arm64; the functions have
- * 512 MB, the live view's 128 MB; DynamoDB on demand.
- */
-export const PRICES = {
-  cloudFrontRequest: 0.01 / 10_000,
-  cloudFrontGb: 0.085,
-  cloudFrontFunction: 0.1 / 1e6,
-  waf: 0.6 / 1e6,
-  restApi: 3.5 / 1e6,
-  lambdaRequest: 0.2 / 1e6,
-  lambdaGbSecond: 0.0000133334,
-  lambdaGb: 0.5,
-  /** The live view's function (it holds requests: infra/lib/api.ts HOLD_MEMORY_MB). */
-  viewLambdaGb: 0.125,
-  readUnit: 0.125 / 1e6,
-  writeUnit: 0.625 / 1e6,
-};
 /**
  * Read units of one view call: the share (eventually consistent, 0.5), the session's metadata
  * (strongly consistent, 1) and one Query of chunks (0.5); items under 4 KB.
@@ -155,16 +135,11 @@ export function costPerThousandViewerHours(
 ) {
   const scale = (1000 * 3600) / (viewers * seconds);
   const p = PRICES;
-  const edgeRequests = c.viewRequests + c.pings;
-  const originCalls = c.viewCalls + c.pingCalls;
   const gbSeconds = (c.viewMs / 1000) * p.viewLambdaGb + (c.pingMs / 1000) * p.lambdaGb;
   // A held view reads the share and the session again every LIVE_HOLD_CHECK_MS (its handler time is mostly that wait).
   const holdReads = (c.viewMs / LIVE_HOLD_CHECK_MS) * VIEW_CHECK_READ_UNITS;
   const parts = {
-    cloudFront: edgeRequests * (p.cloudFrontRequest + p.cloudFrontFunction) + (c.viewBytes / 1e9) * p.cloudFrontGb,
-    waf: (edgeRequests + originCalls) * p.waf,
-    api: originCalls * p.restApi,
-    lambda: originCalls * p.lambdaRequest + gbSeconds * p.lambdaGbSecond,
+    ...servingCost({ edgeRequests: c.viewRequests + c.pings, edgeBytes: c.viewBytes, originCalls: c.viewCalls + c.pingCalls, lambdaGbSeconds: gbSeconds }),
     dynamodb: (c.viewCalls * VIEW_READ_UNITS + holdReads) * p.readUnit + c.pings * PING_WRITE_UNITS * p.writeUnit,
   };
   const scaled = Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, v * scale])) as typeof parts;
@@ -212,29 +187,8 @@ export async function benchLive(): Promise<{ lines: string[]; ok: boolean }> {
     };
 
     // The speaker: a Pro account, signed in, recording with the scripted recognizer.
-    const reg = await fetch(url + routeUrl('register'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Speaker', email: `speaker-${Date.now()}@example.com`, password: 'live-bench-password', recaptchaToken: 'test-pass' }),
-    });
-    if (!reg.ok) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
-    // The sign-up set the session cookie: the speaker's profile gets it, the count below sends it as a Bearer header.
-    const { user } = (await reg.json()) as { user: { id: string } };
-    const token = sessionTokenOf(reg.headers.getSetCookie());
-    if (!token) throw new Error('register set no session cookie');
-    await setPlan(user.id, 'pro', new Date(Date.now() + 86_400_000).toISOString());
-    const speakerContext = await newContext(async (context) => {
-      await context.addInitScript(
-        ({ id }) => {
-          localStorage.setItem('cookies_accepted', 'true');
-          localStorage.setItem('session_user', id);
-          localStorage.setItem('survey_shown', id);
-        },
-        { id: user.id },
-      );
-      await installSpeech(context);
-      await context.addInitScript(recordSaves, routes.autosaveSave.path);
-    });
+    const { context: speakerContext, token } = await proUser(browser, url, 'Speaker');
+    await speakerContext.addInitScript(recordSaves, routes.autosaveSave.path);
     const speaker = await speakerContext.newPage();
     await speaker.goto('/');
     const card = speaker.getByRole('region', { name: 'Live transcription' });

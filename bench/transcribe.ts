@@ -5,13 +5,11 @@ import { cpus, getPriority, loadavg, setPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page, type Request } from 'playwright-core';
 import { routeNamed, routeUrl } from '@app/shared/routes';
-import { sessionTokenOf, setCookiesOf } from '@app/shared/session-cookie';
-import { setPlan } from '../functions/src/db/users.ts';
 import { resetEnv } from '../functions/src/lib/env.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
 import { chromiumPath } from '../e2e/chromium.ts';
-import { installSpeech } from '../e2e/fake-speech.ts';
 import type { ServerOptions, ServerReady } from './local-server.ts';
+import { proUser } from './pro-user.ts';
 
 /**
  * Recognition result to screen, in Chromium, on the built app served by the local server, with
@@ -443,30 +441,11 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
     // A Pro user per browser profile: no visitor time limit, no upgrade prompt, no survey; one
     // with the corrections on, one without (the settings are the account's).
     const userContext = async (corrections: boolean) => {
-      const context = await browser!.newContext({ baseURL: url, locale: 'en-US', viewport: { width: 1280, height: 800 } });
-      const res = await context.request.post(routeUrl('register'), {
-        data: { name: 'Bench', email: `bench-${Date.now()}-${corrections}@example.com`, password: 'bench-pass-1', recaptchaToken: 'test-pass' },
-      });
-      if (!res.ok()) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
-      // The sign-up's answer set the session cookie in this profile; scripts send its token as a Bearer header.
-      const { user } = (await res.json()) as { user: { id: string } };
-      const token = sessionTokenOf(setCookiesOf(res.headersArray()));
-      await setPlan(user.id, 'pro', new Date(Date.now() + 86_400_000).toISOString());
+      const { context, token } = await proUser(browser!, url, corrections ? 'Corrected' : 'Plain');
       if (corrections) {
         const put = await context.request.put(routeUrl('putCorrections'), { data: CORRECTIONS, headers: { authorization: `Bearer ${token}` } });
         if (!put.ok()) throw new Error(`corrections failed: ${put.status()} ${await put.text()}`);
       }
-      await context.addInitScript(
-        ({ id }) => {
-          localStorage.setItem('cookies_accepted', 'true');
-          localStorage.setItem('session_user', id);
-          localStorage.setItem('survey_shown', id);
-        },
-        { id: user.id },
-      );
-      await installSpeech(context);
-      // tsx keeps function names through a `__name` helper that page.evaluate's functions then call.
-      await context.addInitScript({ content: 'window.__name = (target) => target;' });
       return context;
     };
     const contexts = { plain: await userContext(false), corrected: await userContext(true) };

@@ -57,14 +57,17 @@ describe('autosave', () => {
     expect(over.status).toBe(429);
     expect(over.body).toMatchObject({ code: 'quota_exceeded', error: expect.stringContaining('free plan') as unknown });
     expect((await detail(free.token, id)).fullTranscript).toBe('');
-    expect((await delta(free.token, id, 0, 'Hello')).body.length).toBe(5);
+    // Each save tells the page the plan as it is now.
+    expect((await delta(free.token, id, 0, 'Hello')).body).toMatchObject({ length: 5, plan: { plan: 'free', isPro: false, planExpiry: null } });
     expect((await delta(free.token, id, 5, ' ')).status).toBe(429);
 
     const pro = await registerUser();
     await setPlan(pro.id, 'pro', new Date(Date.now() + 86_400_000).toISOString());
     await meterAutosave(pro.id, FREE_AUTOSAVE_DAILY_CHARS, AUTOSAVE_SAVES_PER_MINUTE);
     const proId = await newSession(pro.token);
-    expect((await delta(pro.token, proId, 0, 'No allowance for Pro')).status).toBe(200);
+    const saved = await delta(pro.token, proId, 0, 'No allowance for Pro');
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ length: 20, plan: { plan: 'pro', isPro: true } });
   });
 
   it(`refuses a user's save past ${AUTOSAVE_SAVES_PER_MINUTE} a minute with 429, writing nothing`, async () => {

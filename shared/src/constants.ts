@@ -8,6 +8,7 @@ export const AUTOSAVE_MIN_GAP_MS = 10_000;
 export const AUTOSAVE_SAVES_PER_MINUTE = 120;
 /** Characters a free user's automatic transcriptions may take in a UTC day: about 18 hours of speech. */
 export const FREE_AUTOSAVE_DAILY_CHARS = 1_000_000;
+/** A signed-in page's plan is never older than this: taken from the autosave's answers, else asked for. */
 export const PLAN_POLL_MS = 30_000;
 /**
  * The wait before a new recognizer when one cannot start at once: after a second recognizer in a

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { PREVIEW_CHARS, SEGMENTS_MAX, TITLE_MAX } from '../constants.ts';
-import { recognitionLanguage } from './auth.ts';
+import { planStatusResponse, recognitionLanguage } from './auth.ts';
 
 /** Longest transcript accepted in one request (characters); a 12-hour session is ~600k. */
 export const TRANSCRIPT_MAX_CHARS = 3_000_000;
@@ -153,7 +153,11 @@ export const autosaveSaveRequest = z.union([autosaveDeltaRequest, autosaveFullRe
 });
 export type AutosaveSaveRequest = z.input<typeof autosaveSaveRequest>;
 /** `length`: how much of the transcript the server now holds. */
-export const autosaveSaveResponse = z.object({ length: z.number().int() });
+/**
+ * The server's length of the transcript, and the user's plan as it is now: a recording page
+ * learns of an upgrade, a cancellation or an expiry from its saves, without asking for the plan.
+ */
+export const autosaveSaveResponse = z.object({ length: z.number().int(), plan: planStatusResponse });
 
 export const autosaveCompleteRequest = z.object({ sessionId });
 

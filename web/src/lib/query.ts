@@ -47,6 +47,7 @@ export interface QueryOptions<TQueryFnData, TData = TQueryFnData> {
   staleTime?: number;
   retry?: Retry;
   select?: (data: TQueryFnData) => TData;
+  /** Asks again whenever the answer (however it came) is this old. */
   refetchInterval?: number | false | ((query: Query<TQueryFnData>) => number | false);
   /** The answer before any request (a function is called once, when the key is first used). */
   initialData?: TQueryFnData | (() => TQueryFnData | undefined);
@@ -441,11 +442,28 @@ function useCachedQuery<T>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query, enabled]);
   const interval = typeof options.refetchInterval === 'function' ? options.refetchInterval(query) : options.refetchInterval;
+  // The answer is kept no older than `interval`: a request goes when the last answer (fetched, or
+  // set with setQueryData) or the last try is that old. As in a background tab nothing is shown,
+  // nothing is polled there.
   useEffect(() => {
     if (!enabled || !interval) return;
-    // As in a background tab nothing is shown, nothing is polled there.
-    const id = setInterval(() => document.visibilityState !== 'hidden' && void query.fetch(), interval);
-    return () => clearInterval(id);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let triedAt = Date.now();
+    const schedule = () => {
+      clearTimeout(timer);
+      const due = Math.max(query.getState().updatedAt, triedAt) + interval;
+      timer = setTimeout(() => {
+        triedAt = Date.now();
+        if (document.visibilityState !== 'hidden') void query.fetch();
+        schedule();
+      }, Math.max(0, due - Date.now()));
+    };
+    schedule();
+    const unsubscribe = query.subscribe(schedule);
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
   }, [query, enabled, interval]);
   return { query, state };
 }

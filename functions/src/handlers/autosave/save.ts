@@ -2,7 +2,7 @@ import { FREE_AUTOSAVE_DAILY_CHARS } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import { appendDelta, saveFull } from '../../db/automatic-transcriptions.ts';
 import { meterAutosave } from '../../db/rate-limits.ts';
-import { effectivePlan } from '../../domain/plan.ts';
+import { effectivePlan, planStatus } from '../../domain/plan.ts';
 import { placeSegments, type StoredSegment } from '../../domain/text.ts';
 import { badRequest, conflict, HttpError, notFound, tooMany } from '../../lib/errors.ts';
 import { env } from '../../lib/env.ts';
@@ -13,7 +13,8 @@ import { route } from '../../lib/http.ts';
  * is 409 with the server's length); the full body (the whole transcript) also works. Segments that do not
  * match the text are refused before anything is read or written. A user sends at most
  * AUTOSAVE_SAVES_PER_MINUTE saves a minute (env), and a free user's saves carry at most FREE_AUTOSAVE_DAILY_CHARS
- * characters a UTC day (429 past either; the text waits on the device).
+ * characters a UTC day (429 past either; the text waits on the device). The answer carries the
+ * user's plan as it is now, so a recording page needs no plan polling while it saves.
  */
 export const handler = route('autosaveSave', async ({ user, body }) => {
   const segments = 'offset' in body ? placed(body.text, body.offset, body.segments) : [];
@@ -32,7 +33,7 @@ export const handler = route('autosaveSave', async ({ user, body }) => {
   if (outcome.status === 'gap') {
     throw new HttpError(409, 'The server is missing earlier text: resend from its length.', { code: 'autosave_gap', length: outcome.length });
   }
-  return { length: outcome.length };
+  return { length: outcome.length, plan: planStatus(user) };
 });
 
 function placed(text: string, offset: number, segments: readonly Segment[]): StoredSegment[] {

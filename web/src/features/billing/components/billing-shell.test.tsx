@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../app/routes';
+import { announcePlanStatus } from '../../../lib/plan-status';
 import { createQueryClient } from '../../../lib/query-client';
 import { markTranscriptionStarted, resetVisit } from '../../../lib/visit';
 import { fakeBillingServer, freeUser, PRO_BENEFITS_EN, proUser } from '../test/fake-server';
@@ -128,6 +129,31 @@ describe('plan polling', () => {
 
     await act(() => vi.advanceTimersByTimeAsync(UPGRADE_TOAST_MS + 1_000));
     await waitFor(() => expect(screen.queryByText('Welcome to Pro!')).not.toBeInTheDocument());
+  });
+
+  it('takes the plan a save answered with (the webhook landed) and asks again only when no answer came for 30 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
+    const { state, calls } = fakeBillingServer(freeUser);
+    renderApp('/profile');
+    expect(await within(header()).findByRole('button', { name: 'Upgrade' }, slow)).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.route === 'planStatus')).toHaveLength(1));
+
+    await act(() => vi.advanceTimersByTimeAsync(PLAN_POLL_MS / 2));
+    state.user = { ...proUser };
+    act(() => announcePlanStatus({ plan: 'pro', isPro: true, planExpiry: proUser.planExpiry, planRenews: true }));
+    expect(await screen.findByText('Welcome to Pro!')).toBeInTheDocument();
+    expect(await within(header()).findByText('Pro')).toBeInTheDocument();
+
+    // 30 s after the first answer, the save's answer is 15 s old: no request.
+    await act(() => vi.advanceTimersByTimeAsync(PLAN_POLL_MS / 2 + 1_000));
+    expect(calls.filter((c) => c.route === 'planStatus')).toHaveLength(1);
+    // 30 s after the save's answer, the plan is asked for.
+    await act(() => vi.advanceTimersByTimeAsync(PLAN_POLL_MS / 2));
+    await waitFor(() => expect(calls.filter((c) => c.route === 'planStatus')).toHaveLength(2));
+    // Anything not shaped as a plan status is ignored.
+    act(() => announcePlanStatus({ plan: 'enterprise' }));
+    expect(within(header()).getByText('Pro')).toBeInTheDocument();
   });
 
   it('Pro -> free (cancelled in the portal) locks Pro again without a toast', async () => {

@@ -4,19 +4,23 @@ import { toast } from '../../../lib/toast';
 import { PLAN_POLL_MS, UPGRADE_TOAST_MS } from '@app/shared/constants';
 import type { User } from '@app/shared/schemas/auth';
 import { authKeys } from '../../../lib/auth';
+import { onPlanStatus } from '../../../lib/plan-status';
 import { planStatusQuery } from '../api/plan-status';
 import { useBillingT } from '../i18n';
 import { recallPlan, rememberPlan } from '../lib/plan-memory';
 
 /**
- * Polls the plan every PLAN_POLL_MS while a user is logged in. A change updates the
- * cached user at once (so Pro features unlock or lock everywhere) and refetches it;
- * free -> Pro also shows the success toast for UPGRADE_TOAST_MS.
+ * Keeps the plan no older than PLAN_POLL_MS while a user is logged in: the autosave's answers
+ * carry it (a recording page saves at least that often while it has new text), and the plan is
+ * asked for only when none came for that long. A change updates the cached user at once (so Pro
+ * features unlock or lock everywhere) and refetches it; free -> Pro also shows the success
+ * toast for UPGRADE_TOAST_MS.
  */
 export function usePlanWatch(user: User) {
   const tb = useBillingT();
   const queryClient = useQueryClient();
   const { data } = useQuery({ ...planStatusQuery(), refetchInterval: PLAN_POLL_MS });
+  useEffect(() => onPlanStatus((status) => queryClient.setQueryData(planStatusQuery().queryKey, status)), [queryClient]);
 
   // Runs per answer of the server; the user's fields are read, not watched.
   const onAnswer = useEffectEvent((answer: NonNullable<typeof data>) => {

@@ -21,6 +21,9 @@ interface Call {
 }
 
 /** A fake of the three autosave routes with the server's session-key and delta rules, installed as `fetch`. */
+/** The plan every save answers with, as the server's does. */
+export const PLAN = { plan: 'pro', isPro: true, planExpiry: '2030-01-01T00:00:00.000Z', planRenews: true } as const;
+
 export function fakeServer() {
   const sessions = new Map<string, { text: string; segments: Segment[]; completed: boolean; duration: number; language: string }>();
   /** Session key -> the session it opened. */
@@ -83,12 +86,12 @@ export function fakeServer() {
     if (offset > end) return json(409, { error: 'gap', code: 'autosave_gap', length: end });
     // A late duplicate (ending before the stored text does) changes nothing; any other delta, with
     // new text or not (a retry, a duration or language change), sets duration and language.
-    if (offset + text.length < end) return json(200, { length: end });
+    if (offset + text.length < end) return json(200, { length: end, plan: PLAN });
     s.text += text.slice(end - offset);
     s.segments.push(...placed.filter((p) => p.at >= end).map((p) => p.seg));
     s.duration = body!.duration as number;
     s.language = body!.language as string;
-    return json(200, { length: s.text.length });
+    return json(200, { length: s.text.length, plan: PLAN });
   }
   vi.stubGlobal('fetch', fetchFn);
   const saves = () => calls.filter((c) => c.route === 'autosaveSave');

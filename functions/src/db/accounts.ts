@@ -26,6 +26,7 @@ export function userRateLimitKeys(user: { id: string; email: string }, now = now
     rateLimitKey('change-password', user.id),
     rateLimitKey('transcript-edit', user.id),
     rateLimitKey('verify-email', user.id),
+    rateLimitKey('recovery-code', user.id),
     rateLimitKey('forgot-password', email),
     rateLimitKey('login-account', email),
     // The autosave meter of today and yesterday (an older one has expired).

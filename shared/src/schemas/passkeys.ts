@@ -22,7 +22,8 @@ const credentialBase = {
   id: b64url(1400).min(1),
   rawId: b64url(1400).min(1),
   type: z.literal('public-key'),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  /** Extension outputs: none is read, so none is kept. */
+  clientExtensionResults: z.custom<object>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'Must be an object').default({}),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
 };
 export const registrationCredential = z.object({

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SignedInPage } from '../../../components/signed-in-page';
+import PasskeysSection from '../../../features/auth/components/passkeys-section';
 import { CaptionStyleSettings } from './caption-style-settings';
 import { ChangePasswordForm } from './change-password-form';
 import { CorrectionsSettings } from './corrections-settings';
@@ -12,8 +13,6 @@ import { YourDataSection } from './your-data-section';
 
 /* The live links list loads with the live feature's code, after the profile itself. */
 const LiveLinks = lazy(() => import('../../../features/live/components/live-links'));
-/* The Passkeys section and its copy load after the profile itself; the passkey prompt's code only when used. */
-const PasskeysSection = lazy(() => import('../../../features/auth/components/passkeys-section'));
 
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -26,9 +25,7 @@ export default function ProfilePage() {
           <h1 className="text-3xl font-semibold tracking-tight text-fg">{t('profile.title')}</h1>
           <PersonalInfoForm key={user.id} user={user} />
           <ChangePasswordForm key={`password-${user.id}`} email={user.email} />
-          <Suspense fallback={null}>
-            <PasskeysSection key={`passkeys-${user.id}`} />
-          </Suspense>
+          <PasskeysSection key={`passkeys-${user.id}`} />
           <SignOutEverywhere userId={user.id} />
           <LanguageSettings user={user} />
           <CorrectionsSettings user={user} />

@@ -1,6 +1,7 @@
 import { api } from '../../../lib/api';
 import { promptNewPasskey } from '../../../lib/passkey-prompt';
 import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
+import type { PasskeyList } from '@app/shared/schemas/passkeys';
 
 export const passkeyKeys = { list: () => ['auth', 'passkeys'] as const };
 
@@ -30,6 +31,7 @@ export function usePasskeyActions() {
   });
   const setRequired = useMutation({
     mutationFn: (body: { required: boolean; currentPassword?: string }) => api('setPasskeyRequired', { body }),
+    onSuccess: ({ required }) => client.setQueryData<PasskeyList>(passkeyKeys.list(), (list) => list && { ...list, required }),
     onSettled: refresh,
   });
   const regenerate = useMutation({

@@ -169,7 +169,8 @@ export default function PasskeysSection() {
             <input
               type="checkbox"
               className="size-4"
-              checked={data.required}
+              // While the switch is being saved, it shows what was asked.
+              checked={setRequired.isPending && setRequired.variables ? setRequired.variables.required : data.required}
               disabled={!hasPasskeys || setRequired.isPending}
               onChange={(e) => toggleRequired(e.target.checked)}
             />

@@ -7,6 +7,7 @@ import { tableName } from '../src/db/client.ts';
 import { scanPages } from '../src/db/pages.ts';
 import { setPlan } from '../src/db/users.ts';
 import { call, outbox, registerUser } from './call.ts';
+import { registerPasskey } from './soft-authenticator.ts';
 
 /** The tests that build whole accounts through the routes (tens of requests, a table scan) may take this long on a loaded machine. */
 const HEAVY_MS = 120_000;
@@ -62,6 +63,13 @@ async function fullAccount() {
   expect((await call('forgotPassword', { body: { email: u.email, recaptchaToken: 'test-pass' } })).status).toBe(200);
   expect((await call('login', { body: { email: u.email, password: 'not-the-password-1' }, sourceIp: ip })).status).toBe(401);
   expect((await call('changePassword', { token: u.token, body: { currentPassword: 'not-it-at-all-2', newPassword: 'violet-harbor-lantern-42' } })).status).toBe(400);
+  // A passkey with its recovery codes, one of them used; a passkey ceremony left unfinished; sign-in requiring a passkey.
+  const { recoveryCodes } = await registerPasskey(u.token);
+  expect((await call('passkeyOptions', { token: u.token, body: {} })).status).toBe(200);
+  expect((await call('setPasskeyRequired', { token: u.token, body: { required: true } })).status).toBe(200);
+  const step = await call<{ secondFactor: { flow: string } }>('login', { body: { email: u.email, password: u.password }, sourceIp: ip });
+  expect((await call('recoveryCodeSignIn', { body: { flow: step.body.secondFactor.flow, code: recoveryCodes![0]! } })).status).toBe(200);
+  expect((await call('login', { body: { email: u.email, password: u.password }, sourceIp: ip })).body).toHaveProperty('secondFactor');
   return { ...u, ip, savedId: saved.body._id, sessionId, code: share.body.code };
 }
 
@@ -92,6 +100,10 @@ describe('delete account', () => {
     expect([...left].filter((k) => k.startsWith(`LIVE#${u.code}|`))).toEqual([]);
     for (const key of userRateLimitKeys(u)) expect(left.has(`${key.PK}|${key.SK}`)).toBe(false);
     expect(after.filter((i) => i.type === 'resetToken' && i.userId === u.id)).toEqual([]);
+    // Passkeys, recovery codes and passkey challenges were there, and went with the rest.
+    for (const type of ['passkey', 'recoveryCodes', 'passkeyChallenge', 'passkeyChallengePointer']) {
+      expect(itemsOf(before, u).filter((i) => i.type === type).length, type).toBeGreaterThan(0);
+    }
     // Everything of the other user is still there.
     expect(itemsOf(after, other)).toEqual(othersBefore);
     expect(after.some((i) => i.PK === `LIVE#${other.code}`)).toBe(true);

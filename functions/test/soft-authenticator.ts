@@ -7,7 +7,10 @@ import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } fr
  */
 
 type Cbor = number | string | Uint8Array | CborMap | CborRecord;
-interface CborMap extends Map<Cbor, Cbor> {}
+/** A map with keys other than text (a COSE key's are integers). */
+class CborMap {
+  constructor(readonly entries: [Cbor, Cbor][]) {}
+}
 interface CborRecord {
   [key: string]: Cbor;
 }
@@ -26,7 +29,7 @@ function cbor(value: Cbor): Buffer {
   if (typeof value === 'number') return value >= 0 ? head(0, value) : head(1, -1 - value);
   if (typeof value === 'string') return Buffer.concat([head(3, Buffer.byteLength(value)), Buffer.from(value)]);
   if (value instanceof Uint8Array) return Buffer.concat([head(2, value.length), Buffer.from(value)]);
-  const entries = value instanceof Map ? [...value.entries()] : Object.entries(value);
+  const entries = value instanceof CborMap ? value.entries : Object.entries(value);
   return Buffer.concat([head(5, entries.length), ...entries.flatMap(([k, v]) => [cbor(k), cbor(v)])]);
 }
 
@@ -59,7 +62,7 @@ export function createPasskey(options: CreationOptions, origin: string) {
   const jwk = publicKey.export({ format: 'jwk' });
   const credentialId = randomBytes(32);
   const rpId = options.rp.id ?? new URL(origin).hostname;
-  const coseKey = new Map<Cbor, Cbor>([
+  const coseKey = new CborMap([
     [1, 2],
     [3, -7],
     [-1, 1],
@@ -116,13 +119,13 @@ export const ORIGIN = 'http://localhost:3000';
 /** Adds a passkey to the account of a session token through the real routes: the passkey and what adding it answered. */
 export async function registerPasskey(token: string, name = 'Laptop') {
   const { call } = await import('./call.ts');
-  const options = await call<{ flow: string; options: CreationOptions }>('passkeyOptions', { token, body: {} });
-  if (options.status !== 200) throw new Error(`passkeyOptions failed: ${JSON.stringify(options.body)}`);
+  const options = await call<{ flow: string; options: CreationOptions }>('changePasskeys', { token, body: { action: 'options' } });
+  if (options.status !== 200) throw new Error(`passkey options failed: ${JSON.stringify(options.body)}`);
   const made = createPasskey(options.body.options, ORIGIN);
-  const added = await call<{ passkey: { id: string }; recoveryCodes: string[] | null }>('addPasskey', {
+  const added = await call<{ passkey: { id: string }; recoveryCodes: string[] | null }>('changePasskeys', {
     token,
-    body: { flow: options.body.flow, name, credential: made.credential },
+    body: { action: 'add', flow: options.body.flow, name, credential: made.credential },
   });
-  if (added.status !== 200) throw new Error(`addPasskey failed: ${JSON.stringify(added.body)}`);
+  if (added.status !== 200) throw new Error(`adding a passkey failed: ${JSON.stringify(added.body)}`);
   return { passkey: made.passkey, id: added.body.passkey.id, recoveryCodes: added.body.recoveryCodes };
 }

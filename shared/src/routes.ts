@@ -149,61 +149,37 @@ export const routes = define({
     method: 'POST', path: '/api/auth/session', handler: 'auth/exchange-session', auth: 'none', bearerToken: true,
     response: auth.authResponse, table: ['GetItem'], secrets: ['tokenKey'],
   },
-  // Passkeys (docs/passkeys.md): passwordless sign-in, the optional second factor, recovery codes
-  /** A passkey sign-in's ceremony (discoverable credentials: no email asked), its challenge single-use for PASSKEY_CHALLENGE_TTL_SECONDS. */
-  passkeySignInOptions: {
-    method: 'POST', path: '/api/auth/passkey/options', handler: 'auth/passkey-sign-in-options', auth: 'none',
-    response: passkeys.passkeyCeremony, table: ['PutItem'],
-  },
+  // Passkeys (docs/passkeys.md): passwordless sign-in, the optional second factor, recovery codes.
+  // Two routes carry every step (CloudFormation holds at most 500 resources a stack, and each route costs seven).
   /**
-   * Finishes a passkey ceremony (passwordless, or a password sign-in's second step) with the
-   * passkey's signature: the same session cookie as a password sign-in.
+   * A passkey sign-in, by `step`: `options` starts a passwordless ceremony (discoverable
+   * credentials: no email asked; its challenge single-use for PASSKEY_CHALLENGE_TTL_SECONDS);
+   * `passkey` ends a ceremony (passwordless, or a password sign-in's second step) with the passkey's
+   * signature; `recovery-code` ends a second step with a recovery code instead (each works once;
+   * wrong ones counted per account). A finished sign-in sets the same session cookie as a password.
    */
   passkeySignIn: {
     method: 'POST', path: '/api/auth/passkey', handler: 'auth/passkey-sign-in', auth: 'none',
-    body: passkeys.passkeySignInRequest, response: auth.authResponse,
-    table: ['GetItem', 'DeleteItem', 'UpdateItem'], secrets: ['tokenKey'],
-  },
-  /** Finishes a password sign-in's second step with a recovery code instead (each works once; wrong ones counted per account). */
-  recoveryCodeSignIn: {
-    method: 'POST', path: '/api/auth/recovery-code', handler: 'auth/recovery-code-sign-in', auth: 'none',
-    body: passkeys.recoveryCodeSignInRequest, response: auth.authResponse,
-    table: ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem'], secrets: ['tokenKey'],
+    body: passkeys.passkeySignInRequest, response: passkeys.passkeySignInResponse,
+    table: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem'], secrets: ['tokenKey'],
   },
   /** The caller's passkeys, how many recovery codes are left, and whether sign-in requires a passkey. */
   listPasskeys: {
     method: 'GET', path: '/api/me/passkeys', handler: 'passkeys/list-passkeys', auth: 'user',
     response: passkeys.passkeyList, table: ['GetItem', 'Query'],
   },
-  /** A new passkey's ceremony: needs a recent sign-in or the current password (wrong ones counted with the password change's). */
-  passkeyOptions: {
-    method: 'POST', path: '/api/me/passkeys/options', handler: 'passkeys/passkey-options', auth: 'user',
-    body: passkeys.passkeyOptionsRequest, response: passkeys.passkeyCeremony,
-    table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
-  },
-  /** Adds the passkey the ceremony made (this session's ceremony only); the first brings recovery codes, shown this once. Mails a notice. */
-  addPasskey: {
-    method: 'POST', path: '/api/me/passkeys', handler: 'passkeys/add-passkey', auth: 'user',
-    body: passkeys.addPasskeyRequest, response: passkeys.addPasskeyResponse,
-    table: ['GetItem', 'DeleteItem', 'Query', 'PutItem'], mail: true,
-  },
-  /** Removes one of the caller's passkeys (404 for any other id); the last one takes the second factor and the recovery codes with it. Mails a notice. */
-  removePasskey: {
-    method: 'DELETE', path: '/api/me/passkeys/{id}', handler: 'passkeys/remove-passkey', auth: 'user',
-    params: passkeys.passkeyIdParams, response: okResponse,
-    table: ['GetItem', 'DeleteItem', 'Query', 'UpdateItem'], mail: true,
-  },
-  /** New recovery codes (the old ones stop working), shown this once; as passkeyOptions, a recent sign-in or the password. */
-  regenerateRecoveryCodes: {
-    method: 'POST', path: '/api/me/passkeys/recovery-codes', handler: 'passkeys/regenerate-recovery-codes', auth: 'user',
-    body: passkeys.regenerateRecoveryCodesRequest, response: passkeys.recoveryCodesResponse,
-    table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
-  },
-  /** Turns "require a passkey at sign-in" on (needs a passkey) or off; as passkeyOptions, a recent sign-in or the password. */
-  setPasskeyRequired: {
-    method: 'PUT', path: '/api/me/passkeys/required', handler: 'passkeys/set-passkey-required', auth: 'user',
-    body: passkeys.setPasskeyRequiredRequest, response: passkeys.passkeyRequiredResponse,
-    table: ['GetItem', 'Query', 'UpdateItem', 'PutItem'],
+  /**
+   * Changes the caller's passkeys, by `action`: `options` (a new passkey's ceremony), `add` (the
+   * passkey this session's ceremony made; the first brings recovery codes, shown this once),
+   * `remove` (one of theirs, 404 for any other id; the last takes the second factor and the codes
+   * with it), `recovery-codes` (new ones, the old ones end), `require` (sign-in asks for a passkey
+   * after the password, or no longer). `options`, `recovery-codes` and `require` need a recent
+   * sign-in or the current password. Adding and removing mail a notice.
+   */
+  changePasskeys: {
+    method: 'POST', path: '/api/me/passkeys', handler: 'passkeys/change-passkeys', auth: 'user',
+    body: passkeys.changePasskeysRequest, response: passkeys.changePasskeysResponse,
+    table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], mail: true,
   },
   planStatus: {
     method: 'GET', path: '/api/auth/plan-status', handler: 'auth/plan-status', auth: 'user',

@@ -50,13 +50,9 @@ export const authenticationCredential = z.object({
 /** A recent sign-in, or else the current password (`reauth_required` without either). */
 const reauth = { currentPassword: z.string().min(1).max(1024).optional() };
 
-export const passkeyOptionsRequest = z.object(reauth);
-export const regenerateRecoveryCodesRequest = z.object(reauth);
-export const setPasskeyRequiredRequest = z.object({ required: z.boolean(), ...reauth });
 
 export const passkeyName = z.string().trim().min(1, 'Name is required').max(PASSKEY_NAME_MAX, `Name must be at most ${PASSKEY_NAME_MAX} characters`);
 
-export const addPasskeyRequest = z.object({ flow, name: passkeyName, credential: registrationCredential });
 
 /** A passkey as its owner sees it. `id` names it in the API (not the credential id). */
 export const passkey = z.object({
@@ -85,13 +81,30 @@ export const passkeyList = z.object({
 export type PasskeyList = z.infer<typeof passkeyList>;
 export const passkeyRequiredResponse = z.object({ required: z.boolean() });
 
-export const passkeyIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+/** A passkey's id as the API names it (domain: the SHA-256 of its credential id, base64url); any other text names none. */
+const passkeyId = z.string().max(100);
 
-export const passkeySignInRequest = z.object({ flow, credential: authenticationCredential });
-export const recoveryCodeSignInRequest = z.object({
-  flow,
-  code: z.string().trim().min(1, 'Enter a recovery code').max(40, 'This is not a recovery code'),
-});
+/** The steps of a passkey sign-in (the route passkeySignIn). */
+export const passkeySignInRequest = z.discriminatedUnion('step', [
+  z.object({ step: z.literal('options') }),
+  z.object({ step: z.literal('passkey'), flow, credential: authenticationCredential }),
+  z.object({ step: z.literal('recovery-code'), flow, code: z.string().trim().min(1, 'Enter a recovery code').max(40, 'This is not a recovery code') }),
+]);
+export type PasskeySignInRequest = z.infer<typeof passkeySignInRequest>;
+/** `options` answers a ceremony; the other steps the user (the session in its cookie). */
+export const passkeySignInResponse = z.union([passkeyCeremony, z.object({ user })]);
+
+/** The changes to the caller's passkeys (the route changePasskeys). */
+export const changePasskeysRequest = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('options'), ...reauth }),
+  z.object({ action: z.literal('add'), flow, name: passkeyName, credential: registrationCredential }),
+  z.object({ action: z.literal('remove'), id: passkeyId }),
+  z.object({ action: z.literal('recovery-codes'), ...reauth }),
+  z.object({ action: z.literal('require'), required: z.boolean(), ...reauth }),
+]);
+export type ChangePasskeysRequest = z.infer<typeof changePasskeysRequest>;
+/** Each action's answer: `options` a ceremony, `add` the passkey (and recovery codes), `remove` ok, `recovery-codes` the codes, `require` the switch. */
+export const changePasskeysResponse = z.union([passkeyCeremony, addPasskeyResponse, recoveryCodesResponse, passkeyRequiredResponse, z.object({ ok: z.literal(true) })]);
 
 /** A password sign-in of an account that requires a passkey: no session yet, the second step's ceremony. */
 export const secondFactorResponse = z.object({ secondFactor: passkeyCeremony });

@@ -2,7 +2,8 @@ import { api } from '../../../lib/api';
 import { useSessionActions } from '../../../lib/auth';
 import { promptPasskey } from '../../../lib/passkey-prompt';
 import { useMutation } from '../../../lib/query';
-import type { PasskeyCeremony } from '@app/shared/schemas/passkeys';
+import { authResponse } from '@app/shared/schemas/auth';
+import { passkeyCeremony, type PasskeyCeremony } from '@app/shared/schemas/passkeys';
 
 /**
  * Signs in with a passkey: passwordless (no ceremony given: the server starts one and the browser
@@ -13,9 +14,9 @@ export function usePasskeySignIn() {
   const { startSession } = useSessionActions();
   return useMutation({
     mutationFn: async (step?: PasskeyCeremony) => {
-      const ceremony = step ?? (await api('passkeySignInOptions'));
+      const ceremony = step ?? passkeyCeremony.parse(await api('passkeySignIn', { body: { step: 'options' } }));
       const credential = await promptPasskey(ceremony.options);
-      return api('passkeySignIn', { body: { flow: ceremony.flow, credential } });
+      return authResponse.parse(await api('passkeySignIn', { body: { step: 'passkey', flow: ceremony.flow, credential } }));
     },
     onSuccess: startSession,
   });
@@ -25,7 +26,8 @@ export function usePasskeySignIn() {
 export function useRecoveryCodeSignIn() {
   const { startSession } = useSessionActions();
   return useMutation({
-    mutationFn: ({ flow, code }: { flow: string; code: string }) => api('recoveryCodeSignIn', { body: { flow, code } }),
+    mutationFn: async ({ flow, code }: { flow: string; code: string }) =>
+      authResponse.parse(await api('passkeySignIn', { body: { step: 'recovery-code', flow, code } })),
     onSuccess: startSession,
   });
 }

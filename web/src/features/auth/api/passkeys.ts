@@ -1,7 +1,17 @@
 import { api } from '../../../lib/api';
 import { promptNewPasskey } from '../../../lib/passkey-prompt';
 import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
-import type { PasskeyList } from '@app/shared/schemas/passkeys';
+import {
+  addPasskeyResponse,
+  passkeyCeremony,
+  passkeyRequiredResponse,
+  recoveryCodesResponse,
+  type ChangePasskeysRequest,
+  type PasskeyList,
+} from '@app/shared/schemas/passkeys';
+
+/** One change to the caller's passkeys; each action's answer is read with its own schema. */
+const change = (body: ChangePasskeysRequest) => api('changePasskeys', { body });
 
 export const passkeyKeys = { list: () => ['auth', 'passkeys'] as const };
 
@@ -19,23 +29,23 @@ export function usePasskeyActions() {
   const refresh = () => client.invalidateQueries({ queryKey: passkeyKeys.list() });
   const add = useMutation({
     mutationFn: async ({ name, currentPassword }: { name: string; currentPassword?: string }) => {
-      const ceremony = await api('passkeyOptions', { body: { currentPassword } });
+      const ceremony = passkeyCeremony.parse(await change({ action: 'options', currentPassword }));
       const credential = await promptNewPasskey(ceremony.options);
-      return api('addPasskey', { body: { flow: ceremony.flow, name, credential } });
+      return addPasskeyResponse.parse(await change({ action: 'add', flow: ceremony.flow, name, credential }));
     },
     onSettled: refresh,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api('removePasskey', { params: { id } }),
+    mutationFn: (id: string) => change({ action: 'remove', id }),
     onSettled: refresh,
   });
   const setRequired = useMutation({
-    mutationFn: (body: { required: boolean; currentPassword?: string }) => api('setPasskeyRequired', { body }),
+    mutationFn: async (body: { required: boolean; currentPassword?: string }) => passkeyRequiredResponse.parse(await change({ action: 'require', ...body })),
     onSuccess: ({ required }) => client.setQueryData<PasskeyList>(passkeyKeys.list(), (list) => list && { ...list, required }),
     onSettled: refresh,
   });
   const regenerate = useMutation({
-    mutationFn: (body: { currentPassword?: string }) => api('regenerateRecoveryCodes', { body }),
+    mutationFn: async (body: { currentPassword?: string }) => recoveryCodesResponse.parse(await change({ action: 'recovery-codes', ...body })),
     onSettled: refresh,
   });
   return { add, remove, setRequired, regenerate };

@@ -1,6 +1,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { RECOVERY_CODE_COUNT } from '@app/shared/constants';
+import { routeUrl } from '@app/shared/routes';
 import { ACCOUNT_PASSWORD, mailsTo, newContext, registerAccount } from './browser.ts';
 import { dismissUpgradeModal, logOut, openApi, openBrowser, submitLogin } from './journeys.ts';
 
@@ -29,7 +30,7 @@ async function signedInAtHome(page: Page) {
 }
 
 describe('passkeys', () => {
-  it('add one on the profile, sign in with it, require it after the password, use a recovery code, remove it', async () => {
+  it('add one on the profile, sign in with it, require it after the password, use a recovery code, remove it, delete the account with one', async () => {
     const account = await registerAccount(api, 'passkey');
     const context = await newContext(browser);
     const page = await context.newPage();
@@ -104,6 +105,16 @@ describe('passkeys', () => {
     await expect.poll(() => main.getByRole('alert').filter({ hasText: 'This passkey could not sign you in' }).isVisible()).toBe(true);
     await submitLogin(page, account.email, ACCOUNT_PASSWORD);
     await signedInAtHome(page);
+
+    // A new passkey confirms "Delete my account" instead of the password; the account is gone.
+    await page.goto('/profile');
+    await section.getByLabel('Passkey name').fill('E2E again');
+    await section.getByRole('button', { name: 'Add a passkey' }).click();
+    await section.getByRole('button', { name: 'I saved my codes' }).click();
+    await main.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('dialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Confirm with a passkey instead' }).click();
+    await expect.poll(() => page.getByText('Your account was deleted').isVisible()).toBe(true);
+    expect((await api.post(routeUrl('login'), { data: { email: account.email, password: ACCOUNT_PASSWORD } })).status()).toBe(401);
     await context.close();
   });
 });

@@ -7,7 +7,7 @@ import { tableName } from '../src/db/client.ts';
 import { scanPages } from '../src/db/pages.ts';
 import { setPlan } from '../src/db/users.ts';
 import { call, outbox, registerUser } from './call.ts';
-import { registerPasskey } from './soft-authenticator.ts';
+import { assert, ORIGIN, registerPasskey } from './soft-authenticator.ts';
 
 /** The tests that build whole accounts through the routes (tens of requests, a table scan) may take this long on a loaded machine. */
 const HEAVY_MS = 120_000;
@@ -126,6 +126,26 @@ describe('delete account', () => {
     const after = itemsOf(await scanAll(), u).filter((i) => i.type !== 'rateLimit');
     expect(after).toEqual(before);
     expect((await call('getMe', { token: u.token })).status).toBe(200);
+  });
+
+  it('a passkey of the account stands in for the password; another user\'s, or a replayed answer, is refused', async () => {
+    const u = await registerUser();
+    const other = await registerUser();
+    const mine = await registerPasskey(u.token);
+    const theirs = await registerPasskey(other.token);
+    const ceremony = async () => (await call<{ flow: string; options: { challenge: string } }>('passkeySignIn', { body: { step: 'options' } })).body;
+    const del = (flow: string, credential: unknown) => call('deleteAccount', { token: u.token, body: { passkey: { flow, credential } } });
+
+    let c = await ceremony();
+    const refused = await del(c.flow, assert(theirs.passkey, c.options, ORIGIN));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'passkey_refused', error: expect.any(String) });
+    expect((await call('getMe', { token: u.token })).status).toBe(200);
+    c = await ceremony();
+    const answer = assert(mine.passkey, c.options, ORIGIN);
+    expect((await del(c.flow, answer)).status).toBe(200);
+    expect(itemsOf(await scanAll(), u)).toEqual([]);
+    expect((await del(c.flow, answer)).status).toBe(401);
   });
 
   it('refuses without a session or a password, and mails in the user language', async () => {

@@ -202,12 +202,12 @@ export const routes = define({
     params: account.exportTextParams, query: account.exportTextQuery, response: account.exportTextResponse, table: ['GetItem', 'Query'],
   },
   /**
-   * Deletes the account after the password (attempts counted with the password change's): cancels
+   * Deletes the account after the password or a passkey of the account (attempts counted with the password change's): cancels
    * its Stripe subscriptions, removes every item of the user, mails a confirmation.
    */
   deleteAccount: {
     method: 'POST', path: '/api/me/delete', handler: 'account/delete-account', auth: 'user',
-    body: account.deleteAccountRequest, response: okResponse,
+    body: account.deleteAccountBody, response: okResponse,
     table: ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem', 'Query', 'BatchWriteItem'], secrets: ['stripeApiKey'], mail: true,
   },
   /** The caller's text corrections (replacements, profanity modes, spoken commands, paragraphs); defaults until saved. */

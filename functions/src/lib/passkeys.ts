@@ -17,9 +17,9 @@ import {
 } from '@app/shared/constants';
 import type { PasskeyCeremony } from '@app/shared/schemas/passkeys';
 import { hitRateLimit } from '../db/rate-limits.ts';
+import { getPasskey, passkeyIdOf, recordPasskeyUse, type StoredPasskey } from '../db/passkeys.ts';
 import { putRecoveryCodes } from '../db/recovery-codes.ts';
 import { getToken, putToken, takeToken } from '../db/single-use-tokens.ts';
-import type { StoredPasskey } from '../db/passkeys.ts';
 import { verifyPassword } from '../domain/passwords.ts';
 import { hashRecoveryCode, newRecoveryCode } from '../domain/recovery-codes.ts';
 import type { User } from '../domain/users.ts';
@@ -206,4 +206,22 @@ export async function newRecoveryCodes(userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await putRecoveryCodes(userId, codes.map((c) => hashRecoveryCode(userId, c)));
   return codes;
+}
+
+/**
+ * Ends a sign-in ceremony with a passkey's answer (its challenge spent, whatever the outcome): the
+ * id of the user whose passkey signed, its use recorded, or undefined when it does not verify. A
+ * passwordless ceremony takes the user its answer names; a second step only its own user; `only`
+ * restricts it to one user (a signed-in user confirming it is them).
+ */
+export async function signedByPasskey(flow: string, credential: AuthenticationResponseJSON, only?: string): Promise<{ userId?: string; verified: boolean }> {
+  const ceremony = await takeSignInCeremony(flow);
+  const named = userIdOfAssertion(credential);
+  const userId = ceremony.userId ?? named;
+  if (!userId || (named !== undefined && named !== userId) || (only !== undefined && userId !== only)) return { userId: ceremony.userId, verified: false };
+  const passkey = await getPasskey(userId, passkeyIdOf(credential.id));
+  const use = passkey && (await verifyAssertion(ceremony, passkey, credential));
+  if (!passkey || !use) return { userId, verified: false };
+  await recordPasskeyUse(userId, passkey.id, use);
+  return { userId, verified: true };
 }

@@ -15,7 +15,9 @@ const ceremonyOptions = z.looseObject({ challenge: z.string() });
 export const passkeyCeremony = z.object({ flow: z.string(), options: ceremonyOptions });
 export type PasskeyCeremony = z.infer<typeof passkeyCeremony>;
 
-const flow = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This passkey prompt has expired. Try again.');
+/** A ceremony's flow id, as passkeyCeremony gave it. */
+export const ceremonyFlow = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This passkey prompt has expired. Try again.');
+const flow = ceremonyFlow;
 
 /** What the browser's passkey prompt answered (RegistrationResponseJSON, AuthenticationResponseJSON). */
 const credentialBase = {

@@ -1,6 +1,5 @@
 import { LOGIN_WINDOW_SECONDS, RECOVERY_CODE_ATTEMPT_LIMIT } from '@app/shared/constants';
 import type { PasskeySignInRequest } from '@app/shared/schemas/passkeys';
-import { getPasskey, passkeyIdOf, recordPasskeyUse } from '../../db/passkeys.ts';
 import { hitRateLimit } from '../../db/rate-limits.ts';
 import { countRecoveryCodesLeft, useRecoveryCode } from '../../db/recovery-codes.ts';
 import { getUser } from '../../db/users.ts';
@@ -10,7 +9,7 @@ import { startSession } from '../../lib/auth.ts';
 import { badRequest, tooMany, unauthorized } from '../../lib/errors.ts';
 import { Reply, route } from '../../lib/http.ts';
 import { securityEvent } from '../../lib/log.ts';
-import { openSecondFactor, startAuthentication, takeSignInCeremony, userIdOfAssertion, verifyAssertion } from '../../lib/passkeys.ts';
+import { openSecondFactor, signedByPasskey, startAuthentication } from '../../lib/passkeys.ts';
 
 type Step<S extends PasskeySignInRequest['step']> = Extract<PasskeySignInRequest, { step: S }>;
 
@@ -27,21 +26,12 @@ const signedIn = async (user: User) => new Reply(200, { user: toPublicUser(user)
  * the same 401.
  */
 async function withPasskey({ flow, credential }: Step<'passkey'>, sourceIp: string): Promise<Reply> {
-  const ceremony = await takeSignInCeremony(flow);
-  const named = userIdOfAssertion(credential);
-  const userId = ceremony.userId ?? named;
-  const refused = () => {
-    securityEvent('passkey_sign_in_failed', { user_id: ceremony.userId ?? null, source_ip: sourceIp });
-    return unauthorized('This passkey could not sign you in. Try again, or use another way to sign in.', 'passkey_refused');
-  };
-  if (!userId || (named !== undefined && named !== userId)) throw refused();
-  const passkey = await getPasskey(userId, passkeyIdOf(credential.id));
-  if (!passkey) throw refused();
-  const use = await verifyAssertion(ceremony, passkey, credential);
-  if (!use) throw refused();
-  const user = await getUser(userId);
-  if (!user) throw refused();
-  await recordPasskeyUse(userId, passkey.id, use);
+  const signed = await signedByPasskey(flow, credential);
+  const user = signed.verified && signed.userId ? await getUser(signed.userId) : undefined;
+  if (!user) {
+    securityEvent('passkey_sign_in_failed', { user_id: signed.userId ?? null, source_ip: sourceIp });
+    throw unauthorized('This passkey could not sign you in. Try again, or use another way to sign in.', 'passkey_refused');
+  }
   return signedIn(user);
 }
 

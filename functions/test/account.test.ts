@@ -65,8 +65,8 @@ async function fullAccount() {
   expect((await call('changePassword', { token: u.token, body: { currentPassword: 'not-it-at-all-2', newPassword: 'violet-harbor-lantern-42' } })).status).toBe(400);
   // A passkey with its recovery codes, one of them used; a passkey ceremony left unfinished; sign-in requiring a passkey.
   const { recoveryCodes } = await registerPasskey(u.token);
-  expect((await call('changePasskeys', { token: u.token, body: { action: 'options' } })).status).toBe(200);
-  expect((await call('changePasskeys', { token: u.token, body: { action: 'require', required: true } })).status).toBe(200);
+  expect((await call('managePasskeys', { token: u.token, body: { action: 'options' } })).status).toBe(200);
+  expect((await call('managePasskeys', { token: u.token, body: { action: 'require', required: true } })).status).toBe(200);
   const step = await call<{ secondFactor: { flow: string } }>('login', { body: { email: u.email, password: u.password }, sourceIp: ip });
   expect((await call('passkeySignIn', { body: { step: 'recovery-code', flow: step.body.secondFactor.flow, code: recoveryCodes![0]! } })).status).toBe(200);
   expect((await call('login', { body: { email: u.email, password: u.password }, sourceIp: ip })).body).toHaveProperty('secondFactor');

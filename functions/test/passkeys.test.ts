@@ -19,7 +19,7 @@ async function oldSession(userId: string, ageSeconds: number): Promise<string> {
   return token;
 }
 
-const list = async (token: string) => (await call<List>('listPasskeys', { token })).body;
+const list = async (token: string) => (await call<List>('managePasskeys', { token, body: { action: 'list' } })).body;
 
 async function signInOptions(): Promise<Ceremony> {
   const res = await call<Ceremony>('passkeySignIn', { body: { step: 'options' } });
@@ -30,12 +30,12 @@ async function signInOptions(): Promise<Ceremony> {
 describe('adding a passkey', () => {
   it('a recent sign-in adds one: listed, the first brings recovery codes once, a notice is mailed', async () => {
     const u = await registerUser();
-    const options = await call<Ceremony>('changePasskeys', { token: u.token, body: { action: 'options' } });
+    const options = await call<Ceremony>('managePasskeys', { token: u.token, body: { action: 'options' } });
     expect(options.status).toBe(200);
     expect(options.body.options.rp.id).toBe('localhost');
     expect(Buffer.from(options.body.options.user.id, 'base64url').toString()).toBe(u.id);
     const made = createPasskey(options.body.options, ORIGIN);
-    const added = await call<{ passkey: { id: string; name: string }; recoveryCodes: string[] }>('changePasskeys', {
+    const added = await call<{ passkey: { id: string; name: string }; recoveryCodes: string[] }>('managePasskeys', {
       token: u.token,
       body: { action: 'add', flow: options.body.flow, name: '  Work laptop ', credential: made.credential },
     });
@@ -60,21 +60,21 @@ describe('adding a passkey', () => {
   it('an older sign-in needs the current password: none is 403, a wrong one 400, the right one goes on', async () => {
     const u = await registerUser();
     const token = await oldSession(u.id, PASSKEY_REAUTH_SECONDS + 60);
-    const none = await call('changePasskeys', { token, body: { action: 'options' } });
+    const none = await call('managePasskeys', { token, body: { action: 'options' } });
     expect(none.status).toBe(403);
     expect(none.body).toMatchObject({ code: 'reauth_required', error: expect.any(String) });
-    const wrong = await call('changePasskeys', { token, body: { action: 'options', currentPassword: 'not-the-password' } });
+    const wrong = await call('managePasskeys', { token, body: { action: 'options', currentPassword: 'not-the-password' } });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ code: 'wrong_current_password' });
-    expect((await call('changePasskeys', { token, body: { action: 'options', currentPassword: u.password } })).status).toBe(200);
+    expect((await call('managePasskeys', { token, body: { action: 'options', currentPassword: u.password } })).status).toBe(200);
     expect((await list(token)).passkeys).toEqual([]);
   });
 
   it('refuses a replayed, another session\'s, a wrong challenge\'s or a malformed answer, storing nothing', async () => {
     const u = await registerUser();
-    const options = await call<Ceremony>('changePasskeys', { token: u.token, body: { action: 'options' } });
+    const options = await call<Ceremony>('managePasskeys', { token: u.token, body: { action: 'options' } });
     const made = createPasskey(options.body.options, ORIGIN);
-    const add = (token: string, body: Record<string, unknown>) => call('changePasskeys', { token, body: { action: 'add', ...body } });
+    const add = (token: string, body: Record<string, unknown>) => call('managePasskeys', { token, body: { action: 'add', ...body } });
     // Another session of the same user cannot finish this session's ceremony (and spends it).
     const other = await oldSession(u.id, 60);
     const stolen = await add(other, { flow: options.body.flow, name: 'x', credential: made.credential });
@@ -83,13 +83,13 @@ describe('adding a passkey', () => {
     expect((await add(u.token, { flow: options.body.flow, name: 'x', credential: made.credential })).status).toBe(400);
 
     // An answer to another challenge.
-    const fresh = await call<Ceremony>('changePasskeys', { token: u.token, body: { action: 'options' } });
+    const fresh = await call<Ceremony>('managePasskeys', { token: u.token, body: { action: 'options' } });
     const wrongChallenge = createPasskey({ ...fresh.body.options, challenge: options.body.options.challenge }, ORIGIN);
     const res = await add(u.token, { flow: fresh.body.flow, name: 'x', credential: wrongChallenge.credential });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'passkey_invalid' });
     // Another origin's answer.
-    const third = await call<Ceremony>('changePasskeys', { token: u.token, body: { action: 'options' } });
+    const third = await call<Ceremony>('managePasskeys', { token: u.token, body: { action: 'options' } });
     const phished = createPasskey(third.body.options, 'https://evil.example');
     expect((await add(u.token, { flow: third.body.flow, name: 'x', credential: phished.credential })).body).toMatchObject({ code: 'passkey_invalid' });
 
@@ -99,10 +99,10 @@ describe('adding a passkey', () => {
       expect(bad.status).toBe(400);
       expect(bad.body).toMatchObject({ error: expect.any(String) });
     }
-    const unknown = await call('changePasskeys', { token: u.token, body: { action: 'rename', id: 'x' } });
+    const unknown = await call('managePasskeys', { token: u.token, body: { action: 'rename', id: 'x' } });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ error: expect.any(String), code: 'invalid_input' });
-    expect((await call('changePasskeys', { body: { action: 'add', flow: third.body.flow, name: 'x', credential: made.credential } })).status).toBe(401);
+    expect((await call('managePasskeys', { body: { action: 'add', flow: third.body.flow, name: 'x', credential: made.credential } })).status).toBe(401);
     expect(await list(u.token)).toMatchObject({ passkeys: [], recoveryCodesLeft: 0 });
   });
 });
@@ -165,16 +165,16 @@ describe('removing a passkey', () => {
     const b = await registerUser();
     const pa = await registerPasskey(a.token);
     const pb = await registerPasskey(b.token);
-    const theirs = await call('changePasskeys', { token: a.token, body: { action: 'remove', id: pb.id } });
+    const theirs = await call('managePasskeys', { token: a.token, body: { action: 'remove', id: pb.id } });
     expect(theirs.status).toBe(404);
     expect(theirs.body).toMatchObject({ error: expect.any(String) });
-    expect((await call('changePasskeys', { token: a.token, body: { action: 'remove', id: 'not-an-id' } })).status).toBe(404);
+    expect((await call('managePasskeys', { token: a.token, body: { action: 'remove', id: 'not-an-id' } })).status).toBe(404);
     expect((await list(b.token)).passkeys).toHaveLength(1);
 
-    expect((await call('changePasskeys', { token: a.token, body: { action: 'require', required: true } })).status).toBe(200);
-    expect((await call('changePasskeys', { token: a.token, body: { action: 'remove', id: pa.id } })).status).toBe(200);
+    expect((await call('managePasskeys', { token: a.token, body: { action: 'require', required: true } })).status).toBe(200);
+    expect((await call('managePasskeys', { token: a.token, body: { action: 'remove', id: pa.id } })).status).toBe(200);
     expect(await list(a.token)).toEqual({ passkeys: [], recoveryCodesLeft: 0, required: false });
-    expect((await call('changePasskeys', { token: a.token, body: { action: 'remove', id: pa.id } })).status).toBe(404);
+    expect((await call('managePasskeys', { token: a.token, body: { action: 'remove', id: pa.id } })).status).toBe(404);
     // The removed passkey signs in no more; the password alone signs in again.
     const c = await signInOptions();
     expect((await call('passkeySignIn', { body: { step: 'passkey', flow: c.flow, credential: assert(pa.passkey, c.options, ORIGIN) } })).status).toBe(401);
@@ -190,7 +190,7 @@ describe('passkey as a second factor', () => {
     const other = await registerUser();
     const { passkey } = await registerPasskey(u.token);
     const theirs = await registerPasskey(other.token);
-    expect((await call('changePasskeys', { token: u.token, body: { action: 'require', required: true } })).body).toEqual({ required: true });
+    expect((await call('managePasskeys', { token: u.token, body: { action: 'require', required: true } })).body).toEqual({ required: true });
     expect((await list(u.token)).required).toBe(true);
 
     const login = await call<{ secondFactor: Ceremony }>('login', { body: { email: u.email, password: u.password }, sourceIp: freshIp() });
@@ -212,14 +212,14 @@ describe('passkey as a second factor', () => {
 
   it('needs a passkey to turn on, and a recent sign-in or the password to change', async () => {
     const u = await registerUser();
-    const on = await call('changePasskeys', { token: u.token, body: { action: 'require', required: true } });
+    const on = await call('managePasskeys', { token: u.token, body: { action: 'require', required: true } });
     expect(on.status).toBe(409);
     expect(on.body).toMatchObject({ code: 'no_passkeys' });
     await registerPasskey(u.token);
     const token = await oldSession(u.id, PASSKEY_REAUTH_SECONDS + 60);
-    expect((await call('changePasskeys', { token, body: { action: 'require', required: true } })).body).toMatchObject({ code: 'reauth_required' });
-    expect((await call('changePasskeys', { token, body: { action: 'require', required: true, currentPassword: u.password } })).status).toBe(200);
-    expect((await call('changePasskeys', { token, body: { action: 'require', required: 'yes' } })).status).toBe(400);
+    expect((await call('managePasskeys', { token, body: { action: 'require', required: true } })).body).toMatchObject({ code: 'reauth_required' });
+    expect((await call('managePasskeys', { token, body: { action: 'require', required: true, currentPassword: u.password } })).status).toBe(200);
+    expect((await call('managePasskeys', { token, body: { action: 'require', required: 'yes' } })).status).toBe(400);
     expect((await list(u.token)).required).toBe(true);
   });
 });
@@ -229,7 +229,7 @@ describe('recovery codes', () => {
     const u = await registerUser();
     const { recoveryCodes } = await registerPasskey(u.token);
     const [first, second] = recoveryCodes!;
-    await call('changePasskeys', { token: u.token, body: { action: 'require', required: true } });
+    await call('managePasskeys', { token: u.token, body: { action: 'require', required: true } });
     const step = async () => (await call<{ secondFactor: Ceremony }>('login', { body: { email: u.email, password: u.password }, sourceIp: freshIp() })).body.secondFactor.flow;
 
     const flow = await step();
@@ -248,7 +248,7 @@ describe('recovery codes', () => {
     expect((await call('passkeySignIn', { body: { step: 'recovery-code', flow: await step(), code: first! } })).body).toMatchObject({ code: 'recovery_code_invalid' });
 
     // New codes: shown once, all unused; the old ones stop working.
-    const fresh = await call<{ recoveryCodes: string[] }>('changePasskeys', { token: u.token, body: { action: 'recovery-codes' } });
+    const fresh = await call<{ recoveryCodes: string[] }>('managePasskeys', { token: u.token, body: { action: 'recovery-codes' } });
     expect(fresh.body.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     expect((await list(u.token)).recoveryCodesLeft).toBe(RECOVERY_CODE_COUNT);
     expect((await call('passkeySignIn', { body: { step: 'recovery-code', flow: await step(), code: second! } })).status).toBe(400);
@@ -257,15 +257,15 @@ describe('recovery codes', () => {
 
   it('are counted per account, need a second step of a password sign-in, and come only with a passkey', async () => {
     const u = await registerUser();
-    expect((await call('changePasskeys', { token: u.token, body: { action: 'recovery-codes' } })).body).toMatchObject({ code: 'no_passkeys' });
+    expect((await call('managePasskeys', { token: u.token, body: { action: 'recovery-codes' } })).body).toMatchObject({ code: 'no_passkeys' });
     const { recoveryCodes } = await registerPasskey(u.token);
     const old = await oldSession(u.id, PASSKEY_REAUTH_SECONDS + 60);
-    expect((await call('changePasskeys', { token: old, body: { action: 'recovery-codes' } })).status).toBe(403);
-    expect((await call('changePasskeys', { token: old, body: { action: 'recovery-codes', currentPassword: 'nope-nope' } })).status).toBe(400);
+    expect((await call('managePasskeys', { token: old, body: { action: 'recovery-codes' } })).status).toBe(403);
+    expect((await call('managePasskeys', { token: old, body: { action: 'recovery-codes', currentPassword: 'nope-nope' } })).status).toBe(400);
     // A passwordless ceremony's flow is no second step.
     const passwordless = await signInOptions();
     expect((await call('passkeySignIn', { body: { step: 'recovery-code', flow: passwordless.flow, code: recoveryCodes![0]! } })).body).toMatchObject({ code: 'passkey_challenge_invalid' });
-    await call('changePasskeys', { token: u.token, body: { action: 'require', required: true } });
+    await call('managePasskeys', { token: u.token, body: { action: 'require', required: true } });
     const login = await call<{ secondFactor: Ceremony }>('login', { body: { email: u.email, password: u.password }, sourceIp: freshIp() });
     const flow = login.body.secondFactor.flow;
     for (let i = 0; i < RECOVERY_CODE_ATTEMPT_LIMIT; i++) expect((await call('passkeySignIn', { body: { step: 'recovery-code', flow, code: `WRONG-${i}` } })).status).toBe(400);
@@ -273,6 +273,6 @@ describe('recovery codes', () => {
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ code: 'recovery_code_rate_limited' });
     expect((await call('passkeySignIn', { body: { step: 'recovery-code', flow: 'x', code: 'y' } })).status).toBe(400);
-    expect((await call('changePasskeys', { token: old, body: { action: 'recovery-codes', currentPassword: u.password } })).status).toBe(200);
+    expect((await call('managePasskeys', { token: old, body: { action: 'recovery-codes', currentPassword: u.password } })).status).toBe(200);
   });
 });

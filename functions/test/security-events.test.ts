@@ -140,7 +140,7 @@ describe('security events', () => {
     expect((await call('passkeySignIn', { body: { step: 'passkey', flow: ceremony.body.flow, credential: replayed } })).status).toBe(401);
     expect(events()).toEqual([expect.objectContaining({ security_event: 'passkey_sign_in_failed', level: 'WARN' })]);
 
-    await call('changePasskeys', { token: user.token, body: { action: 'require', required: true } });
+    await call('managePasskeys', { token: user.token, body: { action: 'require', required: true } });
     const step = await call<{ secondFactor: { flow: string } }>('login', { body: { email: user.email, password: user.password }, sourceIp: freshIp() });
     lines = [];
     const flow = step.body.secondFactor.flow;
@@ -153,7 +153,7 @@ describe('security events', () => {
     expect(JSON.stringify(lines)).not.toContain(recoveryCodes![0]!);
 
     lines = [];
-    expect((await call('changePasskeys', { token: user.token, body: { action: 'remove', id } })).status).toBe(200);
+    expect((await call('managePasskeys', { token: user.token, body: { action: 'remove', id } })).status).toBe(200);
     expect(events()).toEqual([expect.objectContaining({ security_event: 'passkey_removed', user_id: user.id, level: 'INFO' })]);
   });
 

@@ -119,10 +119,10 @@ export const ORIGIN = 'http://localhost:3000';
 /** Adds a passkey to the account of a session token through the real routes: the passkey and what adding it answered. */
 export async function registerPasskey(token: string, name = 'Laptop') {
   const { call } = await import('./call.ts');
-  const options = await call<{ flow: string; options: CreationOptions }>('changePasskeys', { token, body: { action: 'options' } });
+  const options = await call<{ flow: string; options: CreationOptions }>('managePasskeys', { token, body: { action: 'options' } });
   if (options.status !== 200) throw new Error(`passkey options failed: ${JSON.stringify(options.body)}`);
   const made = createPasskey(options.body.options, ORIGIN);
-  const added = await call<{ passkey: { id: string }; recoveryCodes: string[] | null }>('changePasskeys', {
+  const added = await call<{ passkey: { id: string }; recoveryCodes: string[] | null }>('managePasskeys', {
     token,
     body: { action: 'add', flow: options.body.flow, name, credential: made.credential },
   });

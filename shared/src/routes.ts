@@ -150,7 +150,7 @@ export const routes = define({
     response: auth.authResponse, table: ['GetItem'], secrets: ['tokenKey'],
   },
   // Passkeys (docs/passkeys.md): passwordless sign-in, the optional second factor, recovery codes.
-  // Two routes carry every step (CloudFormation holds at most 500 resources a stack, and each route costs seven).
+  // Two routes carry every step: CloudFormation holds at most 500 resources a stack, and each route costs seven.
   /**
    * A passkey sign-in, by `step`: `options` starts a passwordless ceremony (discoverable
    * credentials: no email asked; its challenge single-use for PASSKEY_CHALLENGE_TTL_SECONDS);
@@ -163,22 +163,18 @@ export const routes = define({
     body: passkeys.passkeySignInRequest, response: passkeys.passkeySignInResponse,
     table: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem'], secrets: ['tokenKey'],
   },
-  /** The caller's passkeys, how many recovery codes are left, and whether sign-in requires a passkey. */
-  listPasskeys: {
-    method: 'GET', path: '/api/me/passkeys', handler: 'passkeys/list-passkeys', auth: 'user',
-    response: passkeys.passkeyList, table: ['GetItem', 'Query'],
-  },
   /**
-   * Changes the caller's passkeys, by `action`: `options` (a new passkey's ceremony), `add` (the
+   * The caller's passkeys, by `action`: `list` (the passkeys, how many recovery codes are left,
+   * whether sign-in requires a passkey), `options` (a new passkey's ceremony), `add` (the
    * passkey this session's ceremony made; the first brings recovery codes, shown this once),
    * `remove` (one of theirs, 404 for any other id; the last takes the second factor and the codes
    * with it), `recovery-codes` (new ones, the old ones end), `require` (sign-in asks for a passkey
    * after the password, or no longer). `options`, `recovery-codes` and `require` need a recent
    * sign-in or the current password. Adding and removing mail a notice.
    */
-  changePasskeys: {
-    method: 'POST', path: '/api/me/passkeys', handler: 'passkeys/change-passkeys', auth: 'user',
-    body: passkeys.changePasskeysRequest, response: passkeys.changePasskeysResponse,
+  managePasskeys: {
+    method: 'POST', path: '/api/me/passkeys', handler: 'passkeys/manage-passkeys', auth: 'user',
+    body: passkeys.managePasskeysRequest, response: passkeys.managePasskeysResponse,
     table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], mail: true,
   },
   planStatus: {

@@ -96,17 +96,18 @@ export type PasskeySignInRequest = z.infer<typeof passkeySignInRequest>;
 /** `options` answers a ceremony; the other steps the user (the session in its cookie). */
 export const passkeySignInResponse = z.union([passkeyCeremony, z.object({ user })]);
 
-/** The changes to the caller's passkeys (the route changePasskeys). */
-export const changePasskeysRequest = z.discriminatedUnion('action', [
+/** What the route managePasskeys does with the caller's passkeys. */
+export const managePasskeysRequest = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('list') }),
   z.object({ action: z.literal('options'), ...reauth }),
   z.object({ action: z.literal('add'), flow, name: passkeyName, credential: registrationCredential }),
   z.object({ action: z.literal('remove'), id: passkeyId }),
   z.object({ action: z.literal('recovery-codes'), ...reauth }),
   z.object({ action: z.literal('require'), required: z.boolean(), ...reauth }),
 ]);
-export type ChangePasskeysRequest = z.infer<typeof changePasskeysRequest>;
-/** Each action's answer: `options` a ceremony, `add` the passkey (and recovery codes), `remove` ok, `recovery-codes` the codes, `require` the switch. */
-export const changePasskeysResponse = z.union([passkeyCeremony, addPasskeyResponse, recoveryCodesResponse, passkeyRequiredResponse, z.object({ ok: z.literal(true) })]);
+export type ManagePasskeysRequest = z.infer<typeof managePasskeysRequest>;
+/** Each action's answer: `list` the list, `options` a ceremony, `add` the passkey (and recovery codes), `remove` ok, `recovery-codes` the codes, `require` the switch. */
+export const managePasskeysResponse = z.union([passkeyList, passkeyCeremony, addPasskeyResponse, recoveryCodesResponse, passkeyRequiredResponse, z.object({ ok: z.literal(true) })]);
 
 /** A password sign-in of an account that requires a passkey: no session yet, the second step's ceremony. */
 export const secondFactorResponse = z.object({ secondFactor: passkeyCeremony });

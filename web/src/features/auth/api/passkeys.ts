@@ -6,18 +6,22 @@ import {
   passkeyCeremony,
   passkeyRequiredResponse,
   recoveryCodesResponse,
-  type ChangePasskeysRequest,
+  type ManagePasskeysRequest,
+  passkeyList,
   type PasskeyList,
 } from '@app/shared/schemas/passkeys';
 
 /** One change to the caller's passkeys; each action's answer is read with its own schema. */
-const change = (body: ChangePasskeysRequest) => api('changePasskeys', { body });
+const change = (body: ManagePasskeysRequest) => api('managePasskeys', { body });
 
 export const passkeyKeys = { list: () => ['auth', 'passkeys'] as const };
 
 /** The user's passkeys, recovery codes left and the second factor's switch. */
 export function usePasskeys() {
-  return useQuery({ queryKey: passkeyKeys.list(), queryFn: ({ signal }) => api('listPasskeys', { signal }) });
+  return useQuery({
+    queryKey: passkeyKeys.list(),
+    queryFn: async ({ signal }) => passkeyList.parse(await api('managePasskeys', { body: { action: 'list' }, signal })),
+  });
 }
 
 /**

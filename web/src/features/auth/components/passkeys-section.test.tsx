@@ -12,10 +12,10 @@ function fakeServer({ reauthFirst = false } = {}) {
   let list = { passkeys: [laptop, phone], recoveryCodesLeft: 7, required: false };
   let asked = false;
   const calls = mockFetch((call: MockCall) => {
-    if (call.route === 'listPasskeys') return json(200, list);
-    if (call.route !== 'changePasskeys') return json(404, { error: 'Not found' });
+    if (call.route !== 'managePasskeys') return json(404, { error: 'Not found' });
     const body = call.body as { action: string; id?: string; required?: boolean; currentPassword?: string };
-    if (reauthFirst && !asked && body.action !== 'remove') {
+    if (body.action === 'list') return json(200, list);
+    if (reauthFirst && !asked && body.action === 'require') {
       asked = true;
       return json(403, { error: 'Enter your password to continue.', code: 'reauth_required' });
     }
@@ -59,7 +59,7 @@ describe('profile: Passkeys section', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove the passkey Phone?' });
     await ui.click(within(dialog).getByRole('button', { name: 'Remove passkey' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove passkey Phone' })).toBeNull());
-    expect(calls.filter((c) => c.route === 'changePasskeys').map((c) => c.body)).toEqual([{ action: 'remove', id: phone.id }]);
+    expect(calls.filter((c) => c.route === 'managePasskeys').map((c) => c.body).filter((b) => (b as { action: string }).action !== 'list')).toEqual([{ action: 'remove', id: phone.id }]);
     expect(screen.getByRole('button', { name: 'Remove passkey Laptop' })).toBeInTheDocument();
   });
 
@@ -72,7 +72,7 @@ describe('profile: Passkeys section', () => {
     await ui.type(screen.getByLabelText('Current password'), 'my-password');
     await ui.click(screen.getByRole('checkbox', { name: 'Require a passkey at sign-in' }));
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Require a passkey at sign-in' })).toBeChecked());
-    expect(calls.filter((c) => c.route === 'changePasskeys').map((c) => c.body)).toEqual([
+    expect(calls.filter((c) => c.route === 'managePasskeys').map((c) => c.body).filter((b) => (b as { action: string }).action !== 'list')).toEqual([
       { action: 'require', required: true },
       { action: 'require', required: true, currentPassword: 'my-password' },
     ]);

@@ -1,7 +1,7 @@
 import { PASSKEYS_MAX } from '@app/shared/constants';
-import type { ChangePasskeysRequest } from '@app/shared/schemas/passkeys';
+import type { ManagePasskeysRequest } from '@app/shared/schemas/passkeys';
 import { deletePasskey, getPasskey, listPasskeys, putPasskey, setPasskeyRequired } from '../../db/passkeys.ts';
-import { deleteRecoveryCodes } from '../../db/recovery-codes.ts';
+import { countRecoveryCodesLeft, deleteRecoveryCodes } from '../../db/recovery-codes.ts';
 import { passkeyChangedMail } from '../../domain/mail-copy.ts';
 import { toPublicPasskey } from '../../domain/passkeys.ts';
 import type { User } from '../../domain/users.ts';
@@ -13,7 +13,7 @@ import { log, securityEvent } from '../../lib/log.ts';
 import { sendMail } from '../../lib/mail.ts';
 import { assertRecentSignIn, finishRegistration, newRecoveryCodes, startRegistration } from '../../lib/passkeys.ts';
 
-type Action<A extends ChangePasskeysRequest['action']> = Extract<ChangePasskeysRequest, { action: A }>;
+type Action<A extends ManagePasskeysRequest['action']> = Extract<ManagePasskeysRequest, { action: A }>;
 interface Caller {
   user: User;
   session: Session;
@@ -29,6 +29,12 @@ async function notify(user: User, passkeyName: string, change: 'added' | 'remove
   } catch (err) {
     log.error(`passkey-${change} notice not sent`, { user_id: user.id, error: { message: err instanceof Error ? err.message : String(err) } });
   }
+}
+
+/** `list`: the caller's passkeys (oldest first), unused recovery codes, and the second factor's switch. */
+async function list({ user }: Caller) {
+  const [passkeys, recoveryCodesLeft] = await Promise.all([listPasskeys(user.id), countRecoveryCodesLeft(user.id)]);
+  return { passkeys: passkeys.map(toPublicPasskey), recoveryCodesLeft, required: user.passkeyRequired === true };
 }
 
 /** `options`: a new passkey's ceremony, after a recent sign-in or the password; none past PASSKEYS_MAX (409). */
@@ -83,10 +89,12 @@ async function require(body: Action<'require'>, { user, session, sourceIp }: Cal
   return { required: body.required };
 }
 
-/** POST /api/me/passkeys: the caller's passkey changes (the route table says which). */
-export const handler = route('changePasskeys', async ({ body, user, session, sourceIp }) => {
+/** POST /api/me/passkeys: the caller's passkeys, listed or changed (the route table says how). */
+export const handler = route('managePasskeys', async ({ body, user, session, sourceIp }) => {
   const caller = { user, session, sourceIp };
   switch (body.action) {
+    case 'list':
+      return list(caller);
     case 'options':
       return options(body, caller);
     case 'add':

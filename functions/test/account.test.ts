@@ -7,6 +7,7 @@ import { tableName } from '../src/db/client.ts';
 import { scanPages } from '../src/db/pages.ts';
 import { setPlan } from '../src/db/users.ts';
 import { call, outbox, registerUser } from './call.ts';
+import { assert, ORIGIN, registerPasskey } from './soft-authenticator.ts';
 
 /** The tests that build whole accounts through the routes (tens of requests, a table scan) may take this long on a loaded machine. */
 const HEAVY_MS = 120_000;
@@ -62,6 +63,13 @@ async function fullAccount() {
   expect((await call('forgotPassword', { body: { email: u.email, recaptchaToken: 'test-pass' } })).status).toBe(200);
   expect((await call('login', { body: { email: u.email, password: 'not-the-password-1' }, sourceIp: ip })).status).toBe(401);
   expect((await call('changePassword', { token: u.token, body: { currentPassword: 'not-it-at-all-2', newPassword: 'violet-harbor-lantern-42' } })).status).toBe(400);
+  // A passkey with its recovery codes, one of them used; a passkey ceremony left unfinished; sign-in requiring a passkey.
+  const { recoveryCodes } = await registerPasskey(u.token);
+  expect((await call('managePasskeys', { token: u.token, body: { action: 'options' } })).status).toBe(200);
+  expect((await call('managePasskeys', { token: u.token, body: { action: 'require', required: true } })).status).toBe(200);
+  const step = await call<{ secondFactor: { flow: string } }>('login', { body: { email: u.email, password: u.password }, sourceIp: ip });
+  expect((await call('passkeySignIn', { body: { step: 'recovery-code', flow: step.body.secondFactor.flow, code: recoveryCodes![0]! } })).status).toBe(200);
+  expect((await call('login', { body: { email: u.email, password: u.password }, sourceIp: ip })).body).toHaveProperty('secondFactor');
   return { ...u, ip, savedId: saved.body._id, sessionId, code: share.body.code };
 }
 
@@ -92,6 +100,10 @@ describe('delete account', () => {
     expect([...left].filter((k) => k.startsWith(`LIVE#${u.code}|`))).toEqual([]);
     for (const key of userRateLimitKeys(u)) expect(left.has(`${key.PK}|${key.SK}`)).toBe(false);
     expect(after.filter((i) => i.type === 'resetToken' && i.userId === u.id)).toEqual([]);
+    // Passkeys, recovery codes and passkey challenges were there, and went with the rest.
+    for (const type of ['passkey', 'recoveryCodes', 'passkeyChallenge', 'passkeyChallengePointer']) {
+      expect(itemsOf(before, u).filter((i) => i.type === type).length, type).toBeGreaterThan(0);
+    }
     // Everything of the other user is still there.
     expect(itemsOf(after, other)).toEqual(othersBefore);
     expect(after.some((i) => i.PK === `LIVE#${other.code}`)).toBe(true);
@@ -114,6 +126,26 @@ describe('delete account', () => {
     const after = itemsOf(await scanAll(), u).filter((i) => i.type !== 'rateLimit');
     expect(after).toEqual(before);
     expect((await call('getMe', { token: u.token })).status).toBe(200);
+  });
+
+  it('a passkey of the account stands in for the password; another user\'s, or a replayed answer, is refused', async () => {
+    const u = await registerUser();
+    const other = await registerUser();
+    const mine = await registerPasskey(u.token);
+    const theirs = await registerPasskey(other.token);
+    const ceremony = async () => (await call<{ flow: string; options: { challenge: string } }>('passkeySignIn', { body: { step: 'options' } })).body;
+    const del = (flow: string, credential: unknown) => call('deleteAccount', { token: u.token, body: { passkey: { flow, credential } } });
+
+    let c = await ceremony();
+    const refused = await del(c.flow, assert(theirs.passkey, c.options, ORIGIN));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'passkey_refused', error: expect.any(String) });
+    expect((await call('getMe', { token: u.token })).status).toBe(200);
+    c = await ceremony();
+    const answer = assert(mine.passkey, c.options, ORIGIN);
+    expect((await del(c.flow, answer)).status).toBe(200);
+    expect(itemsOf(await scanAll(), u)).toEqual([]);
+    expect((await del(c.flow, answer)).status).toBe(401);
   });
 
   it('refuses without a session or a password, and mails in the user language', async () => {

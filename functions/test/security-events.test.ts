@@ -3,6 +3,7 @@ import { LOGIN_ATTEMPT_LIMIT, LOGIN_CAPTCHA_AFTER, SECURITY_EVENTS, type Securit
 import { setSiteSettings } from '../src/db/site-settings.ts';
 import { hashPassword } from '../src/domain/passwords.ts';
 import { call, legacyToken, outbox, registerUser, sessionCookieOf } from './call.ts';
+import { assert, ORIGIN, registerPasskey } from './soft-authenticator.ts';
 
 /**
  * Security events: every sign-in refused or slowed, bot check demanded or failed, password reset
@@ -125,6 +126,35 @@ describe('security events', () => {
     }
     expect(status).toBe(429);
     expect(names().at(-1)).toBe('password_change_rate_limited');
+  });
+
+  it('passkeys: added, a refused passkey sign-in, a recovery code wrong then used, removed', async () => {
+    const user = await registerUser();
+    lines = [];
+    const { passkey, id, recoveryCodes } = await registerPasskey(user.token);
+    expect(events()).toEqual([expect.objectContaining({ security_event: 'passkey_added', user_id: user.id, level: 'INFO' })]);
+
+    const ceremony = await call<{ flow: string; options: { challenge: string } }>('passkeySignIn', { body: { step: 'options' } });
+    lines = [];
+    const replayed = assert(passkey, { challenge: 'not-the-challenge' }, ORIGIN);
+    expect((await call('passkeySignIn', { body: { step: 'passkey', flow: ceremony.body.flow, credential: replayed } })).status).toBe(401);
+    expect(events()).toEqual([expect.objectContaining({ security_event: 'passkey_sign_in_failed', level: 'WARN' })]);
+
+    await call('managePasskeys', { token: user.token, body: { action: 'require', required: true } });
+    const step = await call<{ secondFactor: { flow: string } }>('login', { body: { email: user.email, password: user.password }, sourceIp: freshIp() });
+    lines = [];
+    const flow = step.body.secondFactor.flow;
+    expect((await call('passkeySignIn', { body: { step: 'recovery-code', flow, code: 'AAAA-AAAA-AAAA-AAAA' } })).status).toBe(400);
+    expect((await call('passkeySignIn', { body: { step: 'recovery-code', flow, code: recoveryCodes![0]! } })).status).toBe(200);
+    expect(events()).toEqual([
+      expect.objectContaining({ security_event: 'recovery_code_failed', user_id: user.id, level: 'WARN' }),
+      expect.objectContaining({ security_event: 'recovery_code_used', user_id: user.id, level: 'INFO', codes_left: 9 }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(recoveryCodes![0]!);
+
+    lines = [];
+    expect((await call('managePasskeys', { token: user.token, body: { action: 'remove', id } })).status).toBe(200);
+    expect(events()).toEqual([expect.objectContaining({ security_event: 'passkey_removed', user_id: user.id, level: 'INFO' })]);
   });
 
   it('an account deletion: refused with a wrong password, limited, done', async () => {

@@ -42,7 +42,7 @@ describe('email verification', () => {
     const [token] = await links(u.email);
     const { createHash } = await import('node:crypto');
     const hash = createHash('sha256').update(token!).digest('hex');
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.verifyToken(hash), UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': 1 } }));
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.singleUseToken('VERIFY', hash), UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': 1 } }));
     expect((await call('verifyEmail', { body: { token } })).status).toBe(400);
     expect(await me(u.token)).toMatchObject({ emailVerified: false });
   });

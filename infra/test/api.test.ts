@@ -143,6 +143,24 @@ describe('REST API and its functions (dev, full route table)', () => {
     expect(JSON.stringify(allStatements(t)).includes('/index/*'), 'an index/* grant').toBe(false);
   });
 
+  it('grants the passkey routes their table actions and the token key, and gives them the site origin WebAuthn checks (APP_URL)', () => {
+    const passkeyRoutes = ['passkeySignIn', 'managePasskeys'] as const;
+    const distributionId = ofType(t, 'AWS::CloudFront::Distribution')[0]![0];
+    for (const name of passkeyRoutes) {
+      const fnId = routeFunctions.get(name)!;
+      expect(fnId, name).toBeDefined();
+      const statements = statementsOfFunction(t, fnId);
+      expect(actionsOf(statements, 'dynamodb:'), name).toEqual([...routes[name].table].map((a) => `dynamodb:${a}`).sort());
+      expect(actionsOf(statements, 'ses:'), name).toEqual(name === 'managePasskeys' ? ['ses:SendEmail', 'ses:SendRawEmail'] : []);
+      const vars = json.Resources[fnId].Properties.Environment.Variables as Record<string, unknown>;
+      // The relying party's id and origin come from APP_URL: the CloudFront domain.
+      expect(JSON.stringify(vars.APP_URL), name).toContain(distributionId);
+      expect(vars[SECRETS.tokenKey.idVariable], name).toBeDefined();
+    }
+    // The sign-in steps never Query: a ceremony's user is named by its answer or its second step.
+    expect(routes.passkeySignIn.table).not.toContain('Query');
+  });
+
   it('refuses a route that lists an index without Query', () => {
     expect(() => synth({ siteDir: noSite(), routes: { thing: { ...routes.getMe, indexes: ['GSI1'] } } })).toThrow(/indexes GSI1 without Query/);
   });

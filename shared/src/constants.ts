@@ -81,6 +81,19 @@ export const LOGIN_ATTEMPT_LIMIT = 30;
  */
 export const CHANGE_PASSWORD_ATTEMPT_LIMIT = 5;
 /**
+ * Passkeys (docs/passkeys.md): a user holds at most PASSKEYS_MAX; a ceremony's challenge lives
+ * PASSKEY_CHALLENGE_TTL_SECONDS; adding a passkey, new recovery codes or the second factor's
+ * switch need a sign-in at most PASSKEY_REAUTH_SECONDS old, or the current password. The first
+ * passkey brings RECOVERY_CODE_COUNT recovery codes; wrong ones are counted per account, at most
+ * RECOVERY_CODE_ATTEMPT_LIMIT in LOGIN_WINDOW_SECONDS.
+ */
+export const PASSKEYS_MAX = 10;
+export const PASSKEY_NAME_MAX = 60;
+export const PASSKEY_CHALLENGE_TTL_SECONDS = 5 * 60;
+export const PASSKEY_REAUTH_SECONDS = 10 * 60;
+export const RECOVERY_CODE_COUNT = 10;
+export const RECOVERY_CODE_ATTEMPT_LIMIT = 5;
+/**
  * Sessions (docs/sessions.md). A session token lives TOKEN_TTL_SECONDS from when it was signed:
  * the idle timeout, as a token used after TOKEN_RENEW_AFTER_SECONDS is replaced by a fresh one,
  * so a week without any use ends the session. Whatever the use, a session ends
@@ -130,6 +143,11 @@ export const SECURITY_EVENTS = [
   'dev_password_failed',
   'dev_password_rate_limited',
   'dev_password_accepted',
+  'passkey_added',
+  'passkey_removed',
+  'passkey_sign_in_failed',
+  'recovery_code_used',
+  'recovery_code_failed',
 ] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
 export const SECURITY_METRIC = 'SecurityEvents';

@@ -9,6 +9,7 @@ import * as billing from './schemas/billing.ts';
 import * as captionStyle from './schemas/caption-style.ts';
 import * as corrections from './schemas/corrections.ts';
 import * as live from './schemas/live.ts';
+import * as passkeys from './schemas/passkeys.ts';
 import * as settings from './schemas/settings.ts';
 import * as site from './schemas/site.ts';
 import * as tr from './schemas/transcriptions.ts';
@@ -94,9 +95,13 @@ export const routes = define({
     method: 'POST', path: '/api/auth/verify-email/resend', handler: 'auth/resend-verification', auth: 'user',
     response: okResponse, table: ['GetItem', 'PutItem', 'UpdateItem'], mail: true,
   },
+  /**
+   * A password sign-in: the session cookie and the user; for an account that requires a passkey,
+   * no session but the second step's ceremony (passkeySignIn or recoveryCodeSignIn finishes it).
+   */
   login: {
     method: 'POST', path: '/api/auth/login', handler: 'auth/login', auth: 'none',
-    body: auth.loginRequest, response: auth.authResponse,
+    body: auth.loginRequest, response: passkeys.loginResponse,
     table: ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem'], secrets: ['tokenKey', 'botCheck'],
   },
   getMe: {
@@ -144,6 +149,34 @@ export const routes = define({
     method: 'POST', path: '/api/auth/session', handler: 'auth/exchange-session', auth: 'none', bearerToken: true,
     response: auth.authResponse, table: ['GetItem'], secrets: ['tokenKey'],
   },
+  // Passkeys (docs/passkeys.md): passwordless sign-in, the optional second factor, recovery codes.
+  // Two routes carry every step: CloudFormation holds at most 500 resources a stack, and each route costs seven.
+  /**
+   * A passkey sign-in, by `step`: `options` starts a passwordless ceremony (discoverable
+   * credentials: no email asked; its challenge single-use for PASSKEY_CHALLENGE_TTL_SECONDS);
+   * `passkey` ends a ceremony (passwordless, or a password sign-in's second step) with the passkey's
+   * signature; `recovery-code` ends a second step with a recovery code instead (each works once;
+   * wrong ones counted per account). A finished sign-in sets the same session cookie as a password.
+   */
+  passkeySignIn: {
+    method: 'POST', path: '/api/auth/passkey', handler: 'auth/passkey-sign-in', auth: 'none',
+    body: passkeys.passkeySignInRequest, response: passkeys.passkeySignInResponse,
+    table: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem'], secrets: ['tokenKey'],
+  },
+  /**
+   * The caller's passkeys, by `action`: `list` (the passkeys, how many recovery codes are left,
+   * whether sign-in requires a passkey), `options` (a new passkey's ceremony), `add` (the
+   * passkey this session's ceremony made; the first brings recovery codes, shown this once),
+   * `remove` (one of theirs, 404 for any other id; the last takes the second factor and the codes
+   * with it), `recovery-codes` (new ones, the old ones end), `require` (sign-in asks for a passkey
+   * after the password, or no longer). `options`, `recovery-codes` and `require` need a recent
+   * sign-in or the current password. Adding and removing mail a notice.
+   */
+  managePasskeys: {
+    method: 'POST', path: '/api/me/passkeys', handler: 'passkeys/manage-passkeys', auth: 'user',
+    body: passkeys.managePasskeysRequest, response: passkeys.managePasskeysResponse,
+    table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], mail: true,
+  },
   planStatus: {
     method: 'GET', path: '/api/auth/plan-status', handler: 'auth/plan-status', auth: 'user',
     response: auth.planStatusResponse, table: ['GetItem'],
@@ -165,12 +198,12 @@ export const routes = define({
     params: account.exportTextParams, query: account.exportTextQuery, response: account.exportTextResponse, table: ['GetItem', 'Query'],
   },
   /**
-   * Deletes the account after the password (attempts counted with the password change's): cancels
+   * Deletes the account after the password or a passkey of the account (attempts counted with the password change's): cancels
    * its Stripe subscriptions, removes every item of the user, mails a confirmation.
    */
   deleteAccount: {
     method: 'POST', path: '/api/me/delete', handler: 'account/delete-account', auth: 'user',
-    body: account.deleteAccountRequest, response: okResponse,
+    body: account.deleteAccountBody, response: okResponse,
     table: ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem', 'Query', 'BatchWriteItem'], secrets: ['stripeApiKey'], mail: true,
   },
   /** The caller's text corrections (replacements, profanity modes, spoken commands, paragraphs); defaults until saved. */

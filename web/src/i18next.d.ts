@@ -5,6 +5,7 @@ import type billing from './features/billing/locales/en.json';
 import type live from './features/live/locales/en.json';
 import type accountData from './features/account-data/locales/en.json';
 import type verifyEmail from './features/auth/locales/verify-email.en.json';
+import type passkeys from './features/auth/locales/passkeys.en.json';
 import type captionStyle from './components/caption-style/locales/en.json';
 import type onDevice from './features/transcribe/on-device/locales/en.json';
 import type captionTranslation from './components/translation/locales/en.json';
@@ -17,7 +18,8 @@ declare module 'i18next' {
      * Feature namespaces, each registered when its (lazy) code loads: `billing` (features/billing/i18n.ts),
      * `live` (live caption sharing, features/live/i18n.ts), `captionStyle` (components/caption-style/i18n.ts),
      * `accountData` (the profile's Your data, features/account-data/i18n.ts), `verifyEmail` (the
-     * email verification banner and page, features/auth/verify-email-i18n.ts), `onDevice`
+     * email verification banner and page, features/auth/verify-email-i18n.ts), `passkeys` (passkey
+     * sign-in and the profile's Passkeys section, features/auth/passkeys-i18n.ts), `onDevice`
      * (features/transcribe/on-device/i18n.ts), `captionTranslation` (translated captions, components/translation/i18n.ts).
      */
     resources: {
@@ -27,6 +29,7 @@ declare module 'i18next' {
       captionStyle: typeof captionStyle;
       accountData: typeof accountData;
       verifyEmail: typeof verifyEmail;
+      passkeys: typeof passkeys;
       onDevice: typeof onDevice;
       captionTranslation: typeof captionTranslation;
     };

@@ -2,16 +2,17 @@ import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normaliseEmail } from '@app/shared/schemas/common';
 import { batchWrite } from './chunk-store.ts';
 import { db, isConditionFailure, nowSeconds, tableName } from './client.ts';
-import { keys } from './keys.ts';
+import { keys, SINGLE_USE_TOKEN_KINDS } from './keys.ts';
 import { queryPages } from './pages.ts';
 import { rateLimitKey } from './rate-limits.ts';
 
 /**
  * Deleting an account: every item of the user leaves the table (docs/dynamodb.md, Deleting an
  * account). The user's partition holds almost all of them (profile, saved and automatic
- * transcriptions and their chunks, autosave keys, settings, caption style, live share pointers,
- * reset and verification token pointers); the pointers lead to the items kept elsewhere (live
- * shares with their viewers, reset and verification tokens); the email claim and the rate-limit windows keyed by the user or their
+ * transcriptions and their chunks, autosave keys, settings, caption style, passkeys, recovery
+ * codes, live share pointers, pointers to single-use tokens: reset, verification, passkey
+ * challenges); the pointers lead to the items kept elsewhere (live shares with their viewers, the
+ * single-use tokens); the email claim and the rate-limit windows keyed by the user or their
  * email are found by their keys.
  */
 
@@ -25,6 +26,7 @@ export function userRateLimitKeys(user: { id: string; email: string }, now = now
     rateLimitKey('change-password', user.id),
     rateLimitKey('transcript-edit', user.id),
     rateLimitKey('verify-email', user.id),
+    rateLimitKey('recovery-code', user.id),
     rateLimitKey('forgot-password', email),
     rateLimitKey('login-account', email),
     // The autosave meter of today and yesterday (an older one has expired).
@@ -74,8 +76,8 @@ async function partitionKeys(userId: string): Promise<{ own: Key[]; elsewhere: K
       if (key.SK === profile.SK) continue;
       own.push(key);
       if (key.SK.startsWith(keys.liveShareOfSessionPrefix()) && typeof item.code === 'string') liveCodes.push(item.code);
-      if (key.SK.startsWith(keys.resetTokenOfUserPrefix())) elsewhere.push(keys.resetToken(key.SK.slice(keys.resetTokenOfUserPrefix().length)));
-      if (key.SK.startsWith(keys.verifyTokenOfUserPrefix())) elsewhere.push(keys.verifyToken(key.SK.slice(keys.verifyTokenOfUserPrefix().length)));
+      const kind = SINGLE_USE_TOKEN_KINDS.find((k) => key.SK.startsWith(`${k}#`));
+      if (kind) elsewhere.push(keys.singleUseToken(kind, key.SK.slice(kind.length + 1)));
     }
   }
   return { own, elsewhere, liveCodes };

@@ -2,8 +2,14 @@ export type TranscriptKind = 'TRANS' | 'AUTO';
 
 const LIVE_SESSION_PREFIX = 'LIVESESSION#';
 const CAPTION_DESTINATION_PREFIX = 'DEST#';
-const RESET_POINTER_PREFIX = 'RESET#';
-const VERIFY_POINTER_PREFIX = 'VERIFY#';
+const PASSKEY_PREFIX = 'PASSKEY#';
+
+/**
+ * The kinds of single-use token (db/single-use-tokens.ts): password-reset tokens, email
+ * verification tokens, passkey (WebAuthn) challenges.
+ */
+export const SINGLE_USE_TOKEN_KINDS = ['RESET', 'VERIFY', 'WEBAUTHN'] as const;
+export type SingleUseTokenKind = (typeof SINGLE_USE_TOKEN_KINDS)[number];
 
 /** Every partition and sort key is built here and nowhere else (docs/dynamodb.md). */
 export const keys = {
@@ -13,17 +19,17 @@ export const keys = {
   /** The user's caption style: an item of its own, read only by the routes that need it. */
   captionStyle: (userId: string) => ({ PK: `USER#${userId}`, SK: 'CAPTIONSTYLE' }),
   emailClaim: (normalisedEmail: string) => ({ PK: `EMAIL#${normalisedEmail}`, SK: 'EMAIL' }),
-  resetToken: (tokenHash: string) => ({ PK: `RESET#${tokenHash}`, SK: 'RESET' }),
+  /** A single-use token or challenge, stored only as its SHA-256 (TTL). */
+  singleUseToken: (kind: SingleUseTokenKind, tokenHash: string) => ({ PK: `${kind}#${tokenHash}`, SK: kind }),
+  /** The user's pointer to a single-use token of theirs (same expiry), so deleting the account finds it. */
+  singleUseTokenOfUser: (userId: string, kind: SingleUseTokenKind, tokenHash: string) => ({ PK: `USER#${userId}`, SK: `${kind}#${tokenHash}` }),
+  /** A passkey of the user, by the SHA-256 of its credential id (a credential id may be longer than a sort key). */
+  passkey: (userId: string, credentialHash: string) => ({ PK: `USER#${userId}`, SK: `${PASSKEY_PREFIX}${credentialHash}` }),
+  passkeyPrefix: () => PASSKEY_PREFIX,
+  /** The user's recovery codes (hashed), one item: each code's hash and when it was used. */
+  recoveryCodes: (userId: string) => ({ PK: `USER#${userId}`, SK: 'RECOVERY' }),
   /** A session a logout ended, by its id (TTL: until its token would have expired). */
   revokedSession: (sid: string) => ({ PK: `REVOKED#${sid}`, SK: 'REVOKED' }),
-  /** The user's pointer to a reset token of theirs (same expiry), so deleting the account finds it. */
-  resetTokenOfUser: (userId: string, tokenHash: string) => ({ PK: `USER#${userId}`, SK: `${RESET_POINTER_PREFIX}${tokenHash}` }),
-  resetTokenOfUserPrefix: () => RESET_POINTER_PREFIX,
-  /** An email verification token, stored only as its SHA-256 (TTL). */
-  verifyToken: (tokenHash: string) => ({ PK: `VERIFY#${tokenHash}`, SK: 'VERIFY' }),
-  /** The user's pointer to a verification token of theirs (same expiry), so deleting the account finds it. */
-  verifyTokenOfUser: (userId: string, tokenHash: string) => ({ PK: `USER#${userId}`, SK: `${VERIFY_POINTER_PREFIX}${tokenHash}` }),
-  verifyTokenOfUserPrefix: () => VERIFY_POINTER_PREFIX,
   rateLimit: (scope: string, key: string) => ({ PK: `RATE#${scope}#${key}`, SK: 'RATE' }),
   siteSettings: () => ({ PK: 'SETTINGS', SK: 'SITE' }),
   /** A saved (TRANS) or automatic (AUTO) transcription's metadata item. */

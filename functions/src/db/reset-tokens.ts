@@ -1,10 +1,10 @@
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { RESET_TOKEN_TTL_SECONDS } from '@app/shared/constants';
-import { db, isConditionFailure, nowIso, nowSeconds, tableName } from './client.ts';
-import { keys } from './keys.ts';
+import { db, isConditionFailure } from './client.ts';
+import { getToken, putToken, spendTokenItems } from './single-use-tokens.ts';
 import { passwordChange } from './users.ts';
 
-/** A password-reset token, stored only as its SHA-256 (PK RESET#hash), valid one hour. */
+/** A password-reset token (a single-use token of kind RESET: db/single-use-tokens.ts), valid one hour. */
 export interface ResetToken {
   userId: string;
   /** The user's tokenVersion when issued: a reset bumps it, so older tokens stop working. */
@@ -12,41 +12,14 @@ export interface ResetToken {
   expiresAt: number;
 }
 
-/**
- * Stores the token, and beside it under the user a pointer with the same expiry, so deleting the
- * account finds every token of the user (db/accounts.ts).
- */
 export async function putResetToken(tokenHash: string, userId: string, tokenVersion: number): Promise<void> {
-  const now = nowIso();
-  const expiresAt = nowSeconds() + RESET_TOKEN_TTL_SECONDS;
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.resetTokenOfUser(userId, tokenHash), type: 'resetTokenPointer', expiresAt, createdAt: now, updatedAt: now },
-    }),
-  );
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.resetToken(tokenHash),
-        type: 'resetToken',
-        userId,
-        tokenVersion,
-        expiresAt,
-        createdAt: now,
-        updatedAt: now,
-      },
-    }),
-  );
+  await putToken('RESET', tokenHash, { userId, tokenVersion }, RESET_TOKEN_TTL_SECONDS);
 }
 
-/** A live token (TTL deletion is lazy, so expiry is checked here). */
+/** A live token. */
 export async function getResetToken(tokenHash: string): Promise<ResetToken | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.resetToken(tokenHash), ConsistentRead: true }));
-  const item = out.Item as (ResetToken & Record<string, unknown>) | undefined;
-  if (!item || item.expiresAt <= nowSeconds()) return undefined;
-  return { userId: item.userId, tokenVersion: item.tokenVersion, expiresAt: item.expiresAt };
+  const token = await getToken<{ userId: string; tokenVersion: number }>('RESET', tokenHash);
+  return token && { userId: token.userId, tokenVersion: token.tokenVersion, expiresAt: token.expiresAt };
 }
 
 /**
@@ -55,23 +28,9 @@ export async function getResetToken(tokenHash: string): Promise<ResetToken | und
  * concurrent uses succeeds).
  */
 export async function consumeResetToken(tokenHash: string, token: ResetToken, passwordHash: string): Promise<boolean> {
+  const [spend, ...pointer] = spendTokenItems('RESET', tokenHash, token.userId);
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.resetToken(tokenHash),
-              ConditionExpression: 'attribute_exists(PK) AND expiresAt > :now',
-              ExpressionAttributeValues: { ':now': nowSeconds() },
-            },
-          },
-          passwordChange(token.userId, passwordHash, token.tokenVersion),
-          { Delete: { TableName: tableName(), Key: keys.resetTokenOfUser(token.userId, tokenHash) } },
-        ],
-      }),
-    );
+    await db().send(new TransactWriteCommand({ TransactItems: [spend!, passwordChange(token.userId, passwordHash, token.tokenVersion), ...pointer] }));
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;

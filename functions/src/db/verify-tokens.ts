@@ -1,12 +1,12 @@
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { VERIFY_TOKEN_TTL_SECONDS } from '@app/shared/constants';
-import { db, isConditionFailure, nowIso, nowSeconds, tableName } from './client.ts';
+import { db, isConditionFailure, nowIso, tableName } from './client.ts';
 import { keys } from './keys.ts';
+import { getToken, putToken, spendTokenItems } from './single-use-tokens.ts';
 
 /**
- * An email verification token, stored only as its SHA-256 (PK VERIFY#hash), valid
- * VERIFY_TOKEN_TTL_SECONDS, for the address it was mailed to. A pointer under the user with the
- * same expiry lets deleting the account find it.
+ * An email verification token (a single-use token of kind VERIFY: db/single-use-tokens.ts), valid
+ * VERIFY_TOKEN_TTL_SECONDS, for the address it was mailed to.
  */
 export interface VerifyToken {
   userId: string;
@@ -16,28 +16,13 @@ export interface VerifyToken {
 }
 
 export async function putVerifyToken(tokenHash: string, userId: string, email: string): Promise<void> {
-  const now = nowIso();
-  const expiresAt = nowSeconds() + VERIFY_TOKEN_TTL_SECONDS;
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.verifyTokenOfUser(userId, tokenHash), type: 'verifyTokenPointer', expiresAt, createdAt: now, updatedAt: now },
-    }),
-  );
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.verifyToken(tokenHash), type: 'verifyToken', userId, email, expiresAt, createdAt: now, updatedAt: now },
-    }),
-  );
+  await putToken('VERIFY', tokenHash, { userId, email }, VERIFY_TOKEN_TTL_SECONDS);
 }
 
-/** A live token (TTL deletion is lazy, so expiry is checked here). */
+/** A live token. */
 export async function getVerifyToken(tokenHash: string): Promise<VerifyToken | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.verifyToken(tokenHash), ConsistentRead: true }));
-  const item = out.Item as (VerifyToken & Record<string, unknown>) | undefined;
-  if (!item || item.expiresAt <= nowSeconds()) return undefined;
-  return { userId: item.userId, email: item.email, expiresAt: item.expiresAt };
+  const token = await getToken<{ userId: string; email: string }>('VERIFY', tokenHash);
+  return token && { userId: token.userId, email: token.email, expiresAt: token.expiresAt };
 }
 
 /**
@@ -47,18 +32,12 @@ export async function getVerifyToken(tokenHash: string): Promise<VerifyToken | u
  */
 export async function consumeVerifyToken(tokenHash: string, token: VerifyToken): Promise<boolean> {
   const now = nowIso();
+  const [spend, ...pointer] = spendTokenItems('VERIFY', tokenHash, token.userId);
   try {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.verifyToken(tokenHash),
-              ConditionExpression: 'attribute_exists(PK) AND expiresAt > :now',
-              ExpressionAttributeValues: { ':now': nowSeconds() },
-            },
-          },
+          spend!,
           {
             Update: {
               TableName: tableName(),
@@ -68,7 +47,7 @@ export async function consumeVerifyToken(tokenHash: string, token: VerifyToken):
               ExpressionAttributeValues: { ':at': now, ':email': token.email },
             },
           },
-          { Delete: { TableName: tableName(), Key: keys.verifyTokenOfUser(token.userId, tokenHash) } },
+          ...pointer,
         ],
       }),
     );

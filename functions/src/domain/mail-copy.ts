@@ -86,3 +86,45 @@ export function verifyEmailMail(language: UiLanguage, name: string, link: string
       };
   }
 }
+
+/** The notice that a passkey was added to the account or removed from it, naming it. */
+export function passkeyChangedMail(
+  language: UiLanguage,
+  name: string,
+  passkeyName: string,
+  change: 'added' | 'removed',
+  profileLink: string,
+): { subject: string; text: string } {
+  switch (language) {
+    case 'pt':
+      return change === 'added'
+        ? {
+            subject: 'Uma chave de acesso foi adicionada à sua conta',
+            text: `Olá, ${name}.\n\nA chave de acesso "${passkeyName}" foi adicionada à sua conta e já pode ser usada para entrar.\n\nSe não foi você, remova-a no seu perfil e altere sua senha:\n\n${profileLink}`,
+          }
+        : {
+            subject: 'Uma chave de acesso foi removida da sua conta',
+            text: `Olá, ${name}.\n\nA chave de acesso "${passkeyName}" foi removida da sua conta e não serve mais para entrar.\n\nSe não foi você, altere sua senha:\n\n${profileLink}`,
+          };
+    case 'es':
+      return change === 'added'
+        ? {
+            subject: 'Se añadió una llave de acceso a tu cuenta',
+            text: `Hola, ${name}.\n\nLa llave de acceso "${passkeyName}" se añadió a tu cuenta y ya sirve para iniciar sesión.\n\nSi no fuiste tú, quítala en tu perfil y cambia tu contraseña:\n\n${profileLink}`,
+          }
+        : {
+            subject: 'Se quitó una llave de acceso de tu cuenta',
+            text: `Hola, ${name}.\n\nLa llave de acceso "${passkeyName}" se quitó de tu cuenta y ya no sirve para iniciar sesión.\n\nSi no fuiste tú, cambia tu contraseña:\n\n${profileLink}`,
+          };
+    default:
+      return change === 'added'
+        ? {
+            subject: 'A passkey was added to your account',
+            text: `Hi ${name},\n\nThe passkey "${passkeyName}" was added to your account and can now be used to sign in.\n\nIf this was not you, remove it on your profile and change your password:\n\n${profileLink}`,
+          }
+        : {
+            subject: 'A passkey was removed from your account',
+            text: `Hi ${name},\n\nThe passkey "${passkeyName}" was removed from your account and no longer signs you in.\n\nIf this was not you, change your password:\n\n${profileLink}`,
+          };
+  }
+}

@@ -30,6 +30,8 @@ export interface User {
   checkoutId?: string;
   /** The user's Stripe subscriptions by id (db/billing.ts). */
   subscriptions?: Record<string, SubscriptionState>;
+  /** Whether a password sign-in also needs a passkey or a recovery code (docs/passkeys.md); absent: no. */
+  passkeyRequired?: boolean;
   /** Set once the survey has been shown to this user (absent on older records: not shown). */
   surveyShown?: boolean;
   /** When the user opened the verification link mailed to `email`; absent: not verified (every account made before verification existed). */

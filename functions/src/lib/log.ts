@@ -91,6 +91,11 @@ const SECURITY_LEVEL: Record<SecurityEvent, Level> = {
   dev_password_failed: 'warn',
   dev_password_rate_limited: 'warn',
   dev_password_accepted: 'info',
+  passkey_added: 'info',
+  passkey_removed: 'info',
+  passkey_sign_in_failed: 'warn',
+  recovery_code_used: 'info',
+  recovery_code_failed: 'warn',
 };
 
 /**

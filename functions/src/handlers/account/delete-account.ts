@@ -8,13 +8,15 @@ import { badRequest, tooMany, unauthorized } from '../../lib/errors.ts';
 import { Reply, route } from '../../lib/http.ts';
 import { log, securityEvent } from '../../lib/log.ts';
 import { sendMail } from '../../lib/mail.ts';
+import { signedByPasskey } from '../../lib/passkeys.ts';
 import { clearedSessionCookie } from '../../lib/session-cookie.ts';
 import { cancelSubscription, expireCheckoutSession, localCustomerId } from '../../lib/stripe.ts';
 
 const ATTEMPTS = { limit: CHANGE_PASSWORD_ATTEMPT_LIMIT, windowSeconds: LOGIN_WINDOW_SECONDS };
 
 /**
- * POST /api/me/delete: deletes the caller's account after their password. Attempts count in the
+ * POST /api/me/delete: deletes the caller's account after their password, or a passkey of theirs
+ * (a passwordless ceremony's answer, which must name this user). Attempts count in the
  * password change's window (both guess the current password), before the check. Then, in order:
  * the Stripe subscriptions that still run end at once and an open checkout closes (a Stripe
  * failure stops here, with nothing deleted); every session ends; every item of the user leaves the
@@ -27,9 +29,14 @@ export const handler = route('deleteAccount', async ({ body, user, sourceIp }) =
     securityEvent('account_delete_rate_limited', { user_id: user.id, source_ip: sourceIp });
     throw tooMany('Too many attempts. Wait a moment and try again.', attempts.secondsLeft, 'change_password_rate_limited');
   }
-  if (!(await verifyPassword(body.password, user.passwordHash))) {
+  if ('password' in body) {
+    if (!(await verifyPassword(body.password, user.passwordHash))) {
+      securityEvent('account_delete_failed', { user_id: user.id, source_ip: sourceIp });
+      throw badRequest('The password is not correct.', 'wrong_current_password');
+    }
+  } else if (!(await signedByPasskey(body.passkey.flow, body.passkey.credential, user.id)).verified) {
     securityEvent('account_delete_failed', { user_id: user.id, source_ip: sourceIp });
-    throw badRequest('The password is not correct.', 'wrong_current_password');
+    throw badRequest('This passkey is not one of your account, or could not be verified.', 'passkey_refused');
   }
   const running = Object.entries(user.subscriptions ?? {}).filter(([, s]) => s.status === 'active');
   const customerId = user.stripeCustomerId ?? localCustomerId(user.id);

@@ -12,6 +12,7 @@ import { dummyHash, verifyPassword } from '../../domain/passwords.ts';
 import { toPublicUser } from '../../domain/users.ts';
 import { startSession } from '../../lib/auth.ts';
 import { verifyCaptcha } from '../../lib/captcha.ts';
+import { startAuthentication } from '../../lib/passkeys.ts';
 import { env } from '../../lib/env.ts';
 import { badRequest, tooMany, unauthorized } from '../../lib/errors.ts';
 import { Reply, route } from '../../lib/http.ts';
@@ -53,5 +54,7 @@ export const handler = route('login', async ({ body, sourceIp, viewerIp }) => {
     throw unauthorized('Invalid email or password.', 'invalid_credentials');
   }
   await clearRateLimit('login-attempts', addressKey);
+  // The account requires a passkey: no session until the second step (passkeySignIn, recoveryCodeSignIn).
+  if (user.passkeyRequired) return { secondFactor: await startAuthentication(user) };
   return new Reply(200, { user: toPublicUser(user) }, { 'set-cookie': await startSession(user) });
 });

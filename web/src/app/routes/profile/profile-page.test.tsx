@@ -82,7 +82,8 @@ describe('profile page', () => {
     let releaseFirst = () => {};
     const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
     const calls = mockFetch(async (call: MockCall) => {
-      if (call.method === 'GET') return json(200, user);
+      if (call.route === 'getMe') return json(200, user);
+      if (call.route !== 'updateMe') return json(404, { error: 'Not found', code: 'not_found' });
       if ((call.body as { language?: string }).language === 'pt') await firstHeld;
       user = { ...user, ...(call.body as object) };
       return json(200, user);

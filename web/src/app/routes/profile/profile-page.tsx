@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SignedInPage } from '../../../components/signed-in-page';
+import PasskeysSection from '../../../features/auth/components/passkeys-section';
 import { CaptionStyleSettings } from './caption-style-settings';
 import { ChangePasswordForm } from './change-password-form';
 import { CorrectionsSettings } from './corrections-settings';
@@ -24,6 +25,7 @@ export default function ProfilePage() {
           <h1 className="text-3xl font-semibold tracking-tight text-fg">{t('profile.title')}</h1>
           <PersonalInfoForm key={user.id} user={user} />
           <ChangePasswordForm key={`password-${user.id}`} email={user.email} />
+          <PasskeysSection key={`passkeys-${user.id}`} />
           <SignOutEverywhere userId={user.id} />
           <LanguageSettings user={user} />
           <CorrectionsSettings user={user} />

@@ -5,6 +5,8 @@ import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { PasswordField } from '../../../components/ui/password-field';
 import { api, ApiError, describeError } from '../../../lib/api';
+import { passkeysSupported, PasskeyPromptError, promptPasskey } from '../../../lib/passkey-prompt';
+import { passkeyCeremony } from '@app/shared/schemas/passkeys';
 import { useMutation } from '../../../lib/query';
 import { toast } from '../../../lib/toast';
 import { download } from '../../../lib/transcript-export';
@@ -80,19 +82,25 @@ function DeleteAccount({ email, onDeleted }: { email: string; onDeleted: () => P
   const [error, setError] = useState<string | undefined>();
   const input = useRef<HTMLInputElement>(null);
   const remove = useMutation({
-    mutationFn: (body: { password: string }) => api('deleteAccount', { body }),
+    mutationFn: async (body: { password: string } | 'passkey') => {
+      if (body !== 'passkey') return api('deleteAccount', { body });
+      // A passkey of the account instead of the password: a passwordless ceremony, which the server checks names this user.
+      const ceremony = passkeyCeremony.parse(await api('passkeySignIn', { body: { step: 'options' } }));
+      const credential = await promptPasskey(ceremony.options);
+      return api('deleteAccount', { body: { passkey: { flow: ceremony.flow, credential } } });
+    },
     scope: { id: 'delete-account' },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (event: FormEvent | 'passkey') => {
+    if (event !== 'passkey') event.preventDefault();
     if (remove.isPending) return;
-    if (!password) {
+    if (event !== 'passkey' && !password) {
       setError(tApp('validation.passwordRequired'));
       input.current?.focus();
       return;
     }
     remove.mutate(
-      { password },
+      event === 'passkey' ? 'passkey' : { password },
       {
         onSuccess: async () => {
           setOpen(false);
@@ -100,7 +108,7 @@ function DeleteAccount({ email, onDeleted }: { email: string; onDeleted: () => P
           toast.success(t('delete.deleted'), { description: t('delete.deletedDescription', { email }) });
         },
         onError: (err) => {
-          const message = describeError(err);
+          const message = err instanceof PasskeyPromptError || (err instanceof ApiError && err.code === 'passkey_refused') ? t('delete.passkeyFailed') : describeError(err);
           if (err instanceof ApiError && (err.code === 'wrong_current_password' || err.status === 400 || err.status === 429)) {
             setError(message);
             input.current?.focus();
@@ -141,6 +149,11 @@ function DeleteAccount({ email, onDeleted }: { email: string; onDeleted: () => P
             error={error}
             required
           />
+          {passkeysSupported() && (
+            <Button variant="ghost" onClick={() => submit('passkey')} disabled={remove.isPending}>
+              {t('delete.usePasskey')}
+            </Button>
+          )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => close(false)} disabled={remove.isPending}>
               {t('delete.cancel')}

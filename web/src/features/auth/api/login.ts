@@ -8,7 +8,8 @@ import { i18n } from '../../../lib/i18n';
 
 /**
  * Signs in. After repeated attempts the server asks for the bot check (code
- * captcha_required): the same sign-in is then sent once more with a fresh bot-check token.
+ * captcha_required): the same sign-in is then sent once more with a fresh bot-check token. An
+ * account that requires a passkey answers its second step instead of the user: no session yet.
  */
 export function useLogin() {
   const { startSession } = useSessionActions();
@@ -27,6 +28,8 @@ export function useLogin() {
       }
       return api('login', { body: { ...body, recaptchaToken } });
     },
-    onSuccess: startSession,
+    onSuccess: (out) => {
+      if ('user' in out) startSession(out);
+    },
   });
 }

@@ -12,6 +12,10 @@ import { formatCountdown } from '../../../lib/format';
 import { returnPath } from '../../../lib/return-to';
 import { fieldCopy, useSchemaForm } from '../../../lib/validation';
 import { useLogin } from '../api/login';
+import type { PasskeyCeremony } from '@app/shared/schemas/passkeys';
+import type { User } from '@app/shared/schemas/auth';
+import { usePasskeysT } from '../passkeys-i18n';
+import { PasskeySignInButton, SecondFactorStep } from './passkey-sign-in';
 import { useCountdown } from '../hooks/use-countdown';
 import { AuthCard, textLinkClasses } from './auth-card';
 
@@ -24,13 +28,21 @@ export default function LoginPage() {
   // Too many attempts from this address: when it may try again.
   const [limitedUntil, setLimitedUntil] = useState<number | null>(null);
   const secondsLeft = useCountdown(limitedUntil);
+  const tPasskeys = usePasskeysT();
+  // The account requires a passkey: the password was right, the second step is under way.
+  const [secondFactor, setSecondFactor] = useState<PasskeyCeremony | null>(null);
+
+  const signedIn = (user: User) => {
+    toast.success(t('login.success', { name: user.name }));
+    void navigate(returnPath(location.state), { replace: true });
+  };
 
   const submit = (credentials: LoginRequest) => {
     if (login.isPending) return;
     login.mutate(credentials, {
-      onSuccess: ({ user }) => {
-        toast.success(t('login.success', { name: user.name }));
-        void navigate(returnPath(location.state), { replace: true });
+      onSuccess: (out) => {
+        if ('secondFactor' in out) setSecondFactor(out.secondFactor);
+        else signedIn(out.user);
       },
       onError: (error) => {
         const wait = error instanceof ApiError && error.status === 429 ? (error.secondsLeft ?? 0) : 0;
@@ -53,31 +65,43 @@ export default function LoginPage() {
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit(submit)} className="space-y-5">
-        {login.isError && (
-          <Alert tone="error">
-            <p>{describeError(login.error) ?? t('login.error')}</p>
-            {secondsLeft > 0 && <p>{t('login.wait', { time: formatCountdown(secondsLeft) })}</p>}
-          </Alert>
-        )}
-        <EmailField {...field('email')} label={t('login.email')} />
-        <div className="space-y-2">
-          <PasswordField
-            {...field('password')}
-            label={t('login.password')}
-            autoComplete="current-password"
-            required
-          />
-          <div className="text-right text-sm">
-            <Link to="/forgot-password" className={textLinkClasses}>
-              {t('login.forgot')}
-            </Link>
+      {secondFactor ? (
+        <SecondFactorStep step={secondFactor} onSignedIn={signedIn} onBack={() => setSecondFactor(null)} />
+      ) : (
+        <>
+          <form noValidate onSubmit={handleSubmit(submit)} className="space-y-5">
+            {login.isError && (
+              <Alert tone="error">
+                <p>{describeError(login.error) ?? t('login.error')}</p>
+                {secondsLeft > 0 && <p>{t('login.wait', { time: formatCountdown(secondsLeft) })}</p>}
+              </Alert>
+            )}
+            <EmailField {...field('email')} label={t('login.email')} />
+            <div className="space-y-2">
+              <PasswordField
+                {...field('password')}
+                label={t('login.password')}
+                autoComplete="current-password"
+                required
+              />
+              <div className="text-right text-sm">
+                <Link to="/forgot-password" className={textLinkClasses}>
+                  {t('login.forgot')}
+                </Link>
+              </div>
+            </div>
+            <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
+              {login.isPending ? t('login.submitting') : t('login.submit')}
+            </Button>
+          </form>
+          <div className="my-5 flex items-center gap-3 text-xs uppercase text-fg-muted" aria-hidden="true">
+            <span className="h-px flex-1 bg-border" />
+            {tPasskeys('signIn.or')}
+            <span className="h-px flex-1 bg-border" />
           </div>
-        </div>
-        <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
-          {login.isPending ? t('login.submitting') : t('login.submit')}
-        </Button>
-      </form>
+          <PasskeySignInButton onSignedIn={signedIn} />
+        </>
+      )}
     </AuthCard>
   );
 }

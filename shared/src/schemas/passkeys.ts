@@ -1,0 +1,116 @@
+import * as z from 'zod';
+import { PASSKEY_NAME_MAX } from '../constants.ts';
+import { user } from './auth.ts';
+
+/** base64url text (WebAuthn's JSON encoding of bytes), at most `max` characters. */
+const b64url = (max: number) => z.string().max(max).regex(/^[A-Za-z0-9_-]*$/, 'Must be base64url');
+
+/**
+ * A ceremony's options as WebAuthn's JSON form (PublicKeyCredentialCreationOptionsJSON or
+ * PublicKeyCredentialRequestOptionsJSON), passed whole to the browser's passkey prompt.
+ */
+const ceremonyOptions = z.looseObject({ challenge: z.string() });
+
+/** A ceremony under way: its options, and the flow that binds its single-use challenge (sent back with the answer). */
+export const passkeyCeremony = z.object({ flow: z.string(), options: ceremonyOptions });
+export type PasskeyCeremony = z.infer<typeof passkeyCeremony>;
+
+/** A ceremony's flow id, as passkeyCeremony gave it. */
+export const ceremonyFlow = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This passkey prompt has expired. Try again.');
+const flow = ceremonyFlow;
+
+/** What the browser's passkey prompt answered (RegistrationResponseJSON, AuthenticationResponseJSON). */
+const credentialBase = {
+  id: b64url(1400).min(1),
+  rawId: b64url(1400).min(1),
+  type: z.literal('public-key'),
+  /** Extension outputs: none is read, so none is kept. */
+  clientExtensionResults: z.custom<object>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'Must be an object').default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+};
+export const registrationCredential = z.object({
+  ...credentialBase,
+  response: z.object({
+    clientDataJSON: b64url(8192).min(1),
+    attestationObject: b64url(32_768).min(1),
+    authenticatorData: b64url(16_384).optional(),
+    transports: z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).max(7).optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    publicKey: b64url(4096).optional(),
+  }),
+});
+export const authenticationCredential = z.object({
+  ...credentialBase,
+  response: z.object({
+    clientDataJSON: b64url(8192).min(1),
+    authenticatorData: b64url(16_384).min(1),
+    signature: b64url(4096).min(1),
+    userHandle: b64url(1024).optional(),
+  }),
+});
+
+/** A recent sign-in, or else the current password (`reauth_required` without either). */
+const reauth = { currentPassword: z.string().min(1).max(1024).optional() };
+
+
+export const passkeyName = z.string().trim().min(1, 'Name is required').max(PASSKEY_NAME_MAX, `Name must be at most ${PASSKEY_NAME_MAX} characters`);
+
+
+/** A passkey as its owner sees it. `id` names it in the API (not the credential id). */
+export const passkey = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  /** Whether the passkey is synced (backed up) by its provider, so it survives a lost device. */
+  backedUp: z.boolean(),
+});
+export type Passkey = z.infer<typeof passkey>;
+
+/** The recovery codes, in clear: only in the answer that makes them, never again. */
+export const recoveryCodes = z.array(z.string());
+
+export const addPasskeyResponse = z.object({ passkey, recoveryCodes: recoveryCodes.nullable() });
+export const recoveryCodesResponse = z.object({ recoveryCodes });
+
+export const passkeyList = z.object({
+  passkeys: z.array(passkey),
+  /** Unused recovery codes. */
+  recoveryCodesLeft: z.number().int(),
+  /** Whether sign-in with the password also needs a passkey (or a recovery code). */
+  required: z.boolean(),
+});
+export type PasskeyList = z.infer<typeof passkeyList>;
+export const passkeyRequiredResponse = z.object({ required: z.boolean() });
+
+/** A passkey's id as the API names it (domain: the SHA-256 of its credential id, base64url); any other text names none. */
+const passkeyId = z.string().max(100);
+
+/** The steps of a passkey sign-in (the route passkeySignIn). */
+export const passkeySignInRequest = z.discriminatedUnion('step', [
+  z.object({ step: z.literal('options') }),
+  z.object({ step: z.literal('passkey'), flow, credential: authenticationCredential }),
+  z.object({ step: z.literal('recovery-code'), flow, code: z.string().trim().min(1, 'Enter a recovery code').max(40, 'This is not a recovery code') }),
+]);
+export type PasskeySignInRequest = z.infer<typeof passkeySignInRequest>;
+/** `options` answers a ceremony; the other steps the user (the session in its cookie). */
+export const passkeySignInResponse = z.union([passkeyCeremony, z.object({ user })]);
+
+/** What the route managePasskeys does with the caller's passkeys. */
+export const managePasskeysRequest = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('list') }),
+  z.object({ action: z.literal('options'), ...reauth }),
+  z.object({ action: z.literal('add'), flow, name: passkeyName, credential: registrationCredential }),
+  z.object({ action: z.literal('remove'), id: passkeyId }),
+  z.object({ action: z.literal('recovery-codes'), ...reauth }),
+  z.object({ action: z.literal('require'), required: z.boolean(), ...reauth }),
+]);
+export type ManagePasskeysRequest = z.infer<typeof managePasskeysRequest>;
+/** Each action's answer: `list` the list, `options` a ceremony, `add` the passkey (and recovery codes), `remove` ok, `recovery-codes` the codes, `require` the switch. */
+export const managePasskeysResponse = z.union([passkeyList, passkeyCeremony, addPasskeyResponse, recoveryCodesResponse, passkeyRequiredResponse, z.object({ ok: z.literal(true) })]);
+
+/** A password sign-in of an account that requires a passkey: no session yet, the second step's ceremony. */
+export const secondFactorResponse = z.object({ secondFactor: passkeyCeremony });
+/** A password sign-in's answer: the user (the session in its cookie), or the second step to take. */
+export const loginResponse = z.union([z.object({ user }), secondFactorResponse]);
+export type LoginResponse = z.infer<typeof loginResponse>;

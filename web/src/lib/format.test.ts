@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RECOGNITION_LANGUAGES, UI_LANGUAGES } from '@app/shared/constants';
+import { UI_LANGUAGES } from '@app/shared/constants';
+import { RECOGNITION_LANGUAGES } from '@app/shared/recognition-languages';
 import { formatCountdown, languageName } from './format';
 
 describe('formatCountdown', () => {

@@ -1,4 +1,4 @@
-import type { RecognitionLanguage, UiLanguage } from '@app/shared/constants';
+import type { FEATURED_RECOGNITION_LANGUAGES, UiLanguage } from '@app/shared/constants';
 
 /** Seconds as MM:SS (minutes keep growing past 59: 3600 -> "60:00"). */
 export function formatCountdown(totalSeconds: number): string {
@@ -9,11 +9,13 @@ export function formatCountdown(totalSeconds: number): string {
 }
 
 /**
- * The recognition languages' names in each UI language, as the browser's Intl.DisplayNames
- * gives them (CLDR), written out: building an Intl.DisplayNames loads locale data and costs
- * tens of milliseconds on a phone, on the home route's first render.
+ * The featured recognition languages' names in each UI language, as the browser's
+ * Intl.DisplayNames gives them (CLDR; a test holds them to it), written out: building an
+ * Intl.DisplayNames loads locale data and costs tens of milliseconds on a phone (about 20 ms on
+ * a server core), on the home route's first render. Every other language is named by
+ * Intl.DisplayNames itself, where the whole list is shown (the language search, the profile).
  */
-const RECOGNITION_LANGUAGE_NAMES: Record<UiLanguage, Record<RecognitionLanguage, string>> = {
+const RECOGNITION_LANGUAGE_NAMES: Record<UiLanguage, Record<(typeof FEATURED_RECOGNITION_LANGUAGES)[number], string>> = {
   en: {
     'en-US': 'English (United States)', 'es-ES': 'Spanish (Spain)', 'pt-BR': 'Portuguese (Brazil)', 'fr-FR': 'French (France)',
     'ar-SA': 'Arabic (Saudi Arabia)', 'he-IL': 'Hebrew (Israel)', 'zh-CN': 'Chinese (China)', 'ru-RU': 'Russian (Russia)',
@@ -28,18 +30,33 @@ const RECOGNITION_LANGUAGE_NAMES: Record<UiLanguage, Record<RecognitionLanguage,
   },
 };
 
-/** A language tag's name in the UI language ("pt-BR" -> "Portuguese (Brazil)"), capitalised. */
-export function languageName(tag: string, uiLanguage: string): string {
-  const known = (RECOGNITION_LANGUAGE_NAMES as Partial<Record<string, Partial<Record<string, string>>>>)[uiLanguage]?.[tag];
-  if (known) return known;
+const displayNames = new Map<string, Intl.DisplayNames | null>();
+
+/** A language's name as Intl.DisplayNames gives it in `uiLanguage`, capitalised; undefined when the runtime cannot name it. */
+export function displayLanguageName(tag: string, uiLanguage: string): string | undefined {
+  let display = displayNames.get(uiLanguage);
+  if (display === undefined) {
+    try {
+      display = new Intl.DisplayNames([uiLanguage], { type: 'language', languageDisplay: 'standard' });
+    } catch {
+      display = null;
+    }
+    displayNames.set(uiLanguage, display);
+  }
   let name: string | undefined;
   try {
-    name = new Intl.DisplayNames([uiLanguage], { type: 'language', languageDisplay: 'standard' }).of(tag);
+    name = display?.of(tag);
   } catch {
     name = undefined;
   }
-  if (!name) return tag;
+  if (!name || name === tag) return undefined;
   return name.charAt(0).toLocaleUpperCase(uiLanguage) + name.slice(1);
+}
+
+/** A language tag's name in the UI language ("pt-BR" -> "Portuguese (Brazil)"), capitalised; the tag itself when no name is known. */
+export function languageName(tag: string, uiLanguage: string): string {
+  const known = (RECOGNITION_LANGUAGE_NAMES as Partial<Record<string, Partial<Record<string, string>>>>)[uiLanguage]?.[tag];
+  return known ?? displayLanguageName(tag, uiLanguage) ?? tag;
 }
 
 export function formatDate(iso: string, uiLanguage: string): string {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FREE_AUTOMATIC_PER_MONTH, LIVE_SAVE_INTERVAL_MS, RECOGNITION_LANGUAGES, STORAGE_KEYS, VISITOR_LIMIT_SECONDS } from '@app/shared/constants';
+import { FREE_AUTOMATIC_PER_MONTH, LIVE_SAVE_INTERVAL_MS, RECOGNITION_LANGUAGE_COUNT, STORAGE_KEYS, VISITOR_LIMIT_SECONDS } from '@app/shared/constants';
 import HomePage from '../../../app/routes/home/home-page';
 import { SessionSync } from '../../../app/session-sync';
 import { endSessionFromServer } from '../../../lib/auth-token';
@@ -38,7 +38,7 @@ describe('transcription card', () => {
     expect(within(cta).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'No time limit on sessions',
       `${FREE_AUTOMATIC_PER_MONTH} recordings kept each month`,
-      `All ${RECOGNITION_LANGUAGES.length} recognition languagesPRO`,
+      `All ${RECOGNITION_LANGUAGE_COUNT} recognition languagesPRO`,
       'Saved transcriptions with historyPRO',
     ]);
 

@@ -136,6 +136,39 @@ describe('transcription card', () => {
     expect(transcript()).toHaveAttribute('lang', 'he-IL');
   });
 
+  it('Pro users find any language by search: the recognizer gets its tag, the transcript its words and direction', async () => {
+    vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
+    mockFetch(({ route }) => (route === 'getMe' ? json(200, proUser) : json(404, {})));
+    const { unmount } = renderPage(<HomePage />);
+    const ui = userEvent.setup();
+    const group = await within(card()).findByRole('group', { name: 'Recognition language' });
+    await waitFor(() => expect(within(group).getByRole('button', { name: 'Spanish (Spain)' })).toHaveAttribute('aria-pressed', 'true'), { timeout: 5_000 });
+    await ui.click(within(card()).getByRole('button', { name: 'More languages' }));
+    await ui.type(await within(card()).findByRole('combobox', { name: 'Search languages' }), '日本');
+    await ui.keyboard('{Enter}');
+    expect(within(group).getByRole('button', { name: 'Japanese (Japan)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(window.localStorage.getItem(STORAGE_KEYS.transcriptionLang)).toBe('ja-JP');
+
+    await ui.click(within(card()).getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(FakeRecognition.instances).toHaveLength(1));
+    expect(rec().lang).toBe('ja-JP');
+    expect(within(card()).getByRole('button', { name: 'More languages' })).toBeDisabled();
+    act(() => rec().final('今日は良い天気ですね。'));
+    act(() => rec().final('明日も晴れるでしょう。'));
+    expect(transcript()).toHaveTextContent(/^今日は良い天気ですね。明日も晴れるでしょう。$/);
+    expect(transcript()).toHaveAttribute('dir', 'ltr');
+    await ui.click(within(card()).getByRole('button', { name: 'Stop' }));
+    // 今日 は 良い 天気 です ね, 明日 も 晴れる で しょう: words, though no space separates them.
+    expect(await within(card()).findByText('11 words')).toBeInTheDocument();
+    unmount();
+
+    // The pick stays on the device: the next visit starts in Japanese once the list confirms it.
+    renderPage(<HomePage />);
+    const again = await within(card()).findByRole('group', { name: 'Recognition language' });
+    await waitFor(() => expect(within(again).getByRole('button', { name: 'Japanese (Japan)' })).toHaveAttribute('aria-pressed', 'true'), { timeout: 5_000 });
+  }, 20_000);
+
   it('free users see how many recordings this month keeps', async () => {
     vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
     window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURED_RECOGNITION_LANGUAGES, FREE_RECOGNITION_LANGUAGE, joinsWithoutSpaces, RECOGNITION_LANGUAGE_COUNT, rtlByLanguage, textDirection } from './constants.ts';
+import { FEATURED_RECOGNITION_LANGUAGES, FREE_RECOGNITION_LANGUAGE, joinsWithoutSpaces, RECOGNITION_LANGUAGE_COUNT, rtlByScript, textDirection } from './constants.ts';
 import { isRecognitionLanguage, RECOGNITION_LANGUAGES } from './recognition-languages.ts';
 
 describe('recognition languages', () => {
@@ -38,12 +38,11 @@ describe('textDirection', () => {
     expect(textDirection('en-US')).toBe('ltr');
   });
 
-  it('without the browser’s text info, the script or the language list gives the same answer', () => {
-    for (const tag of RECOGNITION_LANGUAGES) expect(rtlByLanguage(tag), tag).toBe(textDirection(tag) === 'rtl');
-    expect(rtlByLanguage('ps-AF')).toBe(true);
-    expect(rtlByLanguage('ckb-IQ')).toBe(true);
-    expect(rtlByLanguage('pa-Arab-PK')).toBe(true);
-    expect(rtlByLanguage('az-Latn-AZ')).toBe(false);
+  it('without the browser’s text info, the language’s script gives the same answer', () => {
+    const byScript = (tag: string) => rtlByScript(new Intl.Locale(tag));
+    for (const tag of RECOGNITION_LANGUAGES) expect(byScript(tag), tag).toBe(textDirection(tag) === 'rtl');
+    for (const tag of ['ps-AF', 'ckb-IQ', 'yi-001', 'dv-MV', 'ug-CN', 'sd-PK', 'pa-Arab-PK']) expect(byScript(tag), tag).toBe(true);
+    for (const tag of ['az-Latn-AZ', 'ku-TR', 'pa-IN', 'tr-TR']) expect(byScript(tag), tag).toBe(false);
   });
 
   it('leaves the guess to the browser when no language is known', () => {

@@ -156,50 +156,31 @@ export const FREE_RECOGNITION_LANGUAGE: RecognitionLanguage = 'en-US';
 /** A Pro user's recognition language until they choose one: their interface language's locale. */
 export const DEFAULT_RECOGNITION_LANGUAGES: Record<UiLanguage, RecognitionLanguage> = { pt: 'pt-BR', en: 'en-US', es: 'es-ES' };
 
-/** Scripts written right to left (ISO 15924), of the languages recognized and of their neighbours. */
-const RTL_SCRIPTS: ReadonlySet<string> = new Set(['Arab', 'Hebr', 'Thaa', 'Syrc', 'Nkoo', 'Adlm', 'Rohg', 'Mand', 'Samr', 'Yezi']);
-/**
- * Languages whose usual script is written right to left, for a browser whose Intl.Locale cannot
- * say (no `getTextInfo`/`textInfo`): Arabic, Hebrew, Persian, Urdu, Pashto, Sindhi, Yiddish,
- * Dhivehi, Uyghur, Central Kurdish.
- */
-const RTL_LANGUAGES: ReadonlySet<string> = new Set(['ar', 'he', 'iw', 'fa', 'ur', 'ps', 'sd', 'yi', 'dv', 'ug', 'ckb']);
+/** Scripts written right to left (ISO 15924 codes): Arabic, Hebrew, Thaana, Syriac, N'Ko, Adlam, Hanifi Rohingya, Mandaic, Samaritan, Yezidi. */
+const RTL_SCRIPT = /^(?:Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg|Mand|Samr|Yezi)$/;
 
-/** What a locale's own text info says of its direction, where the browser has it. */
+/** What a locale's own text info says of its direction, where the browser has it (a method now, a getter before). */
 type LocaleWithTextInfo = Intl.Locale & { getTextInfo?: () => { direction?: string }; textInfo?: { direction?: string } };
 
-/** Right to left by the language alone: its script if the tag names one, else the list of such languages. */
-export function rtlByLanguage(language: string): boolean {
-  const [base = '', ...rest] = language.split('-');
-  const script = rest.find((part) => /^[A-Za-z]{4}$/.test(part));
-  if (script) return RTL_SCRIPTS.has(script.charAt(0).toUpperCase() + script.slice(1).toLowerCase());
-  return RTL_LANGUAGES.has(base.toLowerCase());
-}
-
-const directions = new Map<string, 'rtl' | 'ltr'>();
+/** Right to left by the language's script: the one its tag names, else its likely one (ur -> Arab, yi -> Hebr, dv -> Thaa). */
+export const rtlByScript = (locale: Intl.Locale) => RTL_SCRIPT.test(locale.maximize().script ?? '');
 
 /**
  * The writing direction of text in a recognition language, set from the language itself: an
  * Arabic or Hebrew transcript that starts with digits or Latin words still reads right to left.
- * The browser's locale data says it where it can (Intl.Locale's text info, from the language's
- * likely script), else the language's script or a list of right-to-left languages. Unknown (no
- * language recorded): the browser guesses from the text.
+ * The browser's locale data says it (Intl.Locale's text info where the browser has it, else the
+ * language's likely script). Unknown (no language recorded): the browser guesses from the text.
  */
 export function textDirection(language: string | null | undefined): 'rtl' | 'ltr' | 'auto' {
   if (!language) return 'auto';
-  let direction = directions.get(language);
-  if (direction === undefined) {
-    let info: { direction?: string } | undefined;
-    try {
-      const locale = new Intl.Locale(language) as LocaleWithTextInfo;
-      info = typeof locale.getTextInfo === 'function' ? locale.getTextInfo() : locale.textInfo;
-    } catch {
-      info = undefined;
-    }
-    direction = info?.direction === 'rtl' || info?.direction === 'ltr' ? info.direction : rtlByLanguage(language) ? 'rtl' : 'ltr';
-    directions.set(language, direction);
+  try {
+    const locale = new Intl.Locale(language) as LocaleWithTextInfo;
+    const info = locale.getTextInfo?.() ?? locale.textInfo;
+    if (info?.direction) return info.direction === 'rtl' ? 'rtl' : 'ltr';
+    return rtlByScript(locale) ? 'rtl' : 'ltr';
+  } catch {
+    return 'ltr';
   }
-  return direction;
 }
 
 /**

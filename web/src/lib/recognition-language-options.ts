@@ -1,6 +1,6 @@
 import { FEATURED_RECOGNITION_LANGUAGES } from '@app/shared/constants';
 import { RECOGNITION_LANGUAGES, type RecognitionLanguage } from '@app/shared/recognition-languages';
-import { displayLanguageName, languageName } from './format';
+import { languageName } from './format';
 
 /**
  * Every recognition language as a list shows it: its own name (日本語 (日本)), its name in the UI
@@ -25,16 +25,10 @@ const featured: ReadonlySet<string> = new Set(FEATURED_RECOGNITION_LANGUAGES);
 export const fold = (text: string) =>
   text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('en').replace(/_/g, '-');
 
-const ownNames = new Map<string, string>();
-
 /** The language's name in the language itself, as Intl.DisplayNames gives it, capitalised as that language does. */
 export function ownLanguageName(tag: string): string | undefined {
-  let name = ownNames.get(tag);
-  if (name === undefined) {
-    name = displayLanguageName(tag, tag) ?? '';
-    ownNames.set(tag, name);
-  }
-  return name || undefined;
+  const name = languageName(tag, tag);
+  return name === tag ? undefined : name;
 }
 
 const optionsByUi = new Map<string, LanguageOption[]>();

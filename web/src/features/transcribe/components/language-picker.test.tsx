@@ -29,7 +29,7 @@ const options = () => within(screen.getByRole('listbox', { name: 'Recognition la
 
 async function openSearch() {
   const ui = userEvent.setup();
-  await ui.click(screen.getByRole('button', { name: 'More languages' }));
+  await ui.click(await screen.findByRole('button', { name: 'More languages' }));
   const box = await search();
   await waitFor(() => expect(box).toHaveFocus());
   return { ui, box };
@@ -38,7 +38,7 @@ async function openSearch() {
 describe('language picker: every language for Pro', () => {
   it('lists every recognition language, the featured ones first', async () => {
     renderPage(<Picker />);
-    expect(screen.getByRole('button', { name: 'More languages' })).toHaveAttribute('aria-expanded', 'false');
+    expect(await screen.findByRole('button', { name: 'More languages' })).toHaveAttribute('aria-expanded', 'false');
     await openSearch();
     expect(screen.getByRole('button', { name: 'More languages' })).toHaveAttribute('aria-expanded', 'true');
     expect(options()).toHaveLength(RECOGNITION_LANGUAGES.length);
@@ -69,7 +69,7 @@ describe('language picker: every language for Pro', () => {
     try {
       renderPage(<Picker />);
       const ui = userEvent.setup();
-      await ui.click(screen.getByRole('button', { name: 'Mais idiomas' }));
+      await ui.click(await screen.findByRole('button', { name: 'Mais idiomas' }));
       const box = await screen.findByRole('combobox', { name: 'Buscar idiomas' });
       await ui.type(box, 'japones', { skipClick: true });
       const list = screen.getByRole('listbox', { name: 'Idiomas de reconhecimento' });
@@ -116,7 +116,7 @@ describe('language picker: every language for Pro', () => {
   it('a tap on an option picks it, and the phone’s select holds it', async () => {
     const changed = vi.fn();
     renderPage(<Picker onChange={changed} />);
-    const { ui, box } = await openSearch();
+    const { ui } = await openSearch();
     await ui.paste('ไทย');
     await ui.click(within(screen.getByRole('listbox', { name: 'Recognition languages' })).getByRole('option', { name: /Thai \(Thailand\)/ }));
     expect(changed).toHaveBeenCalledWith('th-TH');
@@ -125,7 +125,11 @@ describe('language picker: every language for Pro', () => {
 });
 
 describe('language picker: free users', () => {
-  it('offer no search: the other featured languages ask for the upgrade', () => {
+  it('offer no search: the other featured languages ask for the upgrade', async () => {
+    // Pro's button loaded first: a free picker would then show it at once.
+    const pro = renderPage(<Picker />);
+    await screen.findByRole('button', { name: 'More languages' });
+    pro.unmount();
     renderPage(<Picker isPro={false} />);
     expect(screen.queryByRole('button', { name: 'More languages' })).not.toBeInTheDocument();
     expect(within(group()).getAllByRole('button')).toHaveLength(8);

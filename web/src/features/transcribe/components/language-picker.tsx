@@ -1,16 +1,13 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Search } from 'lucide';
 import { FEATURED_RECOGNITION_LANGUAGES, FREE_RECOGNITION_LANGUAGE, type RecognitionLanguage } from '@app/shared/constants';
 import { cn } from '../../../components/ui/cn';
-import { Icon } from '../../../components/ui/icon';
 import { languageName } from '../../../lib/format';
 import { currentUiLanguage, withPageCopy } from '../../../lib/i18n';
 import { openUpgrade } from '../../../lib/open-upgrade';
 
-/* Every language, searchable: loaded when a Pro user opens it (the home route stays small). */
-const loadSearch = withPageCopy(() => import('./language-search'));
-const LanguageSearch = lazy(loadSearch);
+/* Pro's search over every language: its button, the search and their copy load for Pro users only (the home route stays small). */
+const MoreLanguages = lazy(withPageCopy(() => import('./more-languages')));
 
 const FEATURED: readonly RecognitionLanguage[] = FEATURED_RECOGNITION_LANGUAGES;
 
@@ -37,24 +34,16 @@ export function LanguagePicker({
   const { t } = useTranslation();
   const labelId = useId();
   const hintId = useId();
-  const searchId = useId();
-  const more = useRef<HTMLButtonElement>(null);
-  const [searching, setSearching] = useState(false);
   const ui = currentUiLanguage();
   const isProOnly = (tag: RecognitionLanguage) => !isPro && tag !== FREE_RECOGNITION_LANGUAGE;
   // The chosen language shows among the featured ones when it is not one of them.
   const shown = FEATURED.includes(value) ? FEATURED : [...FEATURED, value];
-  const closeSearch = () => {
-    setSearching(false);
-    more.current?.focus();
-  };
-  const prefetch = () => void loadSearch().catch(() => undefined);
   return (
     <div>
       <h3 id={labelId} className="mb-2 text-sm font-medium text-fg-subtle">
         {t('transcribe.language.label')}
       </h3>
-      <div className="flex items-start gap-2">
+      <div className="flex flex-wrap items-start gap-2">
         <select
           aria-labelledby={labelId}
           aria-describedby={isPro ? undefined : hintId}
@@ -109,36 +98,11 @@ export function LanguagePicker({
           })}
         </div>
         {isPro && (
-          <button
-            ref={more}
-            type="button"
-            aria-expanded={searching && !locked}
-            aria-controls={searching && !locked ? searchId : undefined}
-            disabled={locked}
-            onClick={() => setSearching((open) => !open)}
-            onPointerEnter={prefetch}
-            onFocus={prefetch}
-            className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-full border border-input bg-surface px-3 text-sm font-medium text-fg-soft hover:bg-surface-muted disabled:opacity-50 sm:h-9"
-          >
-            <Icon node={Search} size={16} />
-            {t('transcribe.language.more')}
-          </button>
+          <Suspense fallback={null}>
+            <MoreLanguages value={value} onChange={onChange} locked={locked} />
+          </Suspense>
         )}
       </div>
-      {isPro && searching && !locked && (
-        <div id={searchId}>
-          <Suspense fallback={null}>
-            <LanguageSearch
-              value={value}
-              onPick={(tag) => {
-                onChange(tag);
-                closeSearch();
-              }}
-              onClose={closeSearch}
-            />
-          </Suspense>
-        </div>
-      )}
       {!isPro && (
         <p id={hintId} className="mt-2 text-xs text-fg-muted">
           {t('transcribe.language.proHint')}

@@ -117,15 +117,10 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
   });
   useEffect(() => {
     const stored = readStorage(STORAGE_KEYS.transcriptionLang);
-    if (!stored || isFeatured(stored)) return;
-    let live = true;
-    import('@app/shared/recognition-languages').then(
-      ({ isRecognitionLanguage }) => live && isRecognitionLanguage(stored) && setPicked((now) => now ?? stored),
-      () => undefined, // offline after a new deploy: the profile's language stands
-    );
-    return () => {
-      live = false;
-    };
+    if (stored && !isFeatured(stored)) {
+      // Offline after a new deploy: the profile's language stands.
+      import('@app/shared/recognition-languages').then(({ isRecognitionLanguage }) => isRecognitionLanguage(stored) && setPicked((now) => now ?? stored), () => undefined);
+    }
   }, []);
   const desired: RecognitionLanguage = isPro ? (picked ?? user.transcriptionLang) : FREE_RECOGNITION_LANGUAGE;
   const pick = (language: RecognitionLanguage) => {

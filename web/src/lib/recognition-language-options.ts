@@ -31,20 +31,33 @@ export function ownLanguageName(tag: string): string | undefined {
   return name === tag ? undefined : name;
 }
 
+/** A recognition language and its name in the UI language. */
+export type NamedLanguage = Pick<LanguageOption, 'tag' | 'name' | 'featured'>;
+
+const namedByUi = new Map<string, NamedLanguage[]>();
+
+/** Every recognition language named in the UI language, featured first (in their order), then the others by name. */
+export function languagesByName(uiLanguage: string): NamedLanguage[] {
+  let named = namedByUi.get(uiLanguage);
+  if (!named) {
+    const all = RECOGNITION_LANGUAGES.map((tag): NamedLanguage => ({ tag, name: languageName(tag, uiLanguage), featured: featured.has(tag) }));
+    const collator = new Intl.Collator(uiLanguage);
+    named = [...all.filter((o) => o.featured), ...all.filter((o) => !o.featured).sort((a, b) => collator.compare(a.name, b.name))];
+    namedByUi.set(uiLanguage, named);
+  }
+  return named;
+}
+
 const optionsByUi = new Map<string, LanguageOption[]>();
 
-/** Every recognition language, featured first (in their order), then the others by their name in the UI language. */
+/** Every recognition language as the search shows it, in the order of `languagesByName`, with its own name too. */
 export function languageOptions(uiLanguage: string): LanguageOption[] {
   let options = optionsByUi.get(uiLanguage);
   if (!options) {
-    const all = RECOGNITION_LANGUAGES.map((tag): LanguageOption => {
-      const name = languageName(tag, uiLanguage);
+    options = languagesByName(uiLanguage).map(({ tag, name, featured: isFeatured }): LanguageOption => {
       const ownName = ownLanguageName(tag) ?? name;
-      const english = languageName(tag, 'en');
-      return { tag, ownName, name, featured: featured.has(tag), search: fold(`${ownName}\n${name}\n${english}\n${tag}`) };
+      return { tag, ownName, name, featured: isFeatured, search: fold(`${ownName}\n${name}\n${languageName(tag, 'en')}\n${tag}`) };
     });
-    const collator = new Intl.Collator(uiLanguage);
-    options = [...all.filter((o) => o.featured), ...all.filter((o) => !o.featured).sort((a, b) => collator.compare(a.name, b.name))];
     optionsByUi.set(uiLanguage, options);
   }
   return options;

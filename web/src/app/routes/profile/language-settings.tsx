@@ -6,7 +6,7 @@ import { isRecognitionLanguage, type RecognitionLanguage } from '@app/shared/rec
 import type { User } from '@app/shared/schemas/auth';
 import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/spinner';
-import { languageOptions, type LanguageOption } from '../../../lib/recognition-language-options';
+import { languagesByName, type NamedLanguage } from '../../../lib/recognition-language-options';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { useUiLanguage } from '../../../lib/ui-language';
 import { openUpgrade } from '../../../lib/open-upgrade';
@@ -31,8 +31,8 @@ export function LanguageSettings({ user }: { user: User }) {
   const shownLang = isPro ? transcriptionLang : FREE_RECOGNITION_LANGUAGE;
 
   // Every recognition language, named in the interface language: the featured ones, then the others by name.
-  const options = useMemo(() => languageOptions(language), [language]);
-  const option = ({ tag, name }: LanguageOption) => {
+  const options = useMemo(() => languagesByName(language), [language]);
+  const option = ({ tag, name }: NamedLanguage) => {
     const proOnly = !isPro && tag !== FREE_RECOGNITION_LANGUAGE;
     return (
       <option key={tag} value={tag} disabled={proOnly}>

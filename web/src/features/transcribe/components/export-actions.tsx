@@ -21,9 +21,8 @@ function baseName(startedAt: Date): string {
 /**
  * The transcript's word count, by the words of its language (Intl.Segmenter: a Japanese or Thai
  * transcript counts its words though no space separates them), then TXT, SRT, VTT and Word
- * downloads and copy to clipboard (Pro). Visitors and free
- * users see the same control with a Pro hint; it opens the upgrade modal.
- * The builders load on first use.
+ * downloads and copy to clipboard (Pro). Visitors and free users see the same control with a Pro
+ * hint; it opens the upgrade modal. The builders load on first use.
  */
 export default function ExportActions({
   store,

@@ -76,7 +76,7 @@ export default function LanguageSearch({
         onClick={() => onPick(o.tag)}
         onPointerMove={() => setActive(shown.indexOf(o))}
         className={cn(
-          'flex cursor-pointer flex-wrap items-baseline gap-x-2 rounded-md px-3 py-2 text-sm',
+          'flex cursor-pointer flex-wrap items-center gap-x-2 rounded-md px-3 py-2 text-sm',
           isActive ? 'bg-surface-muted text-fg' : 'text-fg-soft',
           o.tag === value && 'font-semibold',
         )}

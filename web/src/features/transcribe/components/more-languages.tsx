@@ -45,7 +45,7 @@ export default function MoreLanguages({
       </button>
       {shown && (
         // Below the row of languages, the whole width of the card.
-        <div id={searchId} className="order-last basis-full">
+        <div id={searchId} className="basis-full">
           <Suspense fallback={null}>
             <LanguageSearch
               value={value}

@@ -48,6 +48,22 @@ describe('recognition language', () => {
     expect(await c.language('Portuguese (Brazil)').getAttribute('aria-pressed')).toBe('false');
     await startRecording(page);
     expect((await speech(page).active())?.lang).toBe('en-US');
+    await c.button('Stop').click();
+    await c.statusIs('Stopped');
+
+    // Any language Chrome recognizes, found by search: the recognizer gets its tag.
+    await c.button('More languages').click();
+    await c.root.getByRole('combobox', { name: 'Search languages' }).fill('日本');
+    await c.root.getByRole('listbox', { name: 'Recognition languages' }).getByRole('option', { name: /Japanese \(Japan\)/ }).click();
+    await expect.poll(() => c.language('Japanese (Japan)').getAttribute('aria-pressed')).toBe('true');
+    await c.button('Start').click();
+    await speech(page).waitStarted(2);
+    expect((await speech(page).active())?.lang).toBe('ja-JP');
+    await speech(page).final('今日は良い天気ですね。');
+    await c.button('Stop').click();
+    // 今日 は 良い 天気 です ね: six words, though no space separates them.
+    await c.root.getByText('6 words', { exact: true }).waitFor();
+    expect(await c.transcriptText()).toBe('今日は良い天気ですね。');
     await context.close();
   });
 

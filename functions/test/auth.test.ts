@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  FREE_RECOGNITION_LANGUAGE,
   LOGIN_ACCOUNT_CAPTCHA_AFTER,
   LOGIN_ATTEMPT_LIMIT,
   LOGIN_CAPTCHA_AFTER,
   LOGIN_WINDOW_SECONDS,
 } from '@app/shared/constants';
+import { RECOGNITION_LANGUAGES } from '@app/shared/recognition-languages';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../src/db/client.ts';
 import { keys } from '../src/db/keys.ts';
 import { clearRateLimit } from '../src/db/rate-limits.ts';
-import { createUser, getUser } from '../src/db/users.ts';
+import { createUser, getUser, setPlan } from '../src/db/users.ts';
 import { hashPassword } from '../src/domain/passwords.ts';
 import { call, outbox, registerUser, sessionCookieOf, uniqueEmail } from './call.ts';
 import { CAPTCHA_SITE, useCaptchaProvider } from './captcha-provider.ts';
@@ -198,6 +200,7 @@ describe('login', () => {
 describe('me', () => {
   it('reads and edits the profile', async () => {
     const u = await registerUser();
+    await setPlan(u.id, 'pro', new Date(Date.now() + 86_400_000).toISOString());
     expect((await call('getMe', { token: u.token })).body).toMatchObject({ id: u.id, email: u.email });
     const res = await call('updateMe', { token: u.token, body: { name: 'New Name', language: 'pt', transcriptionLang: 'es-ES' } });
     expect(res.status).toBe(200);
@@ -211,6 +214,7 @@ describe('me', () => {
       expect(res.body.user, language).toMatchObject({ language, transcriptionLang: locale });
     }
     const u = await registerUser();
+    await setPlan(u.id, 'pro', new Date(Date.now() + 86_400_000).toISOString());
     expect((await call('getMe', { token: u.token })).body).toMatchObject({ language: 'en', transcriptionLang: 'en-US' });
     // Nothing is stored until the user chooses.
     expect(await getUser(u.id)).not.toHaveProperty('transcriptionLang');
@@ -242,6 +246,35 @@ describe('me', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     expect(await getUser(u.id)).toMatchObject({ plan: 'free', language: 'en', name: u.name });
+  });
+
+  it('accepts every listed recognition language from a Pro user, and refuses an unlisted one by name', async () => {
+    const u = await registerUser();
+    await setPlan(u.id, 'pro', new Date(Date.now() + 86_400_000).toISOString());
+    // A sample of the list (its first, every tenth, the scripts apart), the last one last.
+    const sample = [...new Set([...RECOGNITION_LANGUAGES.filter((_, i) => i % 10 === 0), 'ja-JP', 'yue-Hant-HK', 'fil-PH', 'fa-IR', RECOGNITION_LANGUAGES.at(-1)!])];
+    for (const transcriptionLang of sample) {
+      const res = await call('updateMe', { token: u.token, body: { transcriptionLang } });
+      expect(res.status, transcriptionLang).toBe(200);
+      expect(res.body).toMatchObject({ transcriptionLang });
+    }
+    for (const transcriptionLang of ['ja-jp', 'ja', 'tlh-QO', 'en-US ', 42]) {
+      const res = await call('updateMe', { token: u.token, body: { transcriptionLang } });
+      expect(res.status, String(transcriptionLang)).toBe(400);
+      expect(res.body.error).toMatch(typeof transcriptionLang === 'string' ? `Unsupported recognition language "${transcriptionLang}"` : 'recognition language');
+    }
+    expect(await getUser(u.id)).toMatchObject({ transcriptionLang: RECOGNITION_LANGUAGES.at(-1) });
+  });
+
+  it('keeps a free account to the free recognition language', async () => {
+    const u = await registerUser();
+    for (const transcriptionLang of ['ja-JP', 'es-ES']) {
+      const res = await call('updateMe', { token: u.token, body: { transcriptionLang } });
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 'requires_pro', requiresPro: true });
+    }
+    expect(await getUser(u.id)).not.toHaveProperty('transcriptionLang');
+    expect((await call('updateMe', { token: u.token, body: { transcriptionLang: FREE_RECOGNITION_LANGUAGE } })).status).toBe(200);
   });
 
   it('keeps the dark theme for Pro users', async () => {

@@ -171,6 +171,14 @@ describe('caption requests, as the services document them', () => {
     expect(long).toEqual({ caption: 'aaaa bbbb', consumed: 10 });
     expect(nextCaption('   ', 10)).toEqual({ caption: '', consumed: 3 });
   });
+  it('a caption of text without spaces ends at a word, never inside a character', () => {
+    expect(nextCaption('今日は良い天気ですね。明日も', 8, 'ja-JP')).toEqual({ caption: '今日は良い天気', consumed: 7 });
+    expect(nextCaption('สวัสดีครับวันนี้อากาศดี', 12, 'th-TH')).toEqual({ caption: 'สวัสดีครับ', consumed: 10 });
+    const emoji = '👍🏽'.repeat(10);
+    const { caption, consumed } = nextCaption(emoji, 9);
+    expect(caption).toBe('👍🏽'.repeat(2));
+    expect(consumed).toBe(8);
+  });
   it('the stream filter lets only new chunks of automatic transcriptions through', () => {
     const rec = (eventName: string, SK: string) => ({ eventName, dynamodb: { Keys: { PK: { S: 'USER#1' }, SK: { S: SK } } } });
     expect(matchesFilter(RELAY_FILTER_PATTERN as never, rec('INSERT', 'AUTOC#01J#0000000000'))).toBe(true);

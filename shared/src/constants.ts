@@ -1,4 +1,5 @@
 /** Business constants and limits. The one copy of each. */
+import type { RecognitionLanguage } from './recognition-languages.ts';
 import type { CorrectionSettings } from './schemas/corrections.ts';
 
 export const VISITOR_LIMIT_SECONDS = 60;
@@ -158,22 +159,57 @@ export const UI_LANGUAGES = ['pt', 'en', 'es'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 export const FALLBACK_UI_LANGUAGE: UiLanguage = 'en';
 
-/** Recognition languages. The first is the free one. */
-export const RECOGNITION_LANGUAGES = ['en-US', 'es-ES', 'pt-BR', 'fr-FR', 'ar-SA', 'he-IL', 'zh-CN', 'ru-RU'] as const;
-export type RecognitionLanguage = (typeof RECOGNITION_LANGUAGES)[number];
+/**
+ * Recognition languages: every one is in recognition-languages.ts (kept out of the home route's
+ * first load); these eight are featured, first in every list, and the first is the free one.
+ */
+export const FEATURED_RECOGNITION_LANGUAGES = ['en-US', 'es-ES', 'pt-BR', 'fr-FR', 'ar-SA', 'he-IL', 'zh-CN', 'ru-RU'] as const satisfies readonly RecognitionLanguage[];
+export type { RecognitionLanguage };
+/**
+ * How many languages (not locales: en-US and en-GB are one) the list holds, as the plan copy
+ * states it. Written out so the home route's copy does not load the whole list; a test holds it
+ * to the list.
+ */
+export const RECOGNITION_LANGUAGE_COUNT = 66;
 export const FREE_RECOGNITION_LANGUAGE: RecognitionLanguage = 'en-US';
 /** A Pro user's recognition language until they choose one: their interface language's locale. */
 export const DEFAULT_RECOGNITION_LANGUAGES: Record<UiLanguage, RecognitionLanguage> = { pt: 'pt-BR', en: 'en-US', es: 'es-ES' };
-export const RTL_LANGUAGES: readonly RecognitionLanguage[] = ['ar-SA', 'he-IL'];
+
+/** Scripts written right to left (ISO 15924 codes): Arabic, Hebrew, Thaana, Syriac, N'Ko, Adlam, Hanifi Rohingya, Mandaic, Samaritan, Yezidi. */
+const RTL_SCRIPT = /^(?:Arab|Hebr|Thaa|Syrc|Nkoo|Adlm|Rohg|Mand|Samr|Yezi)$/;
+
+/** What a locale's own text info says of its direction, where the browser has it (a method now, a getter before). */
+type LocaleWithTextInfo = Intl.Locale & { getTextInfo?: () => { direction?: string }; textInfo?: { direction?: string } };
+
+/** Right to left by the language's script: the one its tag names, else its likely one (ur -> Arab, yi -> Hebr, dv -> Thaa). */
+export const rtlByScript = (locale: Intl.Locale) => RTL_SCRIPT.test(locale.maximize().script ?? '');
 
 /**
  * The writing direction of text in a recognition language, set from the language itself: an
  * Arabic or Hebrew transcript that starts with digits or Latin words still reads right to left.
- * Unknown (no language recorded): the browser guesses from the text.
+ * The browser's locale data says it (Intl.Locale's text info where the browser has it, else the
+ * language's likely script). Unknown (no language recorded): the browser guesses from the text.
  */
 export function textDirection(language: string | null | undefined): 'rtl' | 'ltr' | 'auto' {
   if (!language) return 'auto';
-  return (RTL_LANGUAGES as readonly string[]).includes(language) ? 'rtl' : 'ltr';
+  try {
+    const locale = new Intl.Locale(language) as LocaleWithTextInfo;
+    const info = locale.getTextInfo?.() ?? locale.textInfo;
+    if (info?.direction) return info.direction === 'rtl' ? 'rtl' : 'ltr';
+    return rtlByScript(locale) ? 'rtl' : 'ltr';
+  } catch {
+    return 'ltr';
+  }
+}
+
+/**
+ * Whether a language is written without spaces between words (Chinese, Japanese, Cantonese):
+ * recognition results then join with nothing between them. Thai, Lao, Khmer and Burmese also run
+ * their words together, but put a space between phrases, which a result is.
+ */
+export function joinsWithoutSpaces(language: string | null | undefined): boolean {
+  const base = (language ?? '').split('-')[0]!.toLowerCase();
+  return base === 'zh' || base === 'ja' || base === 'yue';
 }
 
 export const THEMES = ['light', 'dark'] as const;

@@ -1,4 +1,5 @@
 import type { CaptionService } from '@app/shared/schemas/live';
+import { graphemes, lineTokens } from '@app/shared/text-segments';
 
 /**
  * Caption destinations: the rules for the URLs a speaker gives and for what is sent to them, as
@@ -54,7 +55,12 @@ export function maskTarget(url: string): string {
   return `${host} …${url.slice(-4)}`;
 }
 
-/** The next caption from the text not yet sent: at most `maxChars`, cut after a space when longer. */
+/**
+ * The next caption from the text not yet sent: at most `maxChars`, cut after a space when longer;
+ * in text without spaces (Chinese, Japanese, Thai) before the last word that starts within the
+ * limit (by the language's word boundaries, punctuation kept with its word), and never inside a
+ * character (a surrogate pair, an emoji with its modifiers, a letter with its marks).
+ */
 export interface NextCaption {
   /** The caption, its whitespace (line and paragraph breaks too) made single spaces; empty when the text is only whitespace. */
   caption: string;
@@ -62,16 +68,27 @@ export interface NextCaption {
   consumed: number;
 }
 
-export function nextCaption(text: string, maxChars: number): NextCaption {
+export function nextCaption(text: string, maxChars: number, language?: string | null): NextCaption {
   let consumed = text.length;
   if (text.length > maxChars) {
     const space = text.lastIndexOf(' ', maxChars);
-    consumed = space > 0 ? space + 1 : maxChars;
-    // Never split a surrogate pair.
-    const code = text.charCodeAt(consumed - 1);
-    if (code >= 0xd800 && code <= 0xdbff) consumed -= 1;
+    // The words are read a little past the limit: a word cut short there could split differently.
+    consumed = space > 0 ? space + 1 : cutWithoutSpaces(text.slice(0, maxChars + 32), maxChars, language);
   }
   return { caption: text.slice(0, consumed).replace(/\s+/g, ' ').trim(), consumed };
+}
+
+/** Where to cut the text that `head` begins, with no space to cut at: a word's start within maxChars, else a character's. */
+function cutWithoutSpaces(head: string, maxChars: number, language: string | null | undefined): number {
+  const words = lineTokens(head, language).map((t) => t.index).filter((i) => i > 0 && i <= maxChars);
+  if (words.length > 0) return words.at(-1)!;
+  let at = 0;
+  for (const g of graphemes(head)) {
+    if (at + g.length > maxChars) break;
+    at += g.length;
+  }
+  // A single character longer than the limit (never in practice): cut after it whole.
+  return at > 0 ? at : (graphemes(head)[0]?.length ?? maxChars);
 }
 
 /** YouTube's caption time: UTC `YYYY-MM-DDTHH:MM:SS.mmm`, without a zone. */

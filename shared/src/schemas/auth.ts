@@ -4,14 +4,20 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   PLANS,
-  RECOGNITION_LANGUAGES,
   THEMES,
   UI_LANGUAGES,
 } from '../constants.ts';
+import { isRecognitionLanguage, type RecognitionLanguage } from '../recognition-languages.ts';
 import { email } from './common.ts';
 
 export const uiLanguage = z.enum(UI_LANGUAGES);
-export const recognitionLanguage = z.enum(RECOGNITION_LANGUAGES);
+/** One of the recognition languages (recognition-languages.ts), as listed: any other string is refused by name. */
+export const recognitionLanguage = z.custom<RecognitionLanguage>(isRecognitionLanguage, {
+  error: (issue) =>
+    typeof issue.input === 'string'
+      ? `Unsupported recognition language "${issue.input.slice(0, 40)}": use one of the listed locales, such as en-US or ja-JP`
+      : 'The recognition language must be a locale such as en-US or ja-JP',
+});
 export const theme = z.enum(THEMES);
 export const plan = z.enum(PLANS);
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { RECOGNITION_LANGUAGES, UI_LANGUAGES } from '@app/shared/constants';
+import { FEATURED_RECOGNITION_LANGUAGES, UI_LANGUAGES } from '@app/shared/constants';
+import en from '../locales/en.json';
+import es from '../locales/es.json';
+import pt from '../locales/pt.json';
+import { RECOGNITION_LANGUAGES } from '@app/shared/recognition-languages';
 import { formatCountdown, languageName } from './format';
 
 describe('formatCountdown', () => {
@@ -24,7 +28,19 @@ describe('languageName', () => {
     expect(languageName('es-ES', 'es')).toMatch(/^Español/);
   });
 
-  it('writes out the names Intl.DisplayNames gives, for every UI and recognition language', () => {
+  it('each locale file writes out the featured names as Intl.DisplayNames gives them', () => {
+    const files = { en, pt, es } as const;
+    for (const ui of UI_LANGUAGES) {
+      const display = new Intl.DisplayNames([ui], { type: 'language', languageDisplay: 'standard' });
+      expect(Object.keys(files[ui].recognitionLanguageNames)).toEqual([...FEATURED_RECOGNITION_LANGUAGES]);
+      for (const tag of FEATURED_RECOGNITION_LANGUAGES) {
+        const name = display.of(tag)!;
+        expect(files[ui].recognitionLanguageNames[tag], `${ui} ${tag}`).toBe(name.charAt(0).toLocaleUpperCase(ui) + name.slice(1));
+      }
+    }
+  });
+
+  it('names every recognition language, in every UI language', () => {
     for (const ui of UI_LANGUAGES) {
       const display = new Intl.DisplayNames([ui], { type: 'language', languageDisplay: 'standard' });
       for (const tag of RECOGNITION_LANGUAGES) {

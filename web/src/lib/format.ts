@@ -1,4 +1,4 @@
-import type { RecognitionLanguage, UiLanguage } from '@app/shared/constants';
+import { i18n } from './i18n';
 
 /** Seconds as MM:SS (minutes keep growing past 59: 3600 -> "60:00"). */
 export function formatCountdown(totalSeconds: number): string {
@@ -8,30 +8,14 @@ export function formatCountdown(totalSeconds: number): string {
   return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
 }
 
-/**
- * The recognition languages' names in each UI language, as the browser's Intl.DisplayNames
- * gives them (CLDR), written out: building an Intl.DisplayNames loads locale data and costs
- * tens of milliseconds on a phone, on the home route's first render.
- */
-const RECOGNITION_LANGUAGE_NAMES: Record<UiLanguage, Record<RecognitionLanguage, string>> = {
-  en: {
-    'en-US': 'English (United States)', 'es-ES': 'Spanish (Spain)', 'pt-BR': 'Portuguese (Brazil)', 'fr-FR': 'French (France)',
-    'ar-SA': 'Arabic (Saudi Arabia)', 'he-IL': 'Hebrew (Israel)', 'zh-CN': 'Chinese (China)', 'ru-RU': 'Russian (Russia)',
-  },
-  pt: {
-    'en-US': 'Inglês (Estados Unidos)', 'es-ES': 'Espanhol (Espanha)', 'pt-BR': 'Português (Brasil)', 'fr-FR': 'Francês (França)',
-    'ar-SA': 'Árabe (Arábia Saudita)', 'he-IL': 'Hebraico (Israel)', 'zh-CN': 'Chinês (China)', 'ru-RU': 'Russo (Rússia)',
-  },
-  es: {
-    'en-US': 'Inglés (Estados Unidos)', 'es-ES': 'Español (España)', 'pt-BR': 'Portugués (Brasil)', 'fr-FR': 'Francés (Francia)',
-    'ar-SA': 'Árabe (Arabia Saudí)', 'he-IL': 'Hebreo (Israel)', 'zh-CN': 'Chino (China)', 'ru-RU': 'Ruso (Rusia)',
-  },
-};
-
-/** A language tag's name in the UI language ("pt-BR" -> "Portuguese (Brazil)"), capitalised. */
+/** A language tag's name in the UI language ("pt-BR" -> "Portuguese (Brazil)"), capitalised; the tag itself when the browser cannot name it. */
 export function languageName(tag: string, uiLanguage: string): string {
-  const known = (RECOGNITION_LANGUAGE_NAMES as Partial<Record<string, Partial<Record<string, string>>>>)[uiLanguage]?.[tag];
-  if (known) return known;
+  // The featured languages' names are written out in each locale file (recognitionLanguageNames), as
+  // Intl.DisplayNames gives them (a test holds them to it): building an Intl.DisplayNames loads locale
+  // data and costs tens of milliseconds on a phone (about 20 ms on a server core), on the home
+  // route's first render. Each UI language's come with its copy.
+  const known: unknown = i18n.getResource(uiLanguage, 'translation', `recognitionLanguageNames.${tag}`);
+  if (typeof known === 'string') return known;
   let name: string | undefined;
   try {
     name = new Intl.DisplayNames([uiLanguage], { type: 'language', languageDisplay: 'standard' }).of(tag);

@@ -1,14 +1,15 @@
-import { FREE_AUTOMATIC_PER_MONTH, RECOGNITION_LANGUAGES, VISITOR_LIMIT_SECONDS } from '@app/shared/constants';
+import { FREE_AUTOMATIC_PER_MONTH, RECOGNITION_LANGUAGE_COUNT, VISITOR_LIMIT_SECONDS } from '@app/shared/constants';
 
 /**
  * The numbers the plan copy states, from the shared constants: the visitor's seconds a session,
- * the automatic transcriptions a free account keeps a month, and the languages of Pro. Every
+ * the automatic transcriptions a free account keeps a month, and the languages of Pro (languages,
+ * not locales). Every
  * text that states one takes it from here (`{{seconds}}`, `{{perMonth}}`, `{{languages}}`).
  */
 export const PLAN_VALUES = {
   seconds: VISITOR_LIMIT_SECONDS,
   perMonth: FREE_AUTOMATIC_PER_MONTH,
-  languages: RECOGNITION_LANGUAGES.length,
+  languages: RECOGNITION_LANGUAGE_COUNT,
 } as const;
 
 /** The free account's plan facts, in the order every page lists them (keys under `plans.free`). */

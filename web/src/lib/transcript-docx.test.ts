@@ -81,6 +81,8 @@ describe('buildDocx', () => {
   it.each([
     ['ar-SA', 'اجتماع الفريق', 'بدأنا في التاسعة.\nحضر الجميع.\n\nتمت الموافقة على الميزانية.'],
     ['he-IL', 'ישיבת צוות', 'התחלנו בתשע.\nכולם הגיעו.\n\nהתקציב אושר.'],
+    ['fa-IR', 'جلسه تیم', 'ساعت نه شروع کردیم.\nهمه آمدند.\n\nبودجه تصویب شد.'],
+    ['ur-PK', 'ٹیم کی میٹنگ', 'ہم نے نو بجے شروع کیا۔\nسب آئے۔\n\nبجٹ منظور ہو گیا۔'],
   ] as const)('a %s transcript is right to left: w:bidi on its paragraphs, w:rtl on their runs', async (language, title, text) => {
     const { document, styles } = await docxParts({ ...english, language, title, text });
     const [titleParagraph, date, ...body] = all(document, 'p');
@@ -96,6 +98,12 @@ describe('buildDocx', () => {
     expect(all(date!, 'rtl')).toEqual([]);
     const lang = all(all(styles, 'docDefaults')[0]!, 'lang')[0];
     expect([attr(lang, 'val'), attr(lang, 'bidi')]).toEqual([language, language]);
+  });
+
+  it.each(['ja-JP', 'ko-KR', 'zh-TW', 'yue-Hant-HK'] as const)('a %s transcript names its language for East Asian text', async (language) => {
+    const { styles } = await docxParts({ ...english, language });
+    const lang = all(all(styles, 'docDefaults')[0]!, 'lang')[0];
+    expect([attr(lang, 'val'), attr(lang, 'eastAsia'), attr(lang, 'bidi')]).toEqual([language, language, null]);
   });
 
   it('dates in the UI language, which is the document language when the transcript has none', async () => {

@@ -1,5 +1,6 @@
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { textDirection } from '@app/shared/constants';
+import { baseLanguage } from './base-language';
 import { formatDateTime } from './format-date-time';
 import { transcriptText, type ExportDocument } from './transcript-export';
 
@@ -22,8 +23,11 @@ export function transcriptParagraphs(text: string): string[][] {
     .map((block) => block.split('\n'));
 }
 
-/** Whether the first letter of `text` is Arabic or Hebrew: what `dir="auto"` decides from, for a title in any language. */
-const startsRightToLeft = (text: string) => /^[^\p{L}]*[\p{Script=Arabic}\p{Script=Hebrew}]/u.test(text);
+/** Languages Word sets in its East Asian fonts (the run's `eastAsia` language): Chinese, Cantonese, Japanese, Korean. */
+const EAST_ASIAN: ReadonlySet<string> = new Set(['zh', 'yue', 'ja', 'ko']);
+
+/** Whether the first letter of `text` is of a right-to-left script: what `dir="auto"` decides from, for a title in any language. */
+const startsRightToLeft = (text: string) => /^[^\p{L}]*[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Thaana}\p{Script=Syriac}\p{Script=Nko}\p{Script=Adlam}]/u.test(text);
 
 export function buildDocument(doc: ExportDocument): Document {
   const language = doc.language ?? doc.uiLanguage;
@@ -46,7 +50,7 @@ export function buildDocument(doc: ExportDocument): Document {
             language: {
               value: language,
               ...(rtl && { bidirectional: language }),
-              ...(language.startsWith('zh') && { eastAsia: language }),
+              ...(EAST_ASIAN.has(baseLanguage(language)) && { eastAsia: language }),
             },
           },
         },

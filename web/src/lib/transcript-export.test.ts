@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Segment } from '@app/shared/schemas/transcriptions';
-import { buildCues, buildSrt, buildTxt, buildVtt, CUE_LINE_MAX, exportFile, fileBaseName, formatCueTime } from './transcript-export';
+import { buildCues, buildSrt, buildTxt, buildVtt, CUE_LINE_MAX, exportFile, fileBaseName, formatCueTime, RLM } from './transcript-export';
 
 const seg = (text: string, startMs: number, endMs: number): Segment => ({ text, startMs, endMs });
 
@@ -57,14 +57,44 @@ describe('buildCues', () => {
     expect(cues[1]!.startMs).toBe(cues[0]!.endMs);
   });
 
-  it('splits Chinese by characters, not spaces', () => {
-    const text = '今天我们讨论语音识别技术的发展历史以及它在教育和医疗领域中的广泛应用和未来的挑战与机会';
-    const cues = buildCues({ text, language: 'zh-CN', segments: [seg(text, 0, 10_000)] });
-    const lines = cues.flatMap((c) => c.lines);
-    expect(lines[0]).toHaveLength(CUE_LINE_MAX);
-    expect(lines.join('')).toBe(text);
-    // Without the language the text is one word, still cut at 42.
-    expect(buildCues({ text, segments: [seg(text, 0, 10_000)] }).flatMap((c) => c.lines)[0]).toHaveLength(CUE_LINE_MAX);
+  it('breaks Chinese, Japanese and Thai lines between words, though no space separates them', () => {
+    const cases = [
+      { language: 'zh-CN', text: '今天我们讨论语音识别技术的发展历史以及它在教育和医疗领域中的广泛应用和未来的挑战与机会' },
+      { language: 'ja-JP', text: '今日は音声認識技術の発展の歴史と教育や医療の分野での幅広い応用そして将来の課題と機会について話し合います' },
+      { language: 'th-TH', text: 'วันนี้เราจะพูดคุยเกี่ยวกับประวัติศาสตร์ของเทคโนโลยีการรู้จำเสียงพูดและการประยุกต์ใช้ในด้านการศึกษา' },
+    ] as const;
+    for (const { language, text } of cases) {
+      const lines = buildCues({ text, language, segments: [seg(text, 0, 10_000)] }).flatMap((c) => c.lines);
+      expect(lines.length, language).toBeGreaterThan(1);
+      expect(lines.join(''), language).toBe(text);
+      const words = new Intl.Segmenter(language, { granularity: 'word' });
+      const characters = new Intl.Segmenter(language, { granularity: 'grapheme' });
+      const boundaries = new Set(Array.from(words.segment(text), (w) => w.index));
+      let at = 0;
+      for (const line of lines) {
+        expect(Array.from(characters.segment(line)).length, language).toBeLessThanOrEqual(CUE_LINE_MAX);
+        // Every line starts where a word starts: none cuts a word.
+        expect(boundaries.has(at), `${language}: ${line}`).toBe(true);
+        at += line.length;
+      }
+    }
+  });
+
+  it('joins the segments of a language without spaces with nothing between them', () => {
+    const cues = buildCues({ text: '', language: 'ja-JP', segments: [seg('今日は', 0, 1000), seg('良い天気ですね。', 1000, 2000)] });
+    expect(cues[0]!.lines).toEqual(['今日は良い天気ですね。']);
+  });
+
+  it('never cuts a character in two: an emoji with its skin tone, a Devanagari cluster', () => {
+    const text = `${'👍🏽'.repeat(30)} ${'नमस्ते'.repeat(20)}`;
+    const lines = buildCues({ text, language: 'hi-IN', segments: [seg(text, 0, 5000)] }).flatMap((c) => c.lines);
+    const graphemes = (line: string) => Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(line), (g) => g.segment);
+    expect(lines.join('').replace(/ /g, '')).toBe(text.replace(/ /g, ''));
+    for (const line of lines) {
+      expect(graphemes(line).length).toBeLessThanOrEqual(CUE_LINE_MAX);
+      expect(graphemes(line).every((g) => g === '👍🏽' || !g.includes('\u{1f3fd}'))).toBe(true);
+      expect(/^[\u093e-\u094d]/u.test(line), line).toBe(false);
+    }
   });
 
   it('keeps Latin words whole inside Chinese text', () => {
@@ -75,12 +105,12 @@ describe('buildCues', () => {
 
   it('cuts a word longer than a line', () => {
     const url = `https://example.com/${'a'.repeat(60)}`;
-    const cues = buildCues({ text: url, segments: [seg(url, 0, 1000)] });
-    expect(cues[0]!.lines.every((l) => l.length <= CUE_LINE_MAX)).toBe(true);
-    expect(cues[0]!.lines.join('')).toBe(url);
+    const lines = buildCues({ text: url, segments: [seg(url, 0, 1000)] }).flatMap((c) => c.lines);
+    expect(lines.every((l) => l.length <= CUE_LINE_MAX)).toBe(true);
+    expect(lines.join('')).toBe(url);
   });
 
-  it('counts characters as code points (emoji, accents)', () => {
+  it('counts characters as a reader does (emoji, accents)', () => {
     const text = `${'😀'.repeat(42)} é`;
     const cues = buildCues({ text, segments: [seg(text, 0, 1000)] });
     expect(cues[0]!.lines[0]).toBe('😀'.repeat(42));
@@ -101,7 +131,7 @@ describe('buildCues', () => {
   });
 
   it('property: every word appears once, in order; limits and time order hold', () => {
-    const word = fc.stringMatching(/^[a-zà-ü]{1,50}$/);
+    const word = fc.stringMatching(/^[a-zà-öø-ü]{1,50}$/);
     const segmentArb = fc.record({ words: fc.array(word, { minLength: 1, maxLength: 30 }), gap: fc.nat(5000), len: fc.nat(20_000) });
     fc.assert(
       fc.property(fc.array(segmentArb, { maxLength: 20 }), (specs) => {
@@ -165,6 +195,35 @@ describe('file builders', () => {
       'WEBVTT\n\n00:00:01.000 --> 00:00:02.500\nHello world.\n\n00:00:06.000 --> 00:00:07.000\n&lt;b&gt;Fish&lt;/b&gt; &amp; chips --&gt; here\n',
     );
     expect(buildVtt({ text: '', segments: [] })).toBe('WEBVTT\n');
+  });
+});
+
+describe('right-to-left transcripts', () => {
+  const text = 'مرحبا بكم.\niPhone جديد في السوق.';
+  const segments = [seg('مرحبا بكم.', 0, 1000), seg('iPhone جديد في السوق.', 5000, 6000)];
+
+  it('SRT and VTT start every line with a RIGHT-TO-LEFT MARK, so players read it right to left', () => {
+    expect(buildSrt({ text, segments, language: 'ar-SA' })).toBe(
+      `1\n00:00:00,000 --> 00:00:01,000\n${RLM}مرحبا بكم.\n\n2\n00:00:05,000 --> 00:00:06,000\n${RLM}iPhone جديد في السوق.\n`,
+    );
+    const vtt = buildVtt({ text, segments, language: 'fa-IR' });
+    expect(vtt.split('\n').filter((l) => /\p{L}/u.test(l) && l !== 'WEBVTT')).toEqual([`${RLM}مرحبا بكم.`, `${RLM}iPhone جديد في السوق.`]);
+  });
+
+  it('TXT marks only the lines that start with a left-to-right word', () => {
+    expect(buildTxt({ text, segments, language: 'he-IL' })).toBe(`مرحبا بكم.\n${RLM}iPhone جديد في السوق.\n`);
+  });
+
+  it('a left-to-right transcript has no marks', () => {
+    expect(buildSrt({ text: 'iPhone', segments: [seg('iPhone', 0, 1000)], language: 'en-US' })).not.toContain(RLM);
+    expect(buildTxt({ text: 'مرحبا', segments: [], language: 'en-US' })).not.toContain(RLM);
+  });
+
+  it('breaks an Arabic line between words, punctuation kept with its word', () => {
+    const long = 'بدأنا الاجتماع في الساعة التاسعة صباحا، وحضر جميع أعضاء الفريق الجدد والقدامى.';
+    const lines = buildCues({ text: long, language: 'ar-SA', segments: [seg(long, 0, 5000)] }).flatMap((c) => c.lines);
+    expect(lines.join(' ')).toBe(long);
+    expect(lines.every((l) => !/^[،.]/u.test(l))).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
-import type { RecognitionLanguage } from '@app/shared/constants';
+import { joinsWithoutSpaces, textDirection, type RecognitionLanguage } from '@app/shared/constants';
+import { graphemeCount, graphemes, lineTokens } from '@app/shared/text-segments';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import type { ExportFormat } from './export-formats';
 import { joinFor, joinsPrevious } from './text-join';
@@ -43,14 +44,9 @@ const CUE_MIN_MS = 700;
 /** Speech rate assumed for a transcript that has text but no timed segments (~150 words a minute). */
 const FALLBACK_MS_PER_CHAR = 65;
 
-/** Languages written without spaces between words: split by characters. */
-const CHARACTER_LANGUAGES: ReadonlySet<string> = new Set<RecognitionLanguage>(['zh-CN']);
-/** Han, kana, CJK punctuation and full-width forms: one token each. */
-const CJK_CHAR = /[\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3190-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|[\u{20000}-\u{3134f}]/u;
-
 interface Token {
   text: string;
-  /** Code points in `text` (what the 42-character limit counts). */
+  /** User-perceived characters in `text` (what the 42-character limit counts). */
   size: number;
   /** Whether a space separates it from the previous token on the same line. */
   spaced: boolean;
@@ -58,59 +54,31 @@ interface Token {
   endMs: number;
 }
 
-const codePoints = (s: string) => Array.from(s).length;
-
 /**
- * Splits one segment's text into tokens: words, or characters for Chinese. Line and paragraph
- * breaks are white space like any other; a segment that starts with punctuation joins the word
- * before it.
+ * Splits one segment's text into the tokens a line breaks between (`lineTokens`: words with their
+ * punctuation, by the language's word boundaries, so Chinese, Japanese or Thai break between
+ * words though no space separates them). Line and paragraph breaks are white space like any other;
+ * a segment that starts with punctuation joins the word before it, and in a language written
+ * without spaces every segment does. A token longer than a line (a URL) is cut into line-sized
+ * pieces, never inside a character.
  */
-function tokenize(text: string, byCharacter: boolean): { text: string; spaced: boolean }[] {
+function tokenize(text: string, language: string | null | undefined): { text: string; spaced: boolean }[] {
   const out: { text: string; spaced: boolean }[] = [];
-  let spaced = false;
-  if (!byCharacter) {
-    const joins = joinsPrevious(text);
-    for (const word of text.split(/\s+/)) {
-      if (!word) continue;
-      // A "word" longer than a line (a URL) is cut into line-sized pieces.
-      const chars = Array.from(word);
-      for (let i = 0; i < chars.length; i += CUE_LINE_MAX) {
-        out.push({ text: chars.slice(i, i + CUE_LINE_MAX).join(''), spaced: i === 0 && !(joins && out.length === 0) });
-      }
-    }
-    return out;
-  }
-  // Character mode: each CJK character is a token; runs of other letters (Latin words, digits) stay whole.
-  let run = '';
-  const flush = () => {
-    if (!run) return;
-    const chars = Array.from(run);
+  const joins = joinsPrevious(text) || joinsWithoutSpaces(language);
+  for (const token of lineTokens(text, language)) {
+    const spaced = out.length === 0 ? !joins : token.spaced;
+    const chars = graphemes(token.text);
     for (let i = 0; i < chars.length; i += CUE_LINE_MAX) {
       out.push({ text: chars.slice(i, i + CUE_LINE_MAX).join(''), spaced: i === 0 && spaced });
     }
-    run = '';
-    spaced = false;
-  };
-  for (const ch of text) {
-    if (/\s/.test(ch)) {
-      flush();
-      spaced = out.length > 0;
-    } else if (CJK_CHAR.test(ch)) {
-      flush();
-      out.push({ text: ch, spaced });
-      spaced = false;
-    } else {
-      run += ch;
-    }
   }
-  flush();
   return out;
 }
 
 /** Tokens of one segment, each with a share of the segment's time proportional to its characters. */
-function timedTokens(segment: Segment, byCharacter: boolean): Token[] {
-  const raw = tokenize(segment.text, byCharacter);
-  const sizes = raw.map((t) => codePoints(t.text));
+function timedTokens(segment: Segment, language: string | null | undefined): Token[] {
+  const raw = tokenize(segment.text, language);
+  const sizes = raw.map((t) => graphemeCount(t.text));
   const total = sizes.reduce((a, b) => a + b, 0);
   const start = segment.startMs;
   const duration = Math.max(0, segment.endMs - segment.startMs);
@@ -136,7 +104,6 @@ function timedTokens(segment: Segment, byCharacter: boolean): Token[] {
  * over several cues lends each cue time in proportion to its characters.
  */
 export function buildCues(t: ExportableTranscript): Cue[] {
-  const byCharacter = CHARACTER_LANGUAGES.has(t.language ?? '');
   const segments = timedSegments(t);
   const cues: Cue[] = [];
 
@@ -161,7 +128,7 @@ export function buildCues(t: ExportableTranscript): Cue[] {
     if (!segment.text.trim()) continue;
     if (open && previousEnd !== undefined && segment.startMs - previousEnd > CUE_SILENCE_MS) closeCue();
     previousEnd = segment.endMs;
-    for (const token of timedTokens(segment, byCharacter)) {
+    for (const token of timedTokens(segment, t.language)) {
       let gap = line && token.spaced ? 1 : 0;
       if (line && lineSize + gap + token.size > CUE_LINE_MAX) {
         lines.push(line);
@@ -188,7 +155,7 @@ function timedSegments(t: ExportableTranscript): readonly Segment[] {
   if (t.segments.length > 0) return t.segments;
   const text = t.text.trim();
   if (!text) return [];
-  return [{ text, startMs: 0, endMs: codePoints(text) * FALLBACK_MS_PER_CHAR }];
+  return [{ text, startMs: 0, endMs: graphemeCount(text) * FALLBACK_MS_PER_CHAR }];
 }
 
 /** Cues in order, never overlapping, each on screen at least CUE_MIN_MS when the next cue allows. */
@@ -223,13 +190,33 @@ export function formatCueTime(ms: number, separator: ',' | '.'): string {
  * the transcript joins them) when the text is empty. Every file format exports this text.
  */
 export function transcriptText(t: ExportableTranscript): string {
-  return t.text.trim() || joinSegments(t.segments, CHARACTER_LANGUAGES.has(t.language ?? '') ? '' : ' ').trim();
+  return t.text.trim() || joinSegments(t.segments, joinsWithoutSpaces(t.language) ? '' : ' ').trim();
 }
 
-/** The plain text, ending in a newline. Falls back to the segments when the text is empty. */
+/** RIGHT-TO-LEFT MARK: a strong right-to-left character that shows nothing. */
+export const RLM = '\u200f';
+/** The first letter of a line, when it is of a right-to-left script. */
+const STARTS_RTL = /^[^\p{L}]*[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Thaana}\p{Script=Syriac}\p{Script=Nko}\p{Script=Adlam}]/u;
+
+/**
+ * Lines of a right-to-left transcript as a reader shows them right to left. Players and editors
+ * take a line's direction from its first letter, so an Arabic line that starts with a Latin word
+ * ("iPhone جديد.") would read left to right, its full stop on the wrong side: such a line starts
+ * with a RIGHT-TO-LEFT MARK. `always`: every line gets one (subtitle players, some of which set
+ * every cue left to right); otherwise only the lines that need it, so the text stays as written.
+ */
+function rightToLeft(lines: string[], t: ExportableTranscript, always: boolean): string[] {
+  if (textDirection(t.language) !== 'rtl') return lines;
+  return lines.map((line) => (line && (always || !STARTS_RTL.test(line)) ? RLM + line : line));
+}
+
+/**
+ * The plain text, ending in a newline. Falls back to the segments when the text is empty. In a
+ * right-to-left language a line that starts with a left-to-right word starts with a RIGHT-TO-LEFT MARK.
+ */
 export function buildTxt(t: ExportableTranscript): string {
   const text = transcriptText(t);
-  return text ? `${text}\n` : '';
+  return text ? `${rightToLeft(text.split('\n'), t, false).join('\n')}\n` : '';
 }
 
 function joinSegments(segments: readonly Segment[], separator: string): string {
@@ -244,18 +231,20 @@ function joinSegments(segments: readonly Segment[], separator: string): string {
   return out;
 }
 
+/** SubRip: numbered cues; in a right-to-left language every line starts with a RIGHT-TO-LEFT MARK. */
 export function buildSrt(t: ExportableTranscript): string {
   return buildCues(t)
-    .map((cue, i) => `${i + 1}\n${formatCueTime(cue.startMs, ',')} --> ${formatCueTime(cue.endMs, ',')}\n${cue.lines.join('\n')}\n`)
+    .map((cue, i) => `${i + 1}\n${formatCueTime(cue.startMs, ',')} --> ${formatCueTime(cue.endMs, ',')}\n${rightToLeft(cue.lines, t, true).join('\n')}\n`)
     .join('\n');
 }
 
 /** WebVTT cue text: `&`, `<` and `>` escaped, and never the `-->` arrow. */
 const vttText = (line: string) => line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** WebVTT: cues after the header; in a right-to-left language every line starts with a RIGHT-TO-LEFT MARK. */
 export function buildVtt(t: ExportableTranscript): string {
   const cues = buildCues(t).map(
-    (cue) => `${formatCueTime(cue.startMs, '.')} --> ${formatCueTime(cue.endMs, '.')}\n${cue.lines.map(vttText).join('\n')}\n`,
+    (cue) => `${formatCueTime(cue.startMs, '.')} --> ${formatCueTime(cue.endMs, '.')}\n${rightToLeft(cue.lines.map(vttText), t, true).join('\n')}\n`,
   );
   return ['WEBVTT\n', ...cues].join('\n');
 }

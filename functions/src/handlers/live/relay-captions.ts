@@ -105,7 +105,7 @@ async function deliver(first: CaptionDestinationItem, language: string, end: num
       if (d.cursor >= end) return;
       const read = await readTextFrom(d.userId, 'AUTO', d.sessionId, d.cursor, end, { maxChars: CAPTION_MAX_CHARS, maxChunks: 100 }, undefined, true);
       const text = read.text.slice(d.cursor - read.from, end - read.from);
-      const { caption, consumed } = nextCaption(text, CAPTION_MAX_CHARS);
+      const { caption, consumed } = nextCaption(text, CAPTION_MAX_CHARS, language);
       if (consumed === 0) return;
       if (!caption) {
         if (!(await skipBlank(d, d.cursor + consumed))) return;

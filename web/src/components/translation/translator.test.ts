@@ -12,6 +12,9 @@ describe('getTranslatorApi', () => {
   it('takes the language of a recognition locale', () => {
     expect(translatorLanguage('pt-BR')).toBe('pt');
     expect(translatorLanguage('zh-CN')).toBe('zh');
+    expect(translatorLanguage('zh-TW')).toBe('zh-Hant');
+    expect(translatorLanguage('yue-Hant-HK')).toBe('yue');
+    expect(translatorLanguage('fil-PH')).toBe('fil');
   });
 });
 

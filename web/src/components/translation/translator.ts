@@ -32,8 +32,20 @@ export function getTranslatorApi(scope: object | undefined = typeof self === 'un
   return api as TranslatorApi;
 }
 
-/** A recognition locale's language for the Translator ("pt-BR" -> "pt"; Chinese stays "zh"). */
-export const translatorLanguage = (tag: string): string => tag.split('-')[0]!.toLowerCase();
+/**
+ * A recognition locale's language for the Translator ("pt-BR" -> "pt", "zh-CN" -> "zh"), with the
+ * script where the Translator tells two apart: Chinese of Taiwan is written in traditional
+ * characters ("zh-TW" -> "zh-Hant").
+ */
+export function translatorLanguage(tag: string): string {
+  const base = tag.split('-')[0]!.toLowerCase();
+  if (base !== 'zh') return base;
+  try {
+    return new Intl.Locale(tag).maximize().script === 'Hant' ? 'zh-Hant' : 'zh';
+  } catch {
+    return 'zh';
+  }
+}
 
 /** The languages a reader may translate captions into (BCP 47, as the Translator takes them). */
 export const TARGET_LANGUAGES = ['en', 'es', 'pt', 'fr', 'de', 'it', 'ar', 'he', 'zh', 'ru', 'ja', 'ko', 'hi', 'tr', 'nl', 'pl', 'uk', 'vi', 'id'] as const;

@@ -1,19 +1,17 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
-import { FREE_RECOGNITION_LANGUAGE, RECOGNITION_LANGUAGES, STORAGE_KEYS, UI_LANGUAGES, type RecognitionLanguage } from '@app/shared/constants';
+import { FREE_RECOGNITION_LANGUAGE, STORAGE_KEYS, UI_LANGUAGES } from '@app/shared/constants';
+import { isRecognitionLanguage, type RecognitionLanguage } from '@app/shared/recognition-languages';
 import type { User } from '@app/shared/schemas/auth';
 import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/spinner';
-import { languageName } from '../../../lib/format';
+import { languagesByName, type NamedLanguage } from '../../../lib/recognition-language-options';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { useUiLanguage } from '../../../lib/ui-language';
 import { openUpgrade } from '../../../lib/open-upgrade';
 import { useUpdateProfile } from './api/update-profile';
 import { Section } from './section';
-
-const isRecognitionLanguage = (value: string): value is RecognitionLanguage =>
-  (RECOGNITION_LANGUAGES as readonly string[]).includes(value);
 
 export function LanguageSettings({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -31,6 +29,17 @@ export function LanguageSettings({ user }: { user: User }) {
   // Free users transcribe in the free language only: the others show, disabled, with the Pro hint (as on the card).
   const isPro = user.plan === 'pro';
   const shownLang = isPro ? transcriptionLang : FREE_RECOGNITION_LANGUAGE;
+
+  // Every recognition language, named in the interface language: the featured ones, then the others by name.
+  const options = useMemo(() => languagesByName(language), [language]);
+  const option = ({ tag, name }: NamedLanguage) => {
+    const proOnly = !isPro && tag !== FREE_RECOGNITION_LANGUAGE;
+    return (
+      <option key={tag} value={tag} disabled={proOnly}>
+        {proOnly ? t('profile.proLanguage', { language: name }) : name}
+      </option>
+    );
+  };
 
   const changeTranscriptionLang = (next: RecognitionLanguage) => {
     const onDevice = readStorage(STORAGE_KEYS.transcriptionLang);
@@ -98,14 +107,8 @@ export function LanguageSettings({ user }: { user: User }) {
               onChange={(e) => isRecognitionLanguage(e.target.value) && changeTranscriptionLang(e.target.value)}
               className="h-11 w-full max-w-xs rounded-lg border border-input bg-surface px-3 text-base text-fg shadow-sm disabled:opacity-60"
             >
-              {RECOGNITION_LANGUAGES.map((tag) => {
-                const proOnly = !isPro && tag !== FREE_RECOGNITION_LANGUAGE;
-                return (
-                  <option key={tag} value={tag} disabled={proOnly}>
-                    {proOnly ? t('profile.proLanguage', { language: languageName(tag, language) }) : languageName(tag, language)}
-                  </option>
-                );
-              })}
+              <optgroup label={t('profile.featuredLanguages')}>{options.filter((o) => o.featured).map(option)}</optgroup>
+              <optgroup label={t('profile.allLanguages')}>{options.filter((o) => !o.featured).map(option)}</optgroup>
             </select>
             {update.isPending && <Spinner className="text-slate-500" />}
           </div>

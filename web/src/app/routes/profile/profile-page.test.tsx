@@ -1,4 +1,5 @@
 import { DEFAULT_RECOGNITION_LANGUAGES, STORAGE_KEYS, type UiLanguage } from '@app/shared/constants';
+import { RECOGNITION_LANGUAGES } from '@app/shared/recognition-languages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -120,10 +121,16 @@ describe('profile page', () => {
     expect(select).toHaveValue('pt-BR');
     expect(within(select).getByRole('option', { name: 'Portuguese (Brazil)' })).toBeInTheDocument();
 
-    await userEvent.setup().selectOptions(select, 'es-ES');
+    // Every recognition language: the featured ones, then all the others by name.
+    const groups = within(select).getAllByRole('group');
+    expect(groups.map((g) => g.getAttribute('label'))).toEqual(['Featured', 'All languages']);
+    expect(select.querySelectorAll('option')).toHaveLength(RECOGNITION_LANGUAGES.length);
+    expect(within(groups[1]!).getAllByRole('option').slice(0, 2).map((o) => o.textContent)).toEqual(['Afrikaans (South Africa)', 'Amharic (Ethiopia)']);
+
+    await userEvent.setup().selectOptions(select, 'ja-JP');
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ transcriptionLang: 'es-ES' });
-    expect(window.localStorage.getItem(STORAGE_KEYS.transcriptionLang)).toBe('es-ES');
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ transcriptionLang: 'ja-JP' });
+    expect(window.localStorage.getItem(STORAGE_KEYS.transcriptionLang)).toBe('ja-JP');
   });
 
   it("Pro, with no transcription language chosen: it follows the interface language, as the server answers it", async () => {

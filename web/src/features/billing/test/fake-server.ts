@@ -1,4 +1,4 @@
-import { RECOGNITION_LANGUAGES } from '@app/shared/constants';
+import { RECOGNITION_LANGUAGE_COUNT } from '@app/shared/constants';
 import type { User } from '@app/shared/schemas/auth';
 import { json, mockFetch, type MockCall } from '../../../test/render';
 
@@ -46,7 +46,7 @@ export function fakeBillingServer(initial: User, fail: Partial<Record<'checkout'
 
 /** Pro's benefits as every place that lists them says them in English, word for word. */
 export const PRO_BENEFITS_EN = [
-  `All ${RECOGNITION_LANGUAGES.length} recognition languages`,
+  `All ${RECOGNITION_LANGUAGE_COUNT} recognition languages`,
   'No monthly limit on recordings',
   'Saved transcriptions with history',
   'Export as TXT, SRT or VTT',

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FREE_AUTOMATIC_PER_MONTH, RECOGNITION_LANGUAGES, VISITOR_LIMIT_SECONDS } from '@app/shared/constants';
+import { FREE_AUTOMATIC_PER_MONTH, RECOGNITION_LANGUAGE_COUNT, VISITOR_LIMIT_SECONDS } from '@app/shared/constants';
 import { i18n } from '../../../lib/i18n';
 import { renderPage } from '../../../test/render';
 import helpEn from '../content/help.en.json';
@@ -15,7 +15,7 @@ describe('help FAQ', () => {
     const answer = screen.getByRole('region', { name: 'What is the difference between Free and Pro?' });
     expect(answer).toHaveTextContent(`Without an account, each session stops after ${VISITOR_LIMIT_SECONDS} seconds.`);
     expect(answer).toHaveTextContent(`${FREE_AUTOMATIC_PER_MONTH} recordings kept each month`);
-    expect(answer).toHaveTextContent(`all ${RECOGNITION_LANGUAGES.length} recognition languages, no monthly limit on recordings`);
+    expect(answer).toHaveTextContent(`all ${RECOGNITION_LANGUAGE_COUNT} recognition languages, no monthly limit on recordings`);
     expect(answer).not.toHaveTextContent(/\{\{|unlimited/i);
   });
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ACCURACY_TEXT, PRICES, RECOGNITION_LANGUAGES, REFUND_DAYS, type Currency } from '@app/shared/constants';
+import { ACCURACY_TEXT, FEATURED_RECOGNITION_LANGUAGES, PRICES, REFUND_DAYS, type Currency } from '@app/shared/constants';
 import { FaqAccordion } from '../../../components/ui/faq-accordion';
 import { languageName } from '../../../lib/format';
 import { currentUiLanguage } from '../../../lib/i18n';
@@ -15,7 +15,8 @@ export function formatMonthlyPrice(currency: Currency, uiLanguage: string): stri
 }
 
 function answerValues(lng: string) {
-  const names = RECOGNITION_LANGUAGES.map((tag) => languageName(tag, lng));
+  // The featured languages, as examples: the whole list is in the language search.
+  const names = FEATURED_RECOGNITION_LANGUAGES.map((tag) => languageName(tag, lng));
   return {
     ...PLAN_VALUES,
     list: new Intl.ListFormat(lng, { style: 'long', type: 'conjunction' }).format(names),

@@ -126,9 +126,9 @@ export default function LiveOverlayPage() {
   const lineWidth = Math.max(px, width - 0.8 * px) * 0.98;
   // `fonts` changes when a web font loads: the same text may then wrap differently.
   const { lines, start } = useMemo(
-    () => lastCaptionLines(text, style.lines, lineWidth, measurer(style, px)),
+    () => lastCaptionLines(text, style.lines, lineWidth, measurer(style, px), language),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `style`'s parts that change widths are listed
-    [text, style.lines, lineWidth, px, style.font, style.weight, style.letterSpacing, style.uppercase, fonts],
+    [text, style.lines, lineWidth, px, style.font, style.weight, style.letterSpacing, style.uppercase, fonts, language],
   );
 
   // Text long scrolled away is dropped (what stays wraps into the same lines).

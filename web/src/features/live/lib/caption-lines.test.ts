@@ -39,4 +39,15 @@ describe('lastCaptionLines', () => {
     expect(lastCaptionLines('   ', 2, 10, chars).lines).toEqual([]);
     expect(lastCaptionLines('aa bb cc', 0, 2, chars).lines).toEqual(['cc']);
   });
+
+  it('breaks Chinese, Japanese and Thai lines between words, without spaces', () => {
+    expect(lastCaptionLines('今日は良い天気ですね。明日も晴れるでしょう。', 10, 8, chars, 'ja-JP').lines).toEqual(['今日は良い天気', 'ですね。明日も', '晴れるでしょう。']);
+    expect(lastCaptionLines('สวัสดีครับวันนี้อากาศดีมาก', 10, 12, chars, 'th-TH').lines).toEqual(['สวัสดีครับ', 'วันนี้อากาศ', 'ดีมาก']);
+    const { lines, start } = lastCaptionLines('我们讨论语音识别技术的发展', 1, 6, chars, 'zh-CN');
+    expect('我们讨论语音识别技术的发展'.slice(start)).toBe(lines[0]);
+  });
+
+  it('keeps punctuation with the word before it', () => {
+    expect(lastCaptionLines('مرحبا بكم، في البرنامج.', 10, 10, chars, 'ar-SA').lines).toEqual(['مرحبا بكم،', 'في', 'البرنامج.']);
+  });
 });

@@ -1,3 +1,5 @@
+import { lineTokens } from '@app/shared/text-segments';
+
 /** How wide a piece of text is, in the same unit as the width it must fit in. */
 export type Measure = (text: string) => number;
 
@@ -14,24 +16,22 @@ export interface CaptionLines {
 /**
  * The last `count` lines of `text` as captions roll up: each paragraph (a line break) starts a
  * line, and words fill a line from its start until the next word would pass `width` (a word
- * wider than a whole line gets a line of its own). Lines break from the start of the text, so a
- * line once shown never re-flows as more words arrive; runs of white space count as one space.
+ * wider than a whole line gets a line of its own). Words are the language's (`lineTokens`): a
+ * Chinese, Japanese or Thai line breaks between words though no space separates them, and
+ * punctuation stays with its word. Lines break from the start of the text, so a line once shown
+ * never re-flows as more words arrive; runs of white space count as one space.
  */
-export function lastCaptionLines(text: string, count: number, width: number, measure: Measure): CaptionLines {
+export function lastCaptionLines(text: string, count: number, width: number, measure: Measure, language?: string | null): CaptionLines {
   const all: { text: string; start: number }[] = [];
-  const word = /\S+/gu;
-  let paragraphEnd = -1;
   let line: { text: string; start: number } | null = null;
-  for (let m = word.exec(text); m; m = word.exec(text)) {
-    // A line break between the previous word and this one starts a new paragraph.
-    const newParagraph = line !== null && text.lastIndexOf('\n', m.index) > paragraphEnd;
-    if (line && !newParagraph && measure(`${line.text} ${m[0]}`) <= width) {
-      line.text += ` ${m[0]}`;
+  for (const token of lineTokens(text, language)) {
+    const joined = line && !token.newline ? `${line.text}${token.spaced ? ' ' : ''}${token.text}` : null;
+    if (line && joined !== null && measure(joined) <= width) {
+      line.text = joined;
     } else {
       if (line) all.push(line);
-      line = { text: m[0], start: m.index };
+      line = { text: token.text, start: token.index };
     }
-    paragraphEnd = m.index + m[0].length;
   }
   if (line) all.push(line);
   const kept = all.slice(-Math.max(1, count));

@@ -1,7 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { textDirection, type RecognitionLanguage } from '@app/shared/constants';
+import { joinsWithoutSpaces, textDirection, type RecognitionLanguage } from '@app/shared/constants';
 import { X } from 'lucide';
 import { shownBackground } from '@app/shared/caption-style';
 import { CaptionView } from '../../../components/caption-style/caption-view';
@@ -63,7 +63,7 @@ export default function CaptionMode({
   const [editing, setEditing] = useState(false);
   const [content, setContent] = useState<HTMLDivElement | null>(null);
   const contentRef = useRef<HTMLDivElement | null>(null);
-  const separator = language === 'zh-CN' ? '' : ' ';
+  const separator = joinsWithoutSpaces(language) ? '' : ' ';
   useCaptionFont(style.font);
   const second = useSecondLine(store);
 

@@ -1,8 +1,9 @@
-import { useId } from 'react';
+import { useId, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Copy, Download } from 'lucide';
 import { toast } from '../../../lib/toast';
 import type { RecognitionLanguage } from '@app/shared/constants';
+import { countWords } from '@app/shared/text-segments';
 import { cn } from '../../../components/ui/cn';
 import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, type ExportFormat } from '../../../lib/export-formats';
 import type { TranscriptStore } from '../lib/transcript-store';
@@ -18,9 +19,10 @@ function baseName(startedAt: Date): string {
 }
 
 /**
- * TXT, SRT, VTT and Word downloads and copy to clipboard (Pro). Visitors and free
- * users see the same control with a Pro hint; it opens the upgrade modal.
- * The builders load on first use.
+ * The transcript's word count, by the words of its language (Intl.Segmenter: a Japanese or Thai
+ * transcript counts its words though no space separates them), then TXT, SRT, VTT and Word
+ * downloads and copy to clipboard (Pro). Visitors and free users see the same control with a Pro
+ * hint; it opens the upgrade modal. The builders load on first use.
  */
 export default function ExportActions({
   store,
@@ -36,6 +38,9 @@ export default function ExportActions({
   const { t } = useTranslation();
   const labelId = useId();
   const hintId = useId();
+  // Shown while no session records (paused or stopped): counted once per change of the text.
+  const text = useSyncExternalStore(store.subscribe, () => store.text);
+  const words = useMemo(() => countWords(text, language), [text, language]);
 
   const download = async (format: ExportFormat) => {
     if (!isPro) return openUpgrade();
@@ -83,6 +88,7 @@ export default function ExportActions({
 
   return (
     <div className="flex flex-wrap items-center gap-2">
+      <p className="w-full text-sm text-fg-muted">{t('transcribe.export.words', { count: words })}</p>
       <span id={labelId} className="text-sm font-medium text-fg-subtle">
         {t('transcribe.export.label')}
       </span>

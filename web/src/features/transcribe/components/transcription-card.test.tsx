@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FREE_AUTOMATIC_PER_MONTH, LIVE_SAVE_INTERVAL_MS, RECOGNITION_LANGUAGES, STORAGE_KEYS, VISITOR_LIMIT_SECONDS } from '@app/shared/constants';
+import { FREE_AUTOMATIC_PER_MONTH, LIVE_SAVE_INTERVAL_MS, RECOGNITION_LANGUAGE_COUNT, STORAGE_KEYS, VISITOR_LIMIT_SECONDS } from '@app/shared/constants';
 import HomePage from '../../../app/routes/home/home-page';
 import { SessionSync } from '../../../app/session-sync';
 import { endSessionFromServer } from '../../../lib/auth-token';
@@ -38,7 +38,7 @@ describe('transcription card', () => {
     expect(within(cta).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'No time limit on sessions',
       `${FREE_AUTOMATIC_PER_MONTH} recordings kept each month`,
-      `All ${RECOGNITION_LANGUAGES.length} recognition languagesPRO`,
+      `All ${RECOGNITION_LANGUAGE_COUNT} recognition languagesPRO`,
       'Saved transcriptions with historyPRO',
     ]);
 
@@ -135,6 +135,39 @@ describe('transcription card', () => {
     expect(transcript()).toHaveAttribute('dir', 'rtl');
     expect(transcript()).toHaveAttribute('lang', 'he-IL');
   });
+
+  it('Pro users find any language by search: the recognizer gets its tag, the transcript its words and direction', async () => {
+    vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
+    mockFetch(({ route }) => (route === 'getMe' ? json(200, proUser) : json(404, {})));
+    const { unmount } = renderPage(<HomePage />);
+    const ui = userEvent.setup();
+    const group = await within(card()).findByRole('group', { name: 'Recognition language' });
+    await waitFor(() => expect(within(group).getByRole('button', { name: 'Spanish (Spain)' })).toHaveAttribute('aria-pressed', 'true'), { timeout: 5_000 });
+    await ui.click(within(card()).getByRole('button', { name: 'More languages' }));
+    await ui.type(await within(card()).findByRole('combobox', { name: 'Search languages' }), '日本');
+    await ui.keyboard('{Enter}');
+    expect(within(group).getByRole('button', { name: 'Japanese (Japan)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(window.localStorage.getItem(STORAGE_KEYS.transcriptionLang)).toBe('ja-JP');
+
+    await ui.click(within(card()).getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(FakeRecognition.instances).toHaveLength(1));
+    expect(rec().lang).toBe('ja-JP');
+    expect(within(card()).getByRole('button', { name: 'More languages' })).toBeDisabled();
+    act(() => rec().final('今日は良い天気ですね。'));
+    act(() => rec().final('明日も晴れるでしょう。'));
+    expect(transcript()).toHaveTextContent(/^今日は良い天気ですね。明日も晴れるでしょう。$/);
+    expect(transcript()).toHaveAttribute('dir', 'ltr');
+    await ui.click(within(card()).getByRole('button', { name: 'Stop' }));
+    // 今日 は 良い 天気 です ね, 明日 も 晴れる で しょう: words, though no space separates them.
+    expect(await within(card()).findByText('11 words')).toBeInTheDocument();
+    unmount();
+
+    // The pick stays on the device: the next visit starts in Japanese once the list confirms it.
+    renderPage(<HomePage />);
+    const again = await within(card()).findByRole('group', { name: 'Recognition language' });
+    await waitFor(() => expect(within(again).getByRole('button', { name: 'Japanese (Japan)' })).toHaveAttribute('aria-pressed', 'true'), { timeout: 5_000 });
+  }, 20_000);
 
   it('free users see how many recordings this month keeps', async () => {
     vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);

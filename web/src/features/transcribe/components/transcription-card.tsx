@@ -5,8 +5,8 @@ import { Captions, Mic, Pause, Play, Save, Square, Trash2 } from 'lucide';
 import { toast } from '../../../lib/toast';
 import { useQueryClient } from '../../../lib/query';
 import {
+  FEATURED_RECOGNITION_LANGUAGES,
   FREE_RECOGNITION_LANGUAGE,
-  RECOGNITION_LANGUAGES,
   STORAGE_KEYS,
   VISITOR_LIMIT_SECONDS,
   type RecognitionLanguage,
@@ -58,7 +58,7 @@ const ERROR_KEYS = {
   'start-failed': 'startFailed',
 } as const;
 
-const isRecognitionLanguage = (v: unknown): v is RecognitionLanguage => (RECOGNITION_LANGUAGES as readonly unknown[]).includes(v);
+const isFeatured = (v: unknown): v is RecognitionLanguage => (FEATURED_RECOGNITION_LANGUAGES as readonly unknown[]).includes(v);
 
 /** Toasts for what the controller reports; read at call time so they follow the UI language. */
 function useNotify() {
@@ -107,10 +107,19 @@ export function TranscriptionCard({ share: Share }: { share?: ComponentType<Sess
 
   // Pro: the last choice on this device, else the profile's (the user's choice, else their interface
   // language's locale, as the server answers it). Others: the free language.
+  // A featured language is known at once; any other is checked against the whole list, which the
+  // home route's first load leaves out.
   const [picked, setPicked] = useState<RecognitionLanguage | null>(() => {
     const stored = readStorage(STORAGE_KEYS.transcriptionLang);
-    return isRecognitionLanguage(stored) ? stored : null;
+    return isFeatured(stored) ? stored : null;
   });
+  useEffect(() => {
+    const stored = readStorage(STORAGE_KEYS.transcriptionLang);
+    if (stored && !isFeatured(stored)) {
+      // Offline after a new deploy: the profile's language stands.
+      import('@app/shared/recognition-languages').then(({ isRecognitionLanguage }) => isRecognitionLanguage(stored) && setPicked((now) => now ?? stored), () => undefined);
+    }
+  }, []);
   const desired: RecognitionLanguage = isPro ? (picked ?? user.transcriptionLang) : FREE_RECOGNITION_LANGUAGE;
   const pick = (language: RecognitionLanguage) => {
     setPicked(language);

@@ -1,4 +1,4 @@
-import { RECOGNITION_LANGUAGES, type RecognitionLanguage } from '@app/shared/constants';
+import { isRecognitionLanguage, type RecognitionLanguage } from '@app/shared/recognition-languages';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { queuedTranscripts } from '../autosave/queue-key';
@@ -109,7 +109,6 @@ interface Tail {
   interim: string;
 }
 
-const isLanguage = (v: unknown): v is RecognitionLanguage => (RECOGNITION_LANGUAGES as readonly unknown[]).includes(v);
 const isSegment = (v: unknown): v is Segment =>
   typeof v === 'object' && v !== null && typeof (v as Segment).text === 'string' && Number.isFinite((v as Segment).startMs) && Number.isFinite((v as Segment).endMs);
 const plain = ({ text, startMs, endMs }: Segment): Segment => ({ text, startMs, endMs });
@@ -118,7 +117,7 @@ function isMeta(v: unknown): v is RecoveryMeta {
   const m = v as RecoveryMeta;
   return (
     typeof v === 'object' && v !== null && typeof m.id === 'string' && (m.userId === null || typeof m.userId === 'string') &&
-    isLanguage(m.language) && typeof m.startedAt === 'string' && Number.isFinite(m.durationMs)
+    isRecognitionLanguage(m.language) && typeof m.startedAt === 'string' && Number.isFinite(m.durationMs)
   );
 }
 

@@ -1,4 +1,4 @@
-import type { RecognitionLanguage } from '@app/shared/constants';
+import { joinsWithoutSpaces, type RecognitionLanguage } from '@app/shared/constants';
 import type { Segment } from '@app/shared/schemas/transcriptions';
 import { joinFor } from '../../../lib/text-join';
 
@@ -53,8 +53,8 @@ const trimSpaces = (text: string) => text.replace(/^[^\S\n]+|[^\S\n]+$/gu, '');
 const PARAGRAPH_START = /^\n\n/u;
 const PARAGRAPH_END = /\n\n$/u;
 
-/** Chinese is written without spaces between words; the others with. */
-export const separatorFor = (language: RecognitionLanguage) => (language === 'zh-CN' ? '' : ' ');
+/** What joins two results: nothing in a language written without spaces (Chinese, Japanese, Cantonese), else a space. */
+export const separatorFor = (language: RecognitionLanguage) => (joinsWithoutSpaces(language) ? '' : ' ');
 
 type Listener = () => void;
 
@@ -111,7 +111,7 @@ export class TranscriptStore {
   private readonly interimListeners = new Set<Listener>();
   private readonly appendListeners = new Set<(segment: Segment) => void>();
 
-  /** Languages written without spaces (zh-CN) join segments without one. */
+  /** Languages written without spaces (Chinese, Japanese) join segments without one. */
   setSeparator(separator: string): void {
     this.separator = separator;
   }

@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@app/shared/constants';
 import HomePage from '../../../app/routes/home/home-page';
 import { i18n } from '../../../lib/i18n';
-import { renderPage } from '../../../test/render';
+import { json, mockFetch, renderPage } from '../../../test/render';
 import { FakeRecognition } from '../engine/testing/fake-recognition';
 
 /** The on-device panel on the home page's card, with the unit fake's `available/install` (Web Speech API draft). */
@@ -73,5 +74,18 @@ describe('on-device recognition panel', () => {
     act(() => FakeRecognition.current.final('and more'));
     expect(within(card()).getByRole('region', { name: 'Transcript' })).toHaveTextContent('kept words and more');
     expect(within(card()).getByText('Recognizer: cloud service')).toBeInTheDocument();
+  });
+
+  it('checks and installs the language chosen, any of the list: a Pro user’s Japanese', async () => {
+    FakeRecognition.packs.set('ja-JP', 'downloadable');
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.transcriptionLang, 'ja-JP');
+    const pro = { id: 'u1', name: 'Ana', email: 'ana@example.com', language: 'en', theme: 'light', transcriptionLang: 'en-US', plan: 'pro', planExpiry: null, surveyShown: true, createdAt: '2025-01-01T00:00:00.000Z' };
+    mockFetch(({ route }) => (route === 'getMe' ? json(200, pro) : json(404, {})));
+    renderPage(<HomePage />);
+    const ui = userEvent.setup();
+    await ui.click(await within(card()).findByRole('button', { name: 'Install Japanese (Japan) on this device' }, { timeout: 5_000 }));
+    expect(FakeRecognition.installs).toEqual([['ja-JP']]);
+    expect(await within(card()).findByText('On this device: installed')).toBeInTheDocument();
   });
 });

@@ -132,7 +132,7 @@ describe('accounts', () => {
     const main2 = page2.getByRole('main');
     await main2.getByLabel('E-mail').fill(email);
     await main2.getByLabel('Senha', { exact: true }).fill('violet-harbor-lantern-42');
-    await main2.getByRole('button', { name: 'Entrar' }).click();
+    await main2.getByRole('button', { name: 'Entrar', exact: true }).click();
     await page2.waitForURL((url) => url.pathname === '/');
     await other.close();
     await context.close();

@@ -4,12 +4,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 import { routeNamed } from '@app/shared/routes';
-import { resetEnv } from '../functions/src/lib/env.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
 import { launchChromiumServer } from '../e2e/chromium.ts';
 import { PRICES, servingCost } from './prices.ts';
 import { proUser } from './pro-user.ts';
-import { setTreePriority, startServer } from './transcribe.ts';
+import { setTreePriority, startBenchServer } from './transcribe.ts';
 
 /**
  * What one hour of transcription by a signed-in user asks of AWS, counted from the page itself:
@@ -33,7 +32,7 @@ export async function benchCost(): Promise<{ lines: string[]; ok: boolean }> {
   if (!existsSync(join(webDist, 'index.html'))) throw new Error(`No built app in ${webDist}: run \`npm run build -w web\` first.`);
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-cost-'));
   process.env.LOG_LEVEL ??= 'silent';
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
   let chromiumServer: BrowserServer | undefined;
   let browser: Browser | undefined;
   try {
@@ -41,11 +40,8 @@ export async function benchCost(): Promise<{ lines: string[]; ok: boolean }> {
     // would refuse saves that a real hour spreads over sixty minutes. The bench counts requests, so
     // the server takes them all; the page's own cadence decides how many it sends.
     process.env.AUTOSAVE_SAVES_PER_MINUTE = String(1_000_000);
-    server = await startServer({ dataDir, port: await freePort(), webDist });
-    const { url, dynamoEndpoint, tableName } = server.ready;
-    Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamoEndpoint, TABLE_NAME: tableName });
-    process.env.AWS_REGION ??= 'us-east-1';
-    resetEnv();
+    server = await startBenchServer({ dataDir, port: await freePort(), webDist });
+    const { url } = server.ready;
     setTreePriority(server.child.pid!, 19);
     chromiumServer = await launchChromiumServer();
     browser = await chromium.connect(chromiumServer.wsEndpoint());

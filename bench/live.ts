@@ -6,14 +6,13 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 import { LIVE_HOLD_CHECK_MS, LIVE_VIEWER_PING_MS, LIVE_VIEWERS_MAX } from '@app/shared/constants';
 import { routes, routeUrl } from '@app/shared/routes';
-import { resetEnv } from '../functions/src/lib/env.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
 import type { RouteCalls } from '../functions/src/local/server.ts';
 import { launchChromiumServer } from '../e2e/chromium.ts';
 import { PRICES, servingCost } from './prices.ts';
 import { proUser } from './pro-user.ts';
 import { joinMs, type ViewersInput, type ViewersOutput } from './live-viewers.ts';
-import { setTreePriority, startServer } from './transcribe.ts';
+import { setTreePriority, startBenchServer } from './transcribe.ts';
 
 /**
  * Live captions as a user meets them: a Pro speaker in Chromium (the built app, the scripted
@@ -151,18 +150,14 @@ export async function benchLive(): Promise<{ lines: string[]; ok: boolean }> {
   if (!existsSync(join(webDist, 'index.html'))) throw new Error(`No built app in ${webDist}: run \`npm run build -w web\` first.`);
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-live-'));
   process.env.LOG_LEVEL ??= 'silent';
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
   let chromiumServer: BrowserServer | undefined;
   let browser: Browser | undefined;
   const lines: string[] = [];
   const loadBefore = loadavg();
   try {
-    server = await startServer({ dataDir, port: await freePort(), webDist });
-    const { url, dynamoEndpoint, tableName } = server.ready;
-    Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamoEndpoint, TABLE_NAME: tableName });
-    process.env.AWS_REGION ??= 'us-east-1';
-    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-    resetEnv();
+    server = await startBenchServer({ dataDir, port: await freePort(), webDist });
+    const { url } = server.ready;
     const threads = setTreePriority(server.child.pid!, LOWEST_PRIORITY);
     const child = server.child;
     const routeCalls = () =>

@@ -336,6 +336,20 @@ export async function startServer(options: ServerOptions): Promise<{ child: Chil
   };
 }
 
+/**
+ * The local product in a process of its own (startServer), with this process pointed at its table
+ * (a benchmark writes its users' plans there) and the AWS SDK's settings for it.
+ */
+export async function startBenchServer(options: ServerOptions): Promise<Awaited<ReturnType<typeof startServer>>> {
+  const server = await startServer(options);
+  const { dynamoEndpoint, tableName } = server.ready;
+  Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamoEndpoint, TABLE_NAME: tableName });
+  process.env.AWS_REGION ??= 'us-east-1';
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  resetEnv();
+  return server;
+}
+
 /** The process and every process under it, from /proc (Linux); elsewhere the process alone. */
 function processTree(root: number): number[] {
   const parents = new Map<number, number>();
@@ -412,13 +426,8 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
   let traceTop: string[] = [];
   const loadBefore = loadavg();
   try {
-    server = await startServer({ dataDir, port: await freePort(), webDist });
-    const { url, dynamoEndpoint, tableName } = server.ready;
-    // This process writes the plans to the same table.
-    Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamoEndpoint, TABLE_NAME: tableName });
-    process.env.AWS_REGION ??= 'us-east-1';
-    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-    resetEnv();
+    server = await startBenchServer({ dataDir, port: await freePort(), webDist });
+    const { url } = server.ready;
     const serverPid = server.child.pid!;
     const normal = getPriority();
     const priorities: Priority[] = [

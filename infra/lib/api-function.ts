@@ -83,6 +83,13 @@ export interface ApiFunctionProps {
   readonly description?: string;
 }
 
+/** The top-level stack a construct is in, through any nested stacks. */
+export function rootStack(scope: Construct): Stack {
+  let stack = Stack.of(scope);
+  while (stack.nestedStackParent) stack = stack.nestedStackParent;
+  return stack;
+}
+
 /**
  * A handler's code asset: its folder of the stack's one bundling run (bundleHandlers), copied in
  * by CDK's local bundling (never Docker; the image is never pulled), hashed by what was built.
@@ -147,11 +154,11 @@ export class ApiFunction extends Construct {
       reservedConcurrentExecutions: props.reservedConcurrency || undefined,
       description: props.description ?? `Route handler ${props.handler}`,
       // METRICS_NAMESPACE: where the security events' metric lines (embedded metric format) count, the
-      // stack's name, as the alarms' other custom metrics.
+      // (top-level) stack's name, as the alarms' other custom metrics.
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: LOG_SERVICE,
-        METRICS_NAMESPACE: Stack.of(this).stackName,
+        METRICS_NAMESPACE: rootStack(this).stackName,
         ...props.environment,
         ...Object.fromEntries(secrets.map(([name, secret]) => [SECRETS[name].idVariable, secret.secretArn])),
       },

@@ -12,7 +12,7 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
-import { type CfnResource, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { type CfnResource, Fn, NestedStack, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { routes, routeSecrets, type RouteDef } from '@app/shared/routes';
@@ -64,8 +64,19 @@ export interface ApiProps {
   readonly reservedConcurrency?: Readonly<Record<string, number>>;
 }
 
+const pascal = (name: string): string => name.replace(/(^|[-_/])(\w)/g, (_m, _s, c: string) => c.toUpperCase());
+
 /** Construct id of a route's function: `register` -> `RegisterRoute`. */
-export const routeConstructId = (name: string): string => `${name.charAt(0).toUpperCase()}${name.slice(1)}Route`;
+export const routeConstructId = (name: string): string => `${pascal(name)}Route`;
+
+/**
+ * Construct id of the nested stack holding a handler's function: one per handler folder,
+ * `auth/login` -> `AuthFunctions`. CloudFormation allows 500 resources in one template; each
+ * function brings four (log group, role, policy, function), so the functions live in nested
+ * stacks of their feature, deployed in parallel, and the parent keeps what API Gateway needs
+ * per route (resource, method, invoke permission).
+ */
+export const functionStackId = (handler: string): string => `${pascal(handler.split('/')[0]!)}Functions`;
 
 /** The REST API's one stage: the first segment of every execute-api path (CloudFront's origin path). */
 export const API_STAGE_NAME = 'v1';
@@ -164,8 +175,18 @@ export class Api extends Construct {
     };
 
     const reserved = props.reservedConcurrency ?? DEFAULT_RESERVED_CONCURRENCY;
+    const stacks = new Map<string, NestedStack>();
+    const stackOf = (handler: string): NestedStack => {
+      const id = functionStackId(handler);
+      let stack = stacks.get(id);
+      if (!stack) {
+        stack = new NestedStack(this, id, { description: `Route functions of ${handler.split('/')[0]!} (nested in ${Stack.of(this).stackName})` });
+        stacks.set(id, stack);
+      }
+      return stack;
+    };
     for (const [name, route] of Object.entries(table)) {
-      const fn = new ApiFunction(this, routeConstructId(name), {
+      const fn = new ApiFunction(stackOf(route.handler), routeConstructId(name), {
         handler: route.handler,
         // The caption relay's handler too: one esbuild run builds every function of the stack.
         bundledWith: [...Object.values(table).map((r) => r.handler), RELAY_HANDLER],

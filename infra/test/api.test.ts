@@ -54,6 +54,29 @@ describe('REST API and its functions (dev, full route table)', () => {
     }
   });
 
+  it("keeps every template within CloudFormation's limits: the route functions live in a nested stack per handler folder", () => {
+    const { outdir } = devStack();
+    const templates = fs.readdirSync(outdir).filter((f) => f.endsWith('.template.json'));
+    const parent = templates.filter((f) => !f.endsWith('.nested.template.json'));
+    expect(parent).toHaveLength(1);
+    const folders = new Set(ROUTES.map(([, r]) => r.handler.split('/')[0]!));
+    expect(templates).toHaveLength(1 + folders.size);
+    for (const file of templates) {
+      const template = JSON.parse(fs.readFileSync(path.join(outdir, file), 'utf8')) as Json;
+      expect(Object.keys(template.Resources).length, file).toBeLessThanOrEqual(500);
+      expect(Object.keys(template.Outputs ?? {}).length, file).toBeLessThanOrEqual(200);
+      expect(Object.keys(template.Parameters ?? {}).length, file).toBeLessThanOrEqual(200);
+      const functions = Object.values(template.Resources as Record<string, Json>).filter((r) => r.Type === 'AWS::Lambda::Function');
+      // The parent keeps the caption relay and CDK's helpers; each nested stack holds its folder's route functions only.
+      if (file.endsWith('.nested.template.json')) {
+        const handlers = functions.map((f) => String(f.Properties.Description).replace(/^Route handler /, ''));
+        expect(new Set(handlers.map((h) => h.split('/')[0])).size, file).toBe(1);
+      } else {
+        expect(functions.filter((f) => String(f.Properties.Description).startsWith('Route handler'))).toEqual([]);
+      }
+    }
+  });
+
   it("answers API Gateway's own refusals (no such route, its throttle, the web ACL) in JSON {error, code}", () => {
     const responses = new Map(ofType(t, 'AWS::ApiGateway::GatewayResponse').map(([, g]) => [g.Properties.ResponseType as string, g.Properties]));
     expect([...responses.keys()].sort()).toEqual(['DEFAULT_4XX', 'DEFAULT_5XX', 'MISSING_AUTHENTICATION_TOKEN', 'THROTTLED', 'WAF_FILTERED']);

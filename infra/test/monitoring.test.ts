@@ -12,7 +12,7 @@ import {
   LIVE_VIEW_ROUTE,
   WEBHOOK_REJECTED_PER_HOUR,
 } from '../lib/monitoring.ts';
-import { alarmsOf, asArray, devStack, dims, keyOf, metricsOf, ofType, prodStack, ROUTES, type Json, type Resource } from './template.ts';
+import { alarmsOf, asArray, devStack, dims, functionOfRoute, keyOf, metricsOf, ofType, prodStack, ROUTES, type Json, type Resource } from './template.ts';
 
 /** Logs and alarms: retention, the API access log, the alarm topic and the alarms on the API, functions, webhook and throttles. */
 
@@ -208,10 +208,13 @@ describe('Logs and alarms (prod, full route table, all context)', () => {
   });
 
   it('keeps production logs when the stack is deleted', () => {
-    // (CDK's own helper functions for the site deployment bring their own log groups.)
-    const groups = ofType(t, 'AWS::Logs::LogGroup').filter(([id]) => id.startsWith('Api'));
-    expect(groups).toHaveLength(ROUTES.length + 1);
-    for (const [id] of groups) expect(json.Resources[id]).toMatchObject({ DeletionPolicy: 'Retain', Properties: { RetentionInDays: 30 } });
+    // Each route function's log group and the API's access log (CDK's own helper functions for the site deployment bring their own).
+    const groups = new Set([
+      ...ROUTES.map(([, r]) => json.Resources[functionOfRoute(t, keyOf(r))].Properties.LoggingConfig.LogGroup.Ref as string),
+      ...ofType(t, 'AWS::Logs::LogGroup').filter(([id]) => id.startsWith('ApiAccessLogs')).map(([id]) => id),
+    ]);
+    expect(groups.size).toBe(ROUTES.length + 1);
+    for (const id of groups) expect(json.Resources[id]).toMatchObject({ Type: 'AWS::Logs::LogGroup', DeletionPolicy: 'Retain', Properties: { RetentionInDays: 30 } });
   });
 
   it('subscribes alarmEmail to the alarm topic', () => {

@@ -6,6 +6,7 @@ import { App, Aspects, type IAspect } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { expect } from 'vitest';
 import { routes, type RouteDef } from '@app/shared/routes';
+import { assemblyTemplate } from '../lib/assembly-template.ts';
 import { repoRoot } from '../lib/paths.ts';
 import { restApiMethods } from '../lib/rest-api-methods.ts';
 import { LiveTranscribeStack, type LiveTranscribeStackProps } from '../lib/stack.ts';
@@ -42,9 +43,11 @@ export function synthApp(
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-test-'));
   const context = { ...cdkContext, ...(bundle ? { 'aws:cdk:enable-asset-metadata': true } : { 'aws:cdk:bundling-stacks': [] }) };
   const app = new App({ outdir, context });
-  const stack = new LiveTranscribeStack(app, 'Test', { stage: 'dev', mailDomain: 'example.com', ...props });
+  new LiveTranscribeStack(app, 'Test', { stage: 'dev', mailDomain: 'example.com', ...props });
   for (const aspect of aspects) Aspects.of(app).add(aspect);
-  return { template: Template.fromStack(stack), outdir };
+  app.synth();
+  // The stack with its nested stacks merged in, as the local server's bundle loader reads cdk.out.
+  return { template: Template.fromJSON(assemblyTemplate(outdir)), outdir };
 }
 export const synth = (props: Partial<LiveTranscribeStackProps> = {}, opts: { bundle?: boolean } = {}): Template => synthApp(props, opts).template;
 

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { routes, type RouteDef } from '@app/shared/routes';
+import { assemblyTemplate } from '../../../infra/lib/assembly-template.ts';
 import { restApiMethods } from '../../../infra/lib/rest-api-methods.ts';
 import type { LambdaHandler } from '../lib/http.ts';
 
@@ -40,18 +41,8 @@ function rolePermissions(resources: Record<string, { Type: string; Properties?: 
 
 /** The stack's resources of one CloudFormation type, by logical id. */
 export function templateResources(cdkOut: string, type: string): Map<string, Json> {
-  const resources = stackTemplate(cdkOut).Resources as Record<string, { Type: string; Properties?: Json }>;
+  const resources = assemblyTemplate(cdkOut).Resources as Record<string, { Type: string; Properties?: Json }>;
   return new Map(Object.entries(resources).flatMap(([id, r]) => (r.Type === type ? [[id, r.Properties ?? {}] as const] : [])));
-}
-
-/** The one stack template of a synthesized cloud assembly (`cdk synth`'s output folder). */
-function stackTemplate(cdkOut: string): Json {
-  const manifestFile = join(cdkOut, 'manifest.json');
-  if (!existsSync(manifestFile)) throw new Error(`${cdkOut} holds no synthesized app: run CDK_DISABLE_VERSION_CHECK=1 npx cdk synth --quiet --no-notices`);
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { artifacts?: Record<string, { type: string; properties?: { templateFile?: string } }> };
-  const stacks = Object.values(manifest.artifacts ?? {}).filter((a) => a.type === 'aws:cloudformation:stack' && a.properties?.templateFile);
-  if (stacks.length !== 1) throw new Error(`${cdkOut} holds ${stacks.length} stacks; expected exactly one`);
-  return JSON.parse(readFileSync(join(cdkOut, stacks[0]!.properties!.templateFile!), 'utf8'));
 }
 
 type Resources = Record<string, { Type: string; Properties?: Json; Metadata?: Json }>;
@@ -61,7 +52,7 @@ type Resources = Record<string, { Type: string; Properties?: Json; Metadata?: Js
  * template as AWS reads it: method -> proxy integration -> Lambda function -> its code asset and handler.
  */
 export function bundlesByRouteKey(cdkOut: string): Map<string, Bundle> {
-  const resources = stackTemplate(cdkOut).Resources as Resources;
+  const resources = assemblyTemplate(cdkOut).Resources as Resources;
   const out = new Map<string, Bundle>();
   for (const [routeKey, { methodId, functionId: fnId }] of restApiMethods(resources)) {
     const fn = fnId ? resources[fnId] : undefined;
@@ -87,7 +78,7 @@ export function bundlesByRouteKey(cdkOut: string): Map<string, Bundle> {
  * table's stream), as AWS would run it: its code asset and handler; undefined when there is none.
  */
 export function streamBundle(cdkOut: string): Bundle | undefined {
-  const resources = stackTemplate(cdkOut).Resources as Resources;
+  const resources = assemblyTemplate(cdkOut).Resources as Resources;
   const mapping = Object.values(resources).find((r) => r.Type === 'AWS::Lambda::EventSourceMapping');
   const fnId = mapping?.Properties?.FunctionName?.Ref as string | undefined;
   const fn = fnId ? resources[fnId] : undefined;

@@ -43,6 +43,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function run({ url, code, viewers, pingMs, endAt, addresses }: ViewersInput): Promise<ViewersOutput> {
   const { hostname, port } = new URL(url);
+  const began = Date.now();
   // A connection per viewer for its view requests; its pings queue on a few per address (a socket each would double the open files).
   const agents = Array.from({ length: addresses }, () => new Agent({ keepAlive: true, maxSockets: Math.ceil(viewers / addresses) + 2 }));
   const pingAgents = Array.from({ length: addresses }, () => new Agent({ keepAlive: true, maxSockets: 4 }));
@@ -75,7 +76,7 @@ async function run({ url, code, viewers, pingMs, endAt, addresses }: ViewersInpu
       req.on('timeout', () => req.destroy(new Error('no answer in time')));
       req.on('error', (err: NodeJS.ErrnoException) => {
         if (retry && req.reusedSocket && err.code === 'ECONNRESET') resolve(send(n, method, path, body, false));
-        else reject(err);
+        else reject(new Error(`${err.message} (${req.reusedSocket ? 'a kept-alive connection' : 'a new connection'}, ${((Date.now() - began) / 1000).toFixed(1)} s in)`));
       });
       req.end(body);
     });

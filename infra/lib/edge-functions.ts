@@ -113,8 +113,12 @@ export function apiViewerRequests(table: Readonly<Record<string, RouteDef>> = ro
 }
 
 /** The viewer-request function CloudFront runs on an API path; undefined for the SPA's paths. */
-export const apiViewerRequestCode = (path: string, table: Readonly<Record<string, RouteDef>> = routes): string | undefined =>
-  apiViewerRequests(table).find((b) => pathPatternMatches(b.pattern, path))?.code;
+export function apiViewerRequestCode(path: string, table: Readonly<Record<string, RouteDef>> = routes): string | undefined {
+  let behaviours = viewerRequestsOf.get(table);
+  if (!behaviours) viewerRequestsOf.set(table, (behaviours = apiViewerRequests(table)));
+  return behaviours.find((b) => pathPatternMatches(b.pattern, path))?.code;
+}
+const viewerRequestsOf = new WeakMap<object, { pattern: string; code: string }[]>();
 
 /** A value of CloudFront Functions' event: `{value}`, and `multiValue` when the name is repeated. */
 export interface EdgeValue {

@@ -437,12 +437,21 @@ export function apiPathPatterns(table: Readonly<Record<string, RouteDef>> = rout
 /** A path pattern as a regular expression source, without anchors. */
 export const pathPatternSource = (pattern: string) => pattern.split('*').map((part) => part.replace(/[.?+^$()[\]{}|\\]/g, '\\$&')).join('.*');
 
+const patternRegExps = new Map<string, RegExp>();
 /** Whether a path pattern matches a request path, as CloudFront matches them. */
-export const pathPatternMatches = (pattern: string, path: string) => new RegExp(`^${pathPatternSource(pattern)}$`).test(path);
+export function pathPatternMatches(pattern: string, path: string): boolean {
+  let re = patternRegExps.get(pattern);
+  if (!re) patternRegExps.set(pattern, (re = new RegExp(`^${pathPatternSource(pattern)}$`)));
+  return re.test(path);
+}
 
+const apiPatternsOf = new WeakMap<object, readonly string[]>();
 /** Whether a request path is the API's (see apiPathPatterns). */
-export const isApiPath = (path: string, table: Readonly<Record<string, RouteDef>> = routes) =>
-  apiPathPatterns(table).some((pattern) => pathPatternMatches(pattern, path));
+export function isApiPath(path: string, table: Readonly<Record<string, RouteDef>> = routes): boolean {
+  let patterns = apiPatternsOf.get(table);
+  if (!patterns) apiPatternsOf.set(table, (patterns = apiPathPatterns(table)));
+  return patterns.some((pattern) => pathPatternMatches(pattern, path));
+}
 
 /** The URL path (and query) of a route by its name: `routeUrl('transcription', { id })`. */
 export const routeUrl = (name: RouteName, params?: Record<string, unknown>, query?: Record<string, unknown>): string =>

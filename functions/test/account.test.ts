@@ -65,10 +65,10 @@ async function fullAccount() {
   expect((await call('changePassword', { token: u.token, body: { currentPassword: 'not-it-at-all-2', newPassword: 'violet-harbor-lantern-42' } })).status).toBe(400);
   // A passkey with its recovery codes, one of them used; a passkey ceremony left unfinished; sign-in requiring a passkey.
   const { recoveryCodes } = await registerPasskey(u.token);
-  expect((await call('managePasskeys', { token: u.token, body: { action: 'options' } })).status).toBe(200);
-  expect((await call('managePasskeys', { token: u.token, body: { action: 'require', required: true } })).status).toBe(200);
+  expect((await call('startPasskeyRegistration', { token: u.token })).status).toBe(200);
+  expect((await call('setPasskeyRequirement', { token: u.token, body: { required: true } })).status).toBe(200);
   const step = await call<{ secondFactor: { flow: string } }>('login', { body: { email: u.email, password: u.password }, sourceIp: ip });
-  expect((await call('passkeySignIn', { body: { step: 'recovery-code', flow: step.body.secondFactor.flow, code: recoveryCodes![0]! } })).status).toBe(200);
+  expect((await call('recoveryCodeSignIn', { body: { flow: step.body.secondFactor.flow, code: recoveryCodes![0]! } })).status).toBe(200);
   expect((await call('login', { body: { email: u.email, password: u.password }, sourceIp: ip })).body).toHaveProperty('secondFactor');
   return { ...u, ip, savedId: saved.body._id, sessionId, code: share.body.code };
 }
@@ -133,7 +133,7 @@ describe('delete account', () => {
     const other = await registerUser();
     const mine = await registerPasskey(u.token);
     const theirs = await registerPasskey(other.token);
-    const ceremony = async () => (await call<{ flow: string; options: { challenge: string } }>('passkeySignIn', { body: { step: 'options' } })).body;
+    const ceremony = async () => (await call<{ flow: string; options: { challenge: string } }>('startPasskeySignIn')).body;
     const del = (flow: string, credential: unknown) => call('deleteAccount', { token: u.token, body: { passkey: { flow, credential } } });
 
     let c = await ceremony();

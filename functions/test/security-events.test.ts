@@ -134,18 +134,18 @@ describe('security events', () => {
     const { passkey, id, recoveryCodes } = await registerPasskey(user.token);
     expect(events()).toEqual([expect.objectContaining({ security_event: 'passkey_added', user_id: user.id, level: 'INFO' })]);
 
-    const ceremony = await call<{ flow: string; options: { challenge: string } }>('passkeySignIn', { body: { step: 'options' } });
+    const ceremony = await call<{ flow: string; options: { challenge: string } }>('startPasskeySignIn');
     lines = [];
     const replayed = assert(passkey, { challenge: 'not-the-challenge' }, ORIGIN);
-    expect((await call('passkeySignIn', { body: { step: 'passkey', flow: ceremony.body.flow, credential: replayed } })).status).toBe(401);
+    expect((await call('passkeySignIn', { body: { flow: ceremony.body.flow, credential: replayed } })).status).toBe(401);
     expect(events()).toEqual([expect.objectContaining({ security_event: 'passkey_sign_in_failed', level: 'WARN' })]);
 
-    await call('managePasskeys', { token: user.token, body: { action: 'require', required: true } });
+    await call('setPasskeyRequirement', { token: user.token, body: { required: true } });
     const step = await call<{ secondFactor: { flow: string } }>('login', { body: { email: user.email, password: user.password }, sourceIp: freshIp() });
     lines = [];
     const flow = step.body.secondFactor.flow;
-    expect((await call('passkeySignIn', { body: { step: 'recovery-code', flow, code: 'AAAA-AAAA-AAAA-AAAA' } })).status).toBe(400);
-    expect((await call('passkeySignIn', { body: { step: 'recovery-code', flow, code: recoveryCodes![0]! } })).status).toBe(200);
+    expect((await call('recoveryCodeSignIn', { body: { flow, code: 'AAAA-AAAA-AAAA-AAAA' } })).status).toBe(400);
+    expect((await call('recoveryCodeSignIn', { body: { flow, code: recoveryCodes![0]! } })).status).toBe(200);
     expect(events()).toEqual([
       expect.objectContaining({ security_event: 'recovery_code_failed', user_id: user.id, level: 'WARN' }),
       expect.objectContaining({ security_event: 'recovery_code_used', user_id: user.id, level: 'INFO', codes_left: 9 }),
@@ -153,7 +153,7 @@ describe('security events', () => {
     expect(JSON.stringify(lines)).not.toContain(recoveryCodes![0]!);
 
     lines = [];
-    expect((await call('managePasskeys', { token: user.token, body: { action: 'remove', id } })).status).toBe(200);
+    expect((await call('removePasskey', { token: user.token, params: { id } })).status).toBe(200);
     expect(events()).toEqual([expect.objectContaining({ security_event: 'passkey_removed', user_id: user.id, level: 'INFO' })]);
   });
 

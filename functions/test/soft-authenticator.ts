@@ -119,12 +119,12 @@ export const ORIGIN = 'http://localhost:3000';
 /** Adds a passkey to the account of a session token through the real routes: the passkey and what adding it answered. */
 export async function registerPasskey(token: string, name = 'Laptop') {
   const { call } = await import('./call.ts');
-  const options = await call<{ flow: string; options: CreationOptions }>('managePasskeys', { token, body: { action: 'options' } });
+  const options = await call<{ flow: string; options: CreationOptions }>('startPasskeyRegistration', { token });
   if (options.status !== 200) throw new Error(`passkey options failed: ${JSON.stringify(options.body)}`);
   const made = createPasskey(options.body.options, ORIGIN);
-  const added = await call<{ passkey: { id: string }; recoveryCodes: string[] | null }>('managePasskeys', {
+  const added = await call<{ passkey: { id: string }; recoveryCodes: string[] | null }>('addPasskey', {
     token,
-    body: { action: 'add', flow: options.body.flow, name, credential: made.credential },
+    body: { flow: options.body.flow, name, credential: made.credential },
   });
   if (added.status !== 200) throw new Error(`adding a passkey failed: ${JSON.stringify(added.body)}`);
   return { passkey: made.passkey, id: added.body.passkey.id, recoveryCodes: added.body.recoveryCodes };

@@ -166,22 +166,27 @@ describe('REST API and its functions (dev, full route table)', () => {
     expect(JSON.stringify(allStatements(t)).includes('/index/*'), 'an index/* grant').toBe(false);
   });
 
-  it('grants the passkey routes their table actions and the token key, and gives them the site origin WebAuthn checks (APP_URL)', () => {
-    const passkeyRoutes = ['passkeySignIn', 'managePasskeys'] as const;
+  it('grants each passkey route its own table actions, mail only where it mails, the token key, and the site origin WebAuthn checks (APP_URL)', () => {
+    const passkeyRoutes = [
+      'startPasskeySignIn', 'passkeySignIn', 'recoveryCodeSignIn', 'listPasskeys', 'startPasskeyRegistration',
+      'addPasskey', 'removePasskey', 'createRecoveryCodes', 'setPasskeyRequirement',
+    ] as const;
+    const mailing: readonly string[] = ['addPasskey', 'removePasskey'];
     const distributionId = ofType(t, 'AWS::CloudFront::Distribution')[0]![0];
     for (const name of passkeyRoutes) {
       const fnId = routeFunctions.get(name)!;
       expect(fnId, name).toBeDefined();
       const statements = statementsOfFunction(t, fnId);
       expect(actionsOf(statements, 'dynamodb:'), name).toEqual([...routes[name].table].map((a) => `dynamodb:${a}`).sort());
-      expect(actionsOf(statements, 'ses:'), name).toEqual(name === 'managePasskeys' ? ['ses:SendEmail', 'ses:SendRawEmail'] : []);
+      expect(actionsOf(statements, 'ses:'), name).toEqual(mailing.includes(name) ? ['ses:SendEmail', 'ses:SendRawEmail'] : []);
       const vars = json.Resources[fnId].Properties.Environment.Variables as Record<string, unknown>;
       // The relying party's id and origin come from APP_URL: the CloudFront domain.
       expect(JSON.stringify(vars.APP_URL), name).toContain(distributionId);
       expect(vars[SECRETS.tokenKey.idVariable], name).toBeDefined();
     }
-    // The sign-in steps never Query: a ceremony's user is named by its answer or its second step.
-    expect(routes.passkeySignIn.table).not.toContain('Query');
+    // The sign-in routes never Query (a ceremony's user is named by its answer or its second step), and the list only reads.
+    for (const name of ['startPasskeySignIn', 'passkeySignIn', 'recoveryCodeSignIn'] as const) expect(routes[name].table, name).not.toContain('Query');
+    expect(routes.listPasskeys.table).toEqual(['GetItem', 'Query']);
   });
 
   it('refuses a route that lists an index without Query', () => {

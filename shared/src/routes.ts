@@ -149,33 +149,63 @@ export const routes = define({
     method: 'POST', path: '/api/auth/session', handler: 'auth/exchange-session', auth: 'none', bearerToken: true,
     response: auth.authResponse, table: ['GetItem'], secrets: ['tokenKey'],
   },
-  // Passkeys (docs/passkeys.md): passwordless sign-in, the optional second factor, recovery codes.
-  // Two routes carry every step: CloudFormation holds at most 500 resources a stack, and each route costs seven.
+  // Passkeys (docs/passkeys.md): passwordless sign-in, the optional second factor, recovery codes
   /**
-   * A passkey sign-in, by `step`: `options` starts a passwordless ceremony (discoverable
-   * credentials: no email asked; its challenge single-use for PASSKEY_CHALLENGE_TTL_SECONDS);
-   * `passkey` ends a ceremony (passwordless, or a password sign-in's second step) with the passkey's
-   * signature; `recovery-code` ends a second step with a recovery code instead (each works once;
-   * wrong ones counted per account). A finished sign-in sets the same session cookie as a password.
+   * Starts a passwordless sign-in ceremony (discoverable credentials: no email asked); its
+   * challenge is single-use for PASSKEY_CHALLENGE_TTL_SECONDS. Deleting the account with a passkey
+   * answers one too.
+   */
+  startPasskeySignIn: {
+    method: 'POST', path: '/api/auth/passkey/options', handler: 'auth/start-passkey-sign-in', auth: 'none',
+    response: passkeys.passkeyCeremony, table: ['GetItem', 'PutItem'],
+  },
+  /**
+   * Ends a sign-in ceremony (passwordless, or a password sign-in's second step) with the passkey's
+   * signature: the same session cookie as a password. Every refusal is the same 401.
    */
   passkeySignIn: {
     method: 'POST', path: '/api/auth/passkey', handler: 'auth/passkey-sign-in', auth: 'none',
-    body: passkeys.passkeySignInRequest, response: passkeys.passkeySignInResponse,
-    table: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem'], secrets: ['tokenKey'],
+    body: passkeys.passkeySignInRequest, response: auth.authResponse,
+    table: ['GetItem', 'DeleteItem', 'UpdateItem'], secrets: ['tokenKey'],
+  },
+  /** Ends a password sign-in's second step with a recovery code instead (each works once; wrong ones counted per account): the session cookie. */
+  recoveryCodeSignIn: {
+    method: 'POST', path: '/api/auth/recovery-code', handler: 'auth/recovery-code-sign-in', auth: 'none',
+    body: passkeys.recoveryCodeSignInRequest, response: auth.authResponse,
+    table: ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem'], secrets: ['tokenKey'],
+  },
+  /** The caller's passkeys, how many recovery codes are left, whether sign-in requires a passkey. */
+  listPasskeys: {
+    method: 'GET', path: '/api/me/passkeys', handler: 'passkeys/list-passkeys', auth: 'user',
+    response: passkeys.passkeyList, table: ['GetItem', 'Query'],
   },
   /**
-   * The caller's passkeys, by `action`: `list` (the passkeys, how many recovery codes are left,
-   * whether sign-in requires a passkey), `options` (a new passkey's ceremony), `add` (the
-   * passkey this session's ceremony made; the first brings recovery codes, shown this once),
-   * `remove` (one of theirs, 404 for any other id; the last takes the second factor and the codes
-   * with it), `recovery-codes` (new ones, the old ones end), `require` (sign-in asks for a passkey
-   * after the password, or no longer). `options`, `recovery-codes` and `require` need a recent
-   * sign-in or the current password. Adding and removing mail a notice.
+   * A new passkey's ceremony, bound to this session; after a recent sign-in or the current password
+   * (as new recovery codes and the second factor's switch); none past PASSKEYS_MAX.
    */
-  managePasskeys: {
-    method: 'POST', path: '/api/me/passkeys', handler: 'passkeys/manage-passkeys', auth: 'user',
-    body: passkeys.managePasskeysRequest, response: passkeys.managePasskeysResponse,
-    table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], mail: true,
+  startPasskeyRegistration: {
+    method: 'POST', path: '/api/me/passkeys/options', handler: 'passkeys/start-passkey-registration', auth: 'user',
+    body: passkeys.reauthRequest, response: passkeys.passkeyCeremony, table: ['GetItem', 'UpdateItem', 'PutItem', 'Query'],
+  },
+  /** Adds the passkey this session's ceremony made; the account's first brings recovery codes, shown this once. Mails a notice. */
+  addPasskey: {
+    method: 'POST', path: '/api/me/passkeys', handler: 'passkeys/add-passkey', auth: 'user',
+    body: passkeys.addPasskeyRequest, response: passkeys.addPasskeyResponse, table: ['GetItem', 'DeleteItem', 'Query', 'PutItem'], mail: true,
+  },
+  /** Removes one of the caller's passkeys (any other id: 404); the last takes the second factor and the codes with it. Mails a notice. */
+  removePasskey: {
+    method: 'DELETE', path: '/api/me/passkeys/{id}', handler: 'passkeys/remove-passkey', auth: 'user',
+    params: passkeys.passkeyParams, response: okResponse, table: ['GetItem', 'DeleteItem', 'Query', 'UpdateItem'], mail: true,
+  },
+  /** New recovery codes, shown this once (the old ones end); only with a passkey. */
+  createRecoveryCodes: {
+    method: 'POST', path: '/api/me/recovery-codes', handler: 'passkeys/create-recovery-codes', auth: 'user',
+    body: passkeys.reauthRequest, response: passkeys.recoveryCodesResponse, table: ['GetItem', 'UpdateItem', 'PutItem', 'Query'],
+  },
+  /** Whether a password sign-in also asks for a passkey (or a recovery code); turning it on needs a passkey. */
+  setPasskeyRequirement: {
+    method: 'PUT', path: '/api/me/passkey-requirement', handler: 'passkeys/set-passkey-requirement', auth: 'user',
+    body: passkeys.passkeyRequirementRequest, response: passkeys.passkeyRequiredResponse, table: ['GetItem', 'UpdateItem', 'PutItem', 'Query'],
   },
   planStatus: {
     method: 'GET', path: '/api/auth/plan-status', handler: 'auth/plan-status', auth: 'user',

@@ -13,20 +13,23 @@ import {
   LOGIN_WINDOW_SECONDS,
   PASSKEY_CHALLENGE_TTL_SECONDS,
   PASSKEY_REAUTH_SECONDS,
+  PASSKEYS_MAX,
   RECOVERY_CODE_COUNT,
 } from '@app/shared/constants';
 import type { PasskeyCeremony } from '@app/shared/schemas/passkeys';
 import { hitRateLimit } from '../db/rate-limits.ts';
-import { getPasskey, passkeyIdOf, recordPasskeyUse, type StoredPasskey } from '../db/passkeys.ts';
+import { getPasskey, listPasskeys, passkeyIdOf, recordPasskeyUse, type StoredPasskey } from '../db/passkeys.ts';
 import { putRecoveryCodes } from '../db/recovery-codes.ts';
 import { getToken, putToken, takeToken } from '../db/single-use-tokens.ts';
+import { passkeyChangedMail } from '../domain/mail-copy.ts';
 import { verifyPassword } from '../domain/passwords.ts';
 import { hashRecoveryCode, newRecoveryCode } from '../domain/recovery-codes.ts';
 import type { User } from '../domain/users.ts';
 import type { Session } from './auth.ts';
 import { env } from './env.ts';
-import { badRequest, forbidden, tooMany } from './errors.ts';
-import { securityEvent } from './log.ts';
+import { badRequest, conflict, forbidden, tooMany } from './errors.ts';
+import { log, securityEvent } from './log.ts';
+import { sendMail } from './mail.ts';
 
 /**
  * Passkeys (WebAuthn, @simplewebauthn/server): the relying party is the site, its id APP_URL's host
@@ -224,4 +227,20 @@ export async function signedByPasskey(flow: string, credential: AuthenticationRe
   if (!passkey || !use) return { userId, verified: false };
   await recordPasskeyUse(userId, passkey.id, use);
   return { userId, verified: true };
+}
+
+/** The user's passkeys, when there is room for one more: at most PASSKEYS_MAX (409 `passkeys_full` past it). */
+export async function passkeysWithRoom(userId: string): Promise<StoredPasskey[]> {
+  const existing = await listPasskeys(userId);
+  if (existing.length >= PASSKEYS_MAX) throw conflict(`You already have ${PASSKEYS_MAX} passkeys. Remove one to add another.`, 'passkeys_full');
+  return existing;
+}
+
+/** A notice of an added or removed passkey to the user's address, in their language; a lost one is logged, never fatal. */
+export async function notifyPasskeyChange(user: User, passkeyName: string, change: 'added' | 'removed'): Promise<void> {
+  try {
+    await sendMail({ to: user.email, ...passkeyChangedMail(user.language, user.name, passkeyName, change, `${env().APP_URL}/profile`) });
+  } catch (err) {
+    log.error(`passkey-${change} notice not sent`, { user_id: user.id, error: { message: err instanceof Error ? err.message : String(err) } });
+  }
 }

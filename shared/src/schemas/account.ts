@@ -78,7 +78,7 @@ export const deleteAccountRequest = z.object({
   password: z.string().min(1, 'Password is required').max(1024),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
-/** Or a passkey of the account instead of the password: a passwordless ceremony's answer (passkeySignIn's `options`). */
+/** Or a passkey of the account instead of the password: the answer to a passwordless ceremony (startPasskeySignIn). */
 export const deleteAccountWithPasskey = z.object({ passkey: z.object({ flow: ceremonyFlow, credential: authenticationCredential }) });
 /** What the deletion route takes: the password, or a passkey. */
 export const deleteAccountBody = z.union([deleteAccountRequest, deleteAccountWithPasskey]);

@@ -51,7 +51,8 @@ export const authenticationCredential = z.object({
 
 /** A recent sign-in, or else the current password (`reauth_required` without either). */
 const reauth = { currentPassword: z.string().min(1).max(1024).optional() };
-
+/** What a change that needs a recent sign-in takes: the current password, only when the session's sign-in is older. */
+export const reauthRequest = z.object(reauth);
 
 export const passkeyName = z.string().trim().min(1, 'Name is required').max(PASSKEY_NAME_MAX, `Name must be at most ${PASSKEY_NAME_MAX} characters`);
 
@@ -86,28 +87,20 @@ export const passkeyRequiredResponse = z.object({ required: z.boolean() });
 /** A passkey's id as the API names it (domain: the SHA-256 of its credential id, base64url); any other text names none. */
 const passkeyId = z.string().max(100);
 
-/** The steps of a passkey sign-in (the route passkeySignIn). */
-export const passkeySignInRequest = z.discriminatedUnion('step', [
-  z.object({ step: z.literal('options') }),
-  z.object({ step: z.literal('passkey'), flow, credential: authenticationCredential }),
-  z.object({ step: z.literal('recovery-code'), flow, code: z.string().trim().min(1, 'Enter a recovery code').max(40, 'This is not a recovery code') }),
-]);
-export type PasskeySignInRequest = z.infer<typeof passkeySignInRequest>;
-/** `options` answers a ceremony; the other steps the user (the session in its cookie). */
-export const passkeySignInResponse = z.union([passkeyCeremony, z.object({ user })]);
+/** A passkey, named in the path (removePasskey). */
+export const passkeyParams = z.object({ id: passkeyId });
 
-/** What the route managePasskeys does with the caller's passkeys. */
-export const managePasskeysRequest = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('list') }),
-  z.object({ action: z.literal('options'), ...reauth }),
-  z.object({ action: z.literal('add'), flow, name: passkeyName, credential: registrationCredential }),
-  z.object({ action: z.literal('remove'), id: passkeyId }),
-  z.object({ action: z.literal('recovery-codes'), ...reauth }),
-  z.object({ action: z.literal('require'), required: z.boolean(), ...reauth }),
-]);
-export type ManagePasskeysRequest = z.infer<typeof managePasskeysRequest>;
-/** Each action's answer: `list` the list, `options` a ceremony, `add` the passkey (and recovery codes), `remove` ok, `recovery-codes` the codes, `require` the switch. */
-export const managePasskeysResponse = z.union([passkeyList, passkeyCeremony, addPasskeyResponse, recoveryCodesResponse, passkeyRequiredResponse, z.object({ ok: z.literal(true) })]);
+/** The passkey a registration ceremony made (addPasskey): the ceremony's flow, a name for it, the browser's answer. */
+export const addPasskeyRequest = z.object({ flow, name: passkeyName, credential: registrationCredential });
+
+/** The second factor's switch (setPasskeyRequirement). */
+export const passkeyRequirementRequest = z.object({ required: z.boolean(), ...reauth });
+
+/** A sign-in ceremony's answer (passkeySignIn): passwordless, or a password sign-in's second step. */
+export const passkeySignInRequest = z.object({ flow, credential: authenticationCredential });
+
+/** A password sign-in's second step ended with a recovery code instead (recoveryCodeSignIn). */
+export const recoveryCodeSignInRequest = z.object({ flow, code: z.string().trim().min(1, 'Enter a recovery code').max(40, 'This is not a recovery code') });
 
 /** A password sign-in of an account that requires a passkey: no session yet, the second step's ceremony. */
 export const secondFactorResponse = z.object({ secondFactor: passkeyCeremony });

@@ -6,7 +6,6 @@ import { Dialog } from '../../../components/ui/dialog';
 import { PasswordField } from '../../../components/ui/password-field';
 import { api, ApiError, describeError } from '../../../lib/api';
 import { passkeysSupported, PasskeyPromptError, promptPasskey } from '../../../lib/passkey-prompt';
-import { passkeyCeremony } from '@app/shared/schemas/passkeys';
 import { useMutation } from '../../../lib/query';
 import { toast } from '../../../lib/toast';
 import { download } from '../../../lib/transcript-export';
@@ -85,7 +84,7 @@ function DeleteAccount({ email, onDeleted }: { email: string; onDeleted: () => P
     mutationFn: async (body: { password: string } | 'passkey') => {
       if (body !== 'passkey') return api('deleteAccount', { body });
       // A passkey of the account instead of the password: a passwordless ceremony, which the server checks names this user.
-      const ceremony = passkeyCeremony.parse(await api('passkeySignIn', { body: { step: 'options' } }));
+      const ceremony = await api('startPasskeySignIn');
       const credential = await promptPasskey(ceremony.options);
       return api('deleteAccount', { body: { passkey: { flow: ceremony.flow, credential } } });
     },

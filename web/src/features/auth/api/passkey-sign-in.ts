@@ -2,8 +2,7 @@ import { api } from '../../../lib/api';
 import { useSessionActions } from '../../../lib/auth';
 import { promptPasskey } from '../../../lib/passkey-prompt';
 import { useMutation } from '../../../lib/query';
-import { authResponse } from '@app/shared/schemas/auth';
-import { passkeyCeremony, type PasskeyCeremony } from '@app/shared/schemas/passkeys';
+import type { PasskeyCeremony } from '@app/shared/schemas/passkeys';
 
 /**
  * Signs in with a passkey: passwordless (no ceremony given: the server starts one and the browser
@@ -14,9 +13,9 @@ export function usePasskeySignIn() {
   const { startSession } = useSessionActions();
   return useMutation({
     mutationFn: async (step?: PasskeyCeremony) => {
-      const ceremony = step ?? passkeyCeremony.parse(await api('passkeySignIn', { body: { step: 'options' } }));
+      const ceremony = step ?? (await api('startPasskeySignIn'));
       const credential = await promptPasskey(ceremony.options);
-      return authResponse.parse(await api('passkeySignIn', { body: { step: 'passkey', flow: ceremony.flow, credential } }));
+      return api('passkeySignIn', { body: { flow: ceremony.flow, credential } });
     },
     onSuccess: startSession,
   });
@@ -26,8 +25,7 @@ export function usePasskeySignIn() {
 export function useRecoveryCodeSignIn() {
   const { startSession } = useSessionActions();
   return useMutation({
-    mutationFn: async ({ flow, code }: { flow: string; code: string }) =>
-      authResponse.parse(await api('passkeySignIn', { body: { step: 'recovery-code', flow, code } })),
+    mutationFn: ({ flow, code }: { flow: string; code: string }) => api('recoveryCodeSignIn', { body: { flow, code } }),
     onSuccess: startSession,
   });
 }

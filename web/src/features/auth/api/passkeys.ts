@@ -1,18 +1,7 @@
 import { api } from '../../../lib/api';
 import { promptNewPasskey } from '../../../lib/passkey-prompt';
 import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
-import {
-  addPasskeyResponse,
-  passkeyCeremony,
-  passkeyRequiredResponse,
-  recoveryCodesResponse,
-  type ManagePasskeysRequest,
-  passkeyList,
-  type PasskeyList,
-} from '@app/shared/schemas/passkeys';
-
-/** One change to the caller's passkeys; each action's answer is read with its own schema. */
-const change = (body: ManagePasskeysRequest) => api('managePasskeys', { body });
+import type { PasskeyList } from '@app/shared/schemas/passkeys';
 
 export const passkeyKeys = { list: () => ['auth', 'passkeys'] as const };
 
@@ -20,7 +9,7 @@ export const passkeyKeys = { list: () => ['auth', 'passkeys'] as const };
 export function usePasskeys() {
   return useQuery({
     queryKey: passkeyKeys.list(),
-    queryFn: async ({ signal }) => passkeyList.parse(await api('managePasskeys', { body: { action: 'list' }, signal })),
+    queryFn: ({ signal }) => api('listPasskeys', { signal }),
   });
 }
 
@@ -33,23 +22,23 @@ export function usePasskeyActions() {
   const refresh = () => client.invalidateQueries({ queryKey: passkeyKeys.list() });
   const add = useMutation({
     mutationFn: async ({ name, currentPassword }: { name: string; currentPassword?: string }) => {
-      const ceremony = passkeyCeremony.parse(await change({ action: 'options', currentPassword }));
+      const ceremony = await api('startPasskeyRegistration', { body: { currentPassword } });
       const credential = await promptNewPasskey(ceremony.options);
-      return addPasskeyResponse.parse(await change({ action: 'add', flow: ceremony.flow, name, credential }));
+      return api('addPasskey', { body: { flow: ceremony.flow, name, credential } });
     },
     onSettled: refresh,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => change({ action: 'remove', id }),
+    mutationFn: (id: string) => api('removePasskey', { params: { id } }),
     onSettled: refresh,
   });
   const setRequired = useMutation({
-    mutationFn: async (body: { required: boolean; currentPassword?: string }) => passkeyRequiredResponse.parse(await change({ action: 'require', ...body })),
+    mutationFn: (body: { required: boolean; currentPassword?: string }) => api('setPasskeyRequirement', { body }),
     onSuccess: ({ required }) => client.setQueryData<PasskeyList>(passkeyKeys.list(), (list) => list && { ...list, required }),
     onSettled: refresh,
   });
   const regenerate = useMutation({
-    mutationFn: async (body: { currentPassword?: string }) => recoveryCodesResponse.parse(await change({ action: 'recovery-codes', ...body })),
+    mutationFn: (body: { currentPassword?: string }) => api('createRecoveryCodes', { body }),
     onSettled: refresh,
   });
   return { add, remove, setRequired, regenerate };

@@ -23,7 +23,7 @@ describe('sign-in page, passkeys', () => {
   it('a password sign-in that needs a passkey asks for the second step; a recovery code finishes it', async () => {
     const calls = mockFetch((call: MockCall) => {
       if (call.route === 'login') return json(200, { secondFactor: ceremony });
-      if (call.route === 'passkeySignIn') {
+      if (call.route === 'recoveryCodeSignIn') {
         const { code } = call.body as { code: string };
         return code === 'GOOD-CODE' ? json(200, { user }) : json(400, { error: 'nope', code: 'recovery_code_invalid' });
       }
@@ -47,9 +47,9 @@ describe('sign-in page, passkeys', () => {
     await ui.click(screen.getByRole('button', { name: 'Sign in with the recovery code' }));
     expect(await screen.findByText('Welcome back, Ana!')).toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.sessionUser)).toBe('u1');
-    expect(calls.filter((c) => c.route === 'passkeySignIn').map((c) => c.body)).toEqual([
-      { step: 'recovery-code', flow: ceremony.flow, code: 'WRONG' },
-      { step: 'recovery-code', flow: ceremony.flow, code: 'GOOD-CODE' },
+    expect(calls.filter((c) => c.route === 'recoveryCodeSignIn').map((c) => c.body)).toEqual([
+      { flow: ceremony.flow, code: 'WRONG' },
+      { flow: ceremony.flow, code: 'GOOD-CODE' },
     ]);
   });
 

@@ -12,29 +12,32 @@ function fakeServer({ reauthFirst = false } = {}) {
   let list = { passkeys: [laptop, phone], recoveryCodesLeft: 7, required: false };
   let asked = false;
   const calls = mockFetch((call: MockCall) => {
-    if (call.route !== 'managePasskeys') return json(404, { error: 'Not found' });
-    const body = call.body as { action: string; id?: string; required?: boolean; currentPassword?: string };
-    if (body.action === 'list') return json(200, list);
-    if (reauthFirst && !asked && body.action === 'require') {
-      asked = true;
-      return json(403, { error: 'Enter your password to continue.', code: 'reauth_required' });
+    const body = call.body as { required?: boolean; currentPassword?: string };
+    switch (call.route) {
+      case 'listPasskeys':
+        return json(200, list);
+      case 'removePasskey':
+        list = { ...list, passkeys: list.passkeys.filter((p) => p.id !== call.params.id) };
+        return json(200, { ok: true });
+      case 'setPasskeyRequirement':
+        if (reauthFirst && !asked) {
+          asked = true;
+          return json(403, { error: 'Enter your password to continue.', code: 'reauth_required' });
+        }
+        list = { ...list, required: body.required! };
+        return json(200, { required: body.required });
+      case 'createRecoveryCodes':
+        list = { ...list, recoveryCodesLeft: 10 };
+        return json(200, { recoveryCodes: Array.from({ length: 10 }, (_, i) => `CODE-${i}`) });
+      default:
+        return json(404, { error: 'Not found' });
     }
-    if (body.action === 'remove') {
-      list = { ...list, passkeys: list.passkeys.filter((p) => p.id !== body.id) };
-      return json(200, { ok: true });
-    }
-    if (body.action === 'require') {
-      list = { ...list, required: body.required! };
-      return json(200, { required: body.required });
-    }
-    if (body.action === 'recovery-codes') {
-      list = { ...list, recoveryCodesLeft: 10 };
-      return json(200, { recoveryCodes: Array.from({ length: 10 }, (_, i) => `CODE-${i}`) });
-    }
-    return json(400, { error: 'bad' });
   });
   return calls;
 }
+
+/** The changes sent (every passkey call but the list's reads): route, path parameters and body. */
+const changes = (calls: MockCall[]) => calls.filter((c) => c.route !== 'listPasskeys').map(({ route, method, params, body }) => ({ route, method, params, body }));
 
 describe('profile: Passkeys section', () => {
   it('lists each passkey with when it was added and last used, and how many recovery codes are left', async () => {
@@ -59,7 +62,7 @@ describe('profile: Passkeys section', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove the passkey Phone?' });
     await ui.click(within(dialog).getByRole('button', { name: 'Remove passkey' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove passkey Phone' })).toBeNull());
-    expect(calls.filter((c) => c.route === 'managePasskeys').map((c) => c.body).filter((b) => (b as { action: string }).action !== 'list')).toEqual([{ action: 'remove', id: phone.id }]);
+    expect(changes(calls)).toEqual([{ route: 'removePasskey', method: 'DELETE', params: { id: phone.id }, body: undefined }]);
     expect(screen.getByRole('button', { name: 'Remove passkey Laptop' })).toBeInTheDocument();
   });
 
@@ -72,13 +75,14 @@ describe('profile: Passkeys section', () => {
     await ui.type(screen.getByLabelText('Current password'), 'my-password');
     await ui.click(screen.getByRole('checkbox', { name: 'Require a passkey at sign-in' }));
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Require a passkey at sign-in' })).toBeChecked());
-    expect(calls.filter((c) => c.route === 'managePasskeys').map((c) => c.body).filter((b) => (b as { action: string }).action !== 'list')).toEqual([
-      { action: 'require', required: true },
-      { action: 'require', required: true, currentPassword: 'my-password' },
+    expect(changes(calls)).toEqual([
+      { route: 'setPasskeyRequirement', method: 'PUT', params: {}, body: { required: true } },
+      { route: 'setPasskeyRequirement', method: 'PUT', params: {}, body: { required: true, currentPassword: 'my-password' } },
     ]);
 
     await ui.click(screen.getByRole('button', { name: 'Make new recovery codes' }));
     const codes = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(changes(calls).at(-1)).toEqual({ route: 'createRecoveryCodes', method: 'POST', params: {}, body: {} });
     expect(within(codes).getAllByRole('listitem')).toHaveLength(10);
     await ui.click(screen.getByRole('button', { name: 'I saved my codes' }));
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull();

@@ -12,7 +12,7 @@ import { launchChromiumServer } from '../e2e/chromium.ts';
 import { PRICES, servingCost } from './prices.ts';
 import { proUser } from './pro-user.ts';
 import { joinMs, type ViewersInput, type ViewersOutput } from './live-viewers.ts';
-import { setTreePriority, startBenchServer } from './transcribe.ts';
+import { LOWEST_PRIORITY, setTreePriority, startBenchServer } from './transcribe.ts';
 
 /**
  * Live captions as a user meets them: a Pro speaker in Chromium (the built app, the scripted
@@ -43,7 +43,6 @@ const FINALS = Number(process.env.LIVE_BENCH_FINALS ?? 40);
 const CROWD_SECONDS = Number(process.env.LIVE_BENCH_SECONDS ?? 30);
 const CROWDS = (process.env.LIVE_BENCH_CROWDS ?? '500,10000').split(',').map(Number);
 const BUDGET_P95_MS = 1_000;
-const LOWEST_PRIORITY = 19;
 const VIEW_ROUTE = `${routes.viewLiveShare.method} ${routes.viewLiveShare.path}`;
 const PING_ROUTE = `${routes.recordLiveViewer.method} ${routes.recordLiveViewer.path}`;
 const WORDS = 'bem-vindos à palestra sobre legendas ao vivo para as pessoas presentes nesta sala'.split(' ');

@@ -84,7 +84,7 @@ const BUDGET = { p95Ms: FRAME_MS, missed: 0, taskRatio: 1.1, taskMs: 2.5 };
 /** performance.now() in a page is coarsened to 0.1 ms; ratios of tiny figures are compared with this floor. */
 const RATIO_FLOOR_MS = 0.2;
 /** The nice value of the lowest CPU priority. */
-const LOWEST_PRIORITY = 19;
+export const LOWEST_PRIORITY = 19;
 
 const VOCABULARY = (
   'então vamos falar sobre a transcrição automática de reuniões longas com vários participantes e muitas ideias ' +

@@ -9,18 +9,35 @@ import { useLayoutEffect, type RefObject } from 'react';
  */
 export const BOTTOM_INSET = '--bottom-inset';
 
-/** Publishes the height of the element `ref` holds as the bottom inset, following its size, until unmounted. */
+/**
+ * Publishes the height of the element `ref` holds as the bottom inset, following its size, until
+ * unmounted. The size comes from a ResizeObserver, whose first report arrives after the browser's
+ * own layout and before that frame is painted: the first paint already has the inset, and the
+ * commit never forces a layout of the page (reading the element's box in the effect did, a long
+ * task on a phone's first load).
+ */
 export function useBottomInset(ref: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
     const root = document.documentElement;
-    const publish = () => root.style.setProperty(BOTTOM_INSET, `${Math.ceil(element.getBoundingClientRect().height)}px`);
-    publish();
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(publish);
-    observer?.observe(element);
+    let published = '';
+    const publish = (height: number) => {
+      const value = `${Math.ceil(height)}px`;
+      if (value === published) return;
+      published = value;
+      root.style.setProperty(BOTTOM_INSET, value);
+    };
+    if (typeof ResizeObserver === 'undefined') {
+      publish(element.getBoundingClientRect().height);
+      return () => root.style.removeProperty(BOTTOM_INSET);
+    }
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) publish(entry.borderBoxSize[0]?.blockSize ?? entry.target.getBoundingClientRect().height);
+    });
+    observer.observe(element);
     return () => {
-      observer?.disconnect();
+      observer.disconnect();
       root.style.removeProperty(BOTTOM_INSET);
     };
   }, [ref]);

@@ -8,12 +8,13 @@ import { libraryEdits } from './build/library-edits.ts';
 
 /**
  * `virtual:route-map`: each route's method, path and auth level, taken from the shared route
- * table at build time. The typed client calls routes with it, so the schemas (and zod) load only
- * with the forms that validate.
+ * table at build time, as one string (`POST /api/auth/login none`: the first load carries every
+ * route, and three named fields a route cost it 0.15 KB gzipped). The typed client calls routes
+ * with it (lib/api.ts, routeDef), so the schemas (and zod) load only with the forms that validate.
  */
 function routeMap(): Plugin {
   const id = 'virtual:route-map';
-  const map = Object.fromEntries(Object.entries(routes).map(([name, r]) => [name, { method: r.method, path: r.path, auth: r.auth }]));
+  const map = Object.fromEntries(Object.entries(routes).map(([name, r]) => [name, `${r.method} ${r.path} ${r.auth}`]));
   return {
     name: 'route-map',
     resolveId: (source) => (source === id ? `\0${id}` : undefined),

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { DEV_BYPASS_HEADER, SESSION_USER_HEADER, STORAGE_KEYS } from '@app/shared/constants';
 import { fillPath } from '@app/shared/route-paths';
-import type { RouteName, RouteResponse, Routes } from '@app/shared/routes';
+import type { AuthLevel, Method, RouteName, RouteResponse, Routes } from '@app/shared/routes';
 import type { ErrorResponse } from '@app/shared/schemas/common';
 import routeMap from 'virtual:route-map';
 import en from '../locales/en.json';
@@ -99,6 +99,12 @@ export interface Reply {
   data: unknown;
 }
 
+/** A route's method, path and auth level, from the build's route map (`POST /api/auth/login none`). */
+export function routeDef(name: RouteName): { method: Method; path: string; auth: AuthLevel } {
+  const [method, path, auth] = routeMap[name].split(' ') as [Method, string, AuthLevel];
+  return { method, path, auth };
+}
+
 /**
  * The one request core: every call to the API goes through it. It sends one route of the shared
  * route table (at run time only the route's method, path and auth level are needed,
@@ -110,7 +116,7 @@ export interface Reply {
  */
 export async function request<N extends RouteName>(name: N, ...[options]: ApiArgs<N>): Promise<Reply> {
   const opts = (options ?? {}) as CallOptions & { body?: unknown; params?: Record<string, unknown>; query?: Record<string, unknown> };
-  const def = routeMap[name];
+  const def = routeDef(name);
   const user = opts.asUser === undefined ? getSessionUser() : opts.asUser;
   if (typeof opts.asUser === 'string' && getSessionUser() !== opts.asUser) return { status: 0, data: undefined };
 

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from './query';
+import { useQuery, useQueryClient } from './query';
+import { useMutation } from './mutation';
 import { useCallback, useSyncExternalStore } from 'react';
 import { CAPTION_LIMITS, CAPTION_STORAGE_KEYS, COLOR_PRESETS, DEFAULT_CAPTION_STYLE, type CaptionStyle } from '@app/shared/caption-style';
 import { captionStyle as captionStyleSchema } from '@app/shared/schemas/caption-style';

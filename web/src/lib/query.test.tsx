@@ -1,7 +1,9 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hashKey, QueryClient, QueryClientProvider, replaceEqualDeep, useInfiniteQuery, useMutation, useQuery } from './query';
+import { hashKey, QueryClient, QueryClientProvider, replaceEqualDeep, useQuery } from './query';
+import { useInfiniteQuery } from './infinite-query';
+import { useMutation } from './mutation';
 
 const wrapper = (client: QueryClient) =>
   function Wrapper({ children }: { children: ReactNode }) {

@@ -1,9 +1,11 @@
-import { createContext, createElement, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, createElement, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 
 /**
  * Server state for components: answers cached by key (queries) and calls that change data
  * (mutations). It offers the part of TanStack Query's API the app uses, with the same names and
- * meanings, in a small fraction of its size: the home route's first load has a budget.
+ * meanings, in a small fraction of its size: the home route's first load has a budget, so the
+ * hooks only other pages call live in modules of their own (useMutation in mutation.ts,
+ * useInfiniteQuery in infinite-query.ts).
  * - A query fetches when a component uses it and it has no answer yet, or its answer is older
  *   than `staleTime` or was invalidated; callers of one key share one request.
  * - Failures retry with a growing delay (1 s, 2 s, 4 s... at most 30 s) while `retry` allows.
@@ -423,7 +425,8 @@ export function useQueryClient(): QueryClient {
 export const queryOptions = <TQueryFnData, TData = TQueryFnData>(options: QueryOptions<TQueryFnData, TData>) => options;
 
 /** Subscribes to a key's query, fetches it when needed (and on `refetchInterval`), and returns its state. */
-function useCachedQuery<T>(
+/** The query of `queryKey` in the client, kept fetched as `options` say, and its state (for the hooks here and in infinite-query.ts). */
+export function useCachedQuery<T>(
   queryKey: QueryKey,
   fetch: Fetcher<T>['fetch'],
   options: { enabled?: boolean; staleTime?: number; retry?: Retry; initialData?: T | (() => T | undefined); refetchInterval?: QueryOptions<T>['refetchInterval'] },
@@ -468,7 +471,8 @@ function useCachedQuery<T>(
   return { query, state };
 }
 
-function resultOf<TData>(state: QueryState<unknown>, data: TData | undefined, query: { cancel(): void; fetch(): Promise<void> }): QueryResult<TData> {
+/** A query's state as the hooks answer it. */
+export function resultOf<TData>(state: QueryState<unknown>, data: TData | undefined, query: { cancel(): void; fetch(): Promise<void> }): QueryResult<TData> {
   return {
     data,
     error: state.error,
@@ -489,86 +493,4 @@ export function useQuery<TQueryFnData, TData = TQueryFnData>(options: QueryOptio
   const { query, state } = useCachedQuery<TQueryFnData>(queryKey, (signal) => queryFn({ signal, queryKey, pageParam: undefined }), options);
   const data = state.data === undefined ? undefined : select ? select(state.data) : (state.data as unknown as TData);
   return resultOf(state, data, query);
-}
-
-export function useInfiniteQuery<T, P>(options: InfiniteQueryOptions<T, P>): InfiniteQueryResult<T, P> {
-  const { queryKey, queryFn, initialPageParam, getNextPageParam } = options;
-  const page = (signal: AbortSignal, pageParam: P) => queryFn({ signal, queryKey, pageParam });
-  const nextParam = (pages: T[]) => (pages.length ? getNextPageParam(pages[pages.length - 1]!, pages) : initialPageParam);
-  // A refetch loads again every page loaded so far, from the first.
-  const { query, state } = useCachedQuery<InfiniteData<T, P>>(
-    queryKey,
-    async (signal, q) => {
-      const loaded = q.state.data?.pages.length || 1;
-      const pages: T[] = [];
-      const pageParams: P[] = [];
-      // The first page's parameter may be undefined (the first page has no cursor); the next ones are not.
-      for (let param: P | undefined | null = initialPageParam; ; param = nextParam(pages)) {
-        pageParams.push(param as P);
-        pages.push(await page(signal, param as P));
-        if (pages.length >= loaded || nextParam(pages) == null) break;
-      }
-      return { pages, pageParams };
-    },
-    options,
-  );
-  const data = state.data;
-  const next = data ? nextParam(data.pages) : undefined;
-  const hasNextPage = next != null;
-  const fetchNextPage = useCallback(() => {
-    const current = query.state.data;
-    const param = current ? nextParam(current.pages) : undefined;
-    if (!current || param == null || !query.fetcher) return Promise.resolve();
-    const { retry, staleTime } = query.fetcher;
-    return query.fetch({ fetch: async (signal) => ({ pages: [...current.pages, await page(signal, param)], pageParams: [...current.pageParams, param] }), retry, staleTime }, true);
-    // The options are read from the latest render, as the key selects the query.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query]);
-  return { ...resultOf(state, data, query), hasNextPage, isFetchingNextPage: state.fetchingNext, isFetchNextPageError: state.status === 'error' && state.nextFailed, fetchNextPage };
-}
-
-const IDLE = { status: 'idle', data: undefined, error: null, variables: undefined } as const;
-
-export function useMutation<TData, TVariables = void, TContext = unknown>(
-  options: MutationOptions<TData, TVariables, TContext>,
-): MutationResult<TData, TVariables> {
-  const client = useQueryClient();
-  const latest = useRef(options);
-  latest.current = options;
-  const calls = useRef(0);
-  const [state, setState] = useState<Pick<MutationResult<TData, TVariables>, 'status' | 'data' | 'error' | 'variables'>>(IDLE);
-
-  const mutateAsync = useCallback(
-    async (variables: TVariables, callbacks?: MutateCallbacks<TData, TVariables>) => {
-      const call = ++calls.current;
-      setState({ status: 'pending', data: undefined, error: null, variables });
-      try {
-        const data = await client.mutate(latest.current, variables);
-        if (call === calls.current) {
-          setState({ status: 'success', data, error: null, variables });
-          callbacks?.onSuccess?.(data, variables);
-          callbacks?.onSettled?.(data, null, variables);
-        }
-        return data;
-      } catch (error) {
-        if (call === calls.current) {
-          setState({ status: 'error', data: undefined, error, variables });
-          callbacks?.onError?.(error, variables);
-          callbacks?.onSettled?.(undefined, error, variables);
-        }
-        throw error;
-      }
-    },
-    [client],
-  );
-  const mutate = useCallback(
-    (variables: TVariables, callbacks?: MutateCallbacks<TData, TVariables>) => void mutateAsync(variables, callbacks).catch(() => undefined),
-    [mutateAsync],
-  );
-  const reset = useCallback(() => {
-    calls.current++;
-    setState(IDLE);
-  }, []);
-  const { status } = state;
-  return { ...state, isIdle: status === 'idle', isPending: status === 'pending', isSuccess: status === 'success', isError: status === 'error', mutate, mutateAsync, reset };
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from './query';
+import { useQueryClient } from './query';
+import { useMutation } from './mutation';
 import { useCallback } from 'react';
 import type { CorrectionSettings } from '@app/shared/schemas/corrections';
 import { api } from './api';

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from './query';
+import { useQueryClient } from './query';
+import { useMutation } from './mutation';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from './toast';

@@ -1,5 +1,6 @@
 import type { RouteName } from '@app/shared/routes';
 import routeMap from 'virtual:route-map';
+import { routeDef } from '../lib/api';
 
 /** A request as a route of the table: its name and the values in its path and query. */
 export interface RouteCall {
@@ -8,7 +9,8 @@ export interface RouteCall {
   query: Record<string, string>;
 }
 
-const matchers = Object.entries(routeMap).map(([name, def]) => {
+const matchers = (Object.keys(routeMap) as RouteName[]).map((name) => {
+  const def = routeDef(name);
   const keys: string[] = [];
   const source = def.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_, key: string) => {
     keys.push(key);

@@ -6,7 +6,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { PasswordField } from '../../../components/ui/password-field';
 import { api, ApiError, describeError } from '../../../lib/api';
 import { passkeysSupported, PasskeyPromptError, promptPasskey } from '../../../lib/passkey-prompt';
-import { useMutation } from '../../../lib/query';
+import { useMutation } from '../../../lib/mutation';
 import { toast } from '../../../lib/toast';
 import { download } from '../../../lib/transcript-export';
 import { useAccountDataT } from '../i18n';

@@ -1,5 +1,5 @@
 import { CAPTCHA_ACTIONS } from '@app/shared/constants';
-import { useMutation } from '../../../lib/query';
+import { useMutation } from '../../../lib/mutation';
 import type { ForgotPasswordRequest } from '@app/shared/schemas/auth';
 import { api } from '../../../lib/api';
 import { getCaptchaToken } from '../../../lib/captcha';

@@ -1,5 +1,5 @@
 import { CAPTCHA_ACTIONS } from '@app/shared/constants';
-import { useMutation } from '../../../lib/query';
+import { useMutation } from '../../../lib/mutation';
 import type { LoginRequest } from '@app/shared/schemas/auth';
 import { api, ApiError } from '../../../lib/api';
 import { useSessionActions } from '../../../lib/auth';

@@ -1,7 +1,7 @@
 import { api } from '../../../lib/api';
 import { useSessionActions } from '../../../lib/auth';
 import { promptPasskey } from '../../../lib/passkey-prompt';
-import { useMutation } from '../../../lib/query';
+import { useMutation } from '../../../lib/mutation';
 import type { PasskeyCeremony } from '@app/shared/schemas/passkeys';
 
 /**

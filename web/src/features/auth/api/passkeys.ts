@@ -1,6 +1,7 @@
 import { api } from '../../../lib/api';
 import { promptNewPasskey } from '../../../lib/passkey-prompt';
-import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
+import { useQuery, useQueryClient } from '../../../lib/query';
+import { useMutation } from '../../../lib/mutation';
 import type { PasskeyList } from '@app/shared/schemas/passkeys';
 
 export const passkeyKeys = { list: () => ['auth', 'passkeys'] as const };

@@ -1,4 +1,4 @@
-import { useMutation } from '../../../lib/query';
+import { useMutation } from '../../../lib/mutation';
 import type { ResetPasswordRequest } from '@app/shared/schemas/auth';
 import { api } from '../../../lib/api';
 

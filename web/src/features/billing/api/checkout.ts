@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '../../../lib/query';
+import { useQueryClient } from '../../../lib/query';
+import { useMutation } from '../../../lib/mutation';
 import { toast } from '../../../lib/toast';
 import type { Currency } from '@app/shared/constants';
 import { api, ApiError } from '../../../lib/api';

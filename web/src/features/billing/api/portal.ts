@@ -1,4 +1,4 @@
-import { useMutation } from '../../../lib/query';
+import { useMutation } from '../../../lib/mutation';
 import { toast } from '../../../lib/toast';
 import { api, ApiError } from '../../../lib/api';
 import { useBillingT } from '../i18n';

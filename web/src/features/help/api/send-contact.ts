@@ -1,4 +1,4 @@
-import { useMutation } from '../../../lib/query';
+import { useMutation } from '../../../lib/mutation';
 import type { ContactRequest } from '@app/shared/schemas/site';
 import { api } from '../../../lib/api';
 

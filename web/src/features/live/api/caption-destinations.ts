@@ -1,5 +1,6 @@
 import { api } from '../../../lib/api';
-import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
+import { useQuery, useQueryClient } from '../../../lib/query';
+import { useMutation } from '../../../lib/mutation';
 import type { CaptionService } from '@app/shared/schemas/live';
 
 /** How often the share panel asks for its destinations' delivery state while open. */

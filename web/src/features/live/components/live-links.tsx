@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
+import { useQuery, useQueryClient } from '../../../lib/query';
+import { useMutation } from '../../../lib/mutation';
 import type { LiveLink } from '@app/shared/schemas/live';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

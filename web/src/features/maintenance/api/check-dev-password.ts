@@ -1,4 +1,4 @@
-import { useMutation } from '../../../lib/query';
+import { useMutation } from '../../../lib/mutation';
 import { api } from '../../../lib/api';
 
 /** POST /api/settings/check-dev-password: `{success}`; 429 with secondsLeft when rate-limited. */

@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide';
-import { setDevMode, useDevMode } from '../lib/dev-mode';
+import { setDevMode } from '../lib/dev-mode';
 import { Icon } from '../../../components/ui/icon';
 
-/** The header's DEV MODE badge; its exit button clears the flag and the bypass token (the maintenance gate then checks again). */
-export function DevModeBadge() {
+/** The DEV MODE badge itself (dev-mode-badge.tsx loads it once dev mode is on). */
+export default function DevModeBadgeContent() {
   const { t } = useTranslation();
-  const devMode = useDevMode();
-  if (!devMode) return null;
   return (
     <span className="inline-flex items-center gap-1 rounded-full border border-amber-300 bg-warning-soft py-0.5 pl-2.5 pr-0.5 text-xs font-bold tracking-wide text-warning-soft-fg dark:border-amber-700">
       {t('site.devMode.badge')}

@@ -101,7 +101,7 @@ describe('maintenance gate', () => {
     window.localStorage.setItem(STORAGE_KEYS.devMode, 'true');
     const calls = renderGate(modeIs(true));
     expect(screen.getByRole('heading', { name: 'The app' })).toBeInTheDocument();
-    expect(screen.getByText('DEV MODE')).toBeInTheDocument();
+    expect(await screen.findByText('DEV MODE')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Exit dev mode' }));
@@ -144,7 +144,7 @@ describe('dev mode dialog', () => {
     await ui.click(screen.getByRole('button', { name: 'Enter' }));
     expect(await screen.findByRole('heading', { name: 'The app' })).toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.devMode)).toBe('true');
-    expect(screen.getByText('DEV MODE')).toBeInTheDocument();
+    expect(await screen.findByText('DEV MODE')).toBeInTheDocument();
     expect(calls.filter((c) => c.url.includes('check-dev-password')).map((c) => c.body)).toEqual([
       { password: 'guess' },
       { password: 'open sesame' },

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '../../../lib/query';
+import { useQueryClient } from '../../../lib/query';
+import { useMutation } from '../../../lib/mutation';
 import { api } from '../../../lib/api';
 import { authKeys } from '../../../lib/auth';
 

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '../../../lib/query';
+import { useQueryClient } from '../../../lib/query';
+import { useMutation } from '../../../lib/mutation';
 import type { SaveTranscriptionRequest } from '@app/shared/schemas/transcriptions';
 import { api } from '../../../lib/api';
 

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient, type InfiniteData } from '../../../lib/query';
+import { useQueryClient, type InfiniteData } from '../../../lib/query';
+import { useMutation } from '../../../lib/mutation';
 import { api } from '../../../lib/api';
 import type { TranscriptionKind } from '../kinds';
 import { transcriptionKeys } from './keys';

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '../../../lib/query';
+import { useInfiniteQuery } from '../../../lib/infinite-query';
 import { api } from '../../../lib/api';
 import type { TranscriptionKind, TranscriptionPage } from '../kinds';
 import { localTzOffset } from '../lib/format';

@@ -108,13 +108,19 @@ describe('upgrade modal', () => {
 });
 
 describe('plan polling', () => {
-  it('polls every 30 s; free -> Pro shows the success toast for 5 s and unlocks Pro in the header', async () => {
+  /** A free user on the profile (fake timers), once the first plan request has been made. */
+  async function freeUserOnProfile() {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
-    const { state, calls } = fakeBillingServer(freeUser);
+    const server = fakeBillingServer(freeUser);
     renderApp('/profile');
     expect(await within(header()).findByRole('button', { name: 'Upgrade' }, slow)).toBeInTheDocument();
-    await waitFor(() => expect(calls.filter((c) => c.route === 'planStatus')).toHaveLength(1));
+    await waitFor(() => expect(server.calls.filter((c) => c.route === 'planStatus')).toHaveLength(1));
+    return server;
+  }
+
+  it('polls every 30 s; free -> Pro shows the success toast for 5 s and unlocks Pro in the header', async () => {
+    const { state, calls } = await freeUserOnProfile();
 
     // The webhook lands: the next poll sees Pro.
     state.user = { ...proUser };
@@ -135,12 +141,7 @@ describe('plan polling', () => {
   });
 
   it('takes the plan a save answered with (the webhook landed) and asks again only when no answer came for 30 s', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
-    const { state, calls } = fakeBillingServer(freeUser);
-    renderApp('/profile');
-    expect(await within(header()).findByRole('button', { name: 'Upgrade' }, slow)).toBeInTheDocument();
-    await waitFor(() => expect(calls.filter((c) => c.route === 'planStatus')).toHaveLength(1));
+    const { state, calls } = await freeUserOnProfile();
 
     await act(() => vi.advanceTimersByTimeAsync(PLAN_POLL_MS / 2));
     state.user = { ...proUser };

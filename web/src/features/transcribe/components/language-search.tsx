@@ -89,6 +89,18 @@ export default function LanguageSearch({
       </li>
     );
   };
+  /** A labelled group of options in the listbox; nothing when it has none. */
+  const group = (id: string, label: string, options: readonly LanguageOption[]) =>
+    options.length > 0 && (
+      <li role="presentation">
+        <div id={id} role="presentation" className="px-3 pb-1 pt-2 text-xs font-medium uppercase tracking-wide text-fg-muted">
+          {label}
+        </div>
+        <ul role="group" aria-labelledby={id}>
+          {options.map(renderOption)}
+        </ul>
+      </li>
+    );
 
   const featured = shown.filter((o) => o.featured);
   const others = shown.filter((o) => !o.featured);
@@ -128,26 +140,8 @@ export default function LanguageSearch({
         {shown.length > 0 ? t('transcribe.languageSearch.count', { count: shown.length }) : ''}
       </p>
       <ul id={listId} role="listbox" aria-label={t('transcribe.languageSearch.list')} className="mt-2 max-h-72 overflow-y-auto overscroll-contain">
-        {featured.length > 0 && (
-          <li role="presentation">
-            <div id={featuredId} role="presentation" className="px-3 pb-1 pt-2 text-xs font-medium uppercase tracking-wide text-fg-muted">
-              {t('transcribe.languageSearch.featured')}
-            </div>
-            <ul role="group" aria-labelledby={featuredId}>
-              {featured.map(renderOption)}
-            </ul>
-          </li>
-        )}
-        {others.length > 0 && (
-          <li role="presentation">
-            <div id={othersId} role="presentation" className="px-3 pb-1 pt-2 text-xs font-medium uppercase tracking-wide text-fg-muted">
-              {t('transcribe.languageSearch.all')}
-            </div>
-            <ul role="group" aria-labelledby={othersId}>
-              {others.map(renderOption)}
-            </ul>
-          </li>
-        )}
+        {group(featuredId, t('transcribe.languageSearch.featured'), featured)}
+        {group(othersId, t('transcribe.languageSearch.all'), others)}
       </ul>
       {shown.length === 0 && <p className="px-3 py-2 text-sm text-fg-muted">{t('transcribe.languageSearch.none', { query: query.trim() })}</p>}
     </div>

@@ -44,14 +44,18 @@ describe('cookie banner', () => {
     await waitFor(() => expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/auth/analytics']));
   });
 
-  it('reserves its height over the bottom of the page (--bottom-inset) while shown, and gives it back on Accept', async () => {
+  it('reserves its height over the bottom of the page while shown, and gives it back on Accept', async () => {
     mockFetch(() => json(200, { ok: true }));
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ height: 88.4, width: 390, top: 756, bottom: 844.4, left: 0, right: 390, x: 0, y: 756 } as DOMRect);
     renderPage(<CookieBanner />, { path: '/' });
     const root = document.documentElement.style;
-    expect(root.getPropertyValue('--bottom-inset')).toBe('89px');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
+    const notice = screen.getByRole('region', { name: 'Cookie notice' });
+    // Focus scrolls clear of it; the room at the end of the page is as tall; <html> carries no inherited variable.
+    expect(root.scrollPaddingBottom).toBe('89px');
+    expect((notice.previousElementSibling as HTMLElement).style.getPropertyValue('--bottom-inset')).toBe('89px');
     expect(root.getPropertyValue('--bottom-inset')).toBe('');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
+    expect(root.scrollPaddingBottom).toBe('');
   });
 
   it('is not shown once accepted', () => {

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { RichText } from '../../../components/ui/rich-text';
 import { useSession } from '../../../lib/auth';
-import { useBottomInset } from '../../../lib/bottom-inset';
+import { useBottomInset, useBottomInsetVariable } from '../../../lib/bottom-inset';
 import { acceptCookies, useConsent } from '../lib/consent';
 
 /** Where visitors see the notice: home, login and register. */
@@ -27,11 +27,13 @@ export function CookieBanner() {
 function CookieNotice() {
   const { t } = useTranslation();
   const notice = useRef<HTMLElement>(null);
+  const room = useRef<HTMLDivElement>(null);
   useBottomInset(notice);
+  useBottomInsetVariable(room);
   return (
     <>
       {/* Room at the end of the page, as tall as the notice, so it never hides the last content. */}
-      <div aria-hidden="true" className="h-(--bottom-inset)" />
+      <div ref={room} aria-hidden="true" className="h-(--bottom-inset)" />
       <section
         ref={notice}
         aria-label={t('cookies.region')}

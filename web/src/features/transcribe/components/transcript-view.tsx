@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { textDirection, type RecognitionLanguage } from '@app/shared/constants';
 import { ArrowDown } from 'lucide';
 import { cn } from '../../../components/ui/cn';
+import { useBottomInsetVariable } from '../../../lib/bottom-inset';
 import type { TranscriptChapter, TranscriptStore } from '../lib/transcript-store';
 import { Icon } from '../../../components/ui/icon';
 
@@ -88,7 +89,7 @@ function Interim({ store }: { store: TranscriptStore }) {
  * A session's transcript: the height of the screen below the card's scroll margin (5rem, the sticky
  * header's room) and what the card shows above the transcript (--transcript-top,
  * use-transcript-top.ts), less 1rem of air and what is pinned over the bottom of the screen
- * (--bottom-inset: the cookie notice), so its newest line, at its bottom, is in view; at least
+ * (--bottom-inset, lib/bottom-inset.ts: the cookie notice), so its newest line, at its bottom, is in view; at least
  * 10rem, and on larger screens at most its usual 20rem.
  */
 const FILL_HEIGHT =
@@ -115,6 +116,7 @@ export function TranscriptView({
   const { t } = useTranslation();
   const empty = useSyncExternalStore(store.subscribe, () => store.isEmpty);
   const scroller = useRef<HTMLDivElement>(null);
+  useBottomInsetVariable(scroller);
   const live = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const [showJump, setShowJump] = useState(false);

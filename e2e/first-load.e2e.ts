@@ -57,6 +57,26 @@ describe('first load', () => {
     });
   });
 
+  it("the scripts / runs as it starts carry V8's compile hint as their first line; a later page's do not", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((p) => p.endsWith('.js')));
+    const firstLine = async (path: string) => (await (await context.request.get(path)).text()).split('\n')[0];
+    for (const chunk of [SHELL_CHUNK, HOME_CHUNK]) {
+      const path = scripts.find((p) => chunk.test(p));
+      expect(path, `${chunk} loaded`).toBeDefined();
+      expect(await firstLine(path!)).toBe('//# allFunctionsCalledOnLoad');
+    }
+    await page.getByRole('link', { name: 'Help' }).first().click();
+    await page.getByRole('heading', { level: 1, name: /help/i }).waitFor();
+    const later = await page.evaluate((before) => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((p) => p.endsWith('.js') && !before.includes(p)), scripts);
+    expect(later.length).toBeGreaterThan(0);
+    for (const path of later) expect(await firstLine(path)).not.toBe('//# allFunctionsCalledOnLoad');
+    await context.close();
+  });
+
   it('another path does not download the home page chunk', async () => {
     const requested = await loadWithShellHeld('/login', async (_, page) => {
       await headParsed(page);

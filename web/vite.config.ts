@@ -4,6 +4,7 @@ import type { Plugin, Rollup } from 'vite';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vitest/config';
 import { apiPathPatterns, pathPatternSource, routes } from '../shared/src/routes.ts';
+import { compileHints } from './build/compile-hints.ts';
 import { libraryEdits } from './build/library-edits.ts';
 
 /**
@@ -57,6 +58,29 @@ function firstLoadChunk(id: string, ctx: ChunkingContext): string | null {
 }
 const firstLoad = new WeakMap<ChunkingContext, { entry: Set<string>; home: Set<string> }>();
 
+/** The built entry's files (it and what it imports statically, transitively) and the home page's chunk. */
+function firstLoadChunks(chunks: Rollup.OutputChunk[]): { firstLoad: Set<string>; home: Rollup.OutputChunk } | undefined {
+  const home = chunks.find((c) => c.facadeModuleId === HOME);
+  // The chunk holding main.tsx (by its modules: a plugin's late view of the bundle may not flag it as the entry).
+  const entry = chunks.find((c) => c.moduleIds.includes(ENTRY));
+  if (!home || !entry) return undefined;
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const firstLoad = new Set<string>();
+  const queue = [entry.fileName];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    if (firstLoad.has(next)) continue;
+    firstLoad.add(next);
+    queue.push(...(byName.get(next)?.imports ?? []));
+  }
+  return { firstLoad, home };
+}
+
+/** What `/` runs as it starts: the first-load files and the home page's chunk with its imports (none in a worker's build). */
+function homeFirstLoad(chunks: Rollup.OutputChunk[]): Set<string> {
+  const app = firstLoadChunks(chunks);
+  return new Set(app ? [...app.firstLoad, app.home.fileName, ...app.home.imports] : []);
+}
+
 /**
  * On `/`, index.html asks for the home page's chunk (and what it imports beyond the first load)
  * with `modulepreload` alongside the first-load files, instead of after they have run: one round
@@ -70,17 +94,9 @@ function firstLoadHtml(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const chunks = Object.values(ctx.bundle ?? {}).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
-        const home = chunks.find((c) => c.facadeModuleId === HOME);
-        const entry = chunks.find((c) => c.isEntry);
-        if (!home || !entry) throw new Error('first-load-html: the entry or the home page chunk is missing from the build');
-        const byName = new Map(chunks.map((c) => [c.fileName, c]));
-        const firstLoad = new Set<string>();
-        const queue = [entry.fileName];
-        for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-          if (firstLoad.has(next)) continue;
-          firstLoad.add(next);
-          queue.push(...(byName.get(next)?.imports ?? []));
-        }
+        const app = firstLoadChunks(chunks);
+        if (!app) throw new Error('first-load-html: the entry or the home page chunk is missing from the build');
+        const { home, firstLoad } = app;
         const homeFiles = [home.fileName, ...home.imports.filter((f) => !firstLoad.has(f))].map((f) => `/${f}`);
 
         const at = html.indexOf('<script type="module"');
@@ -103,7 +119,7 @@ const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), routeMap(), firstLoadHtml(), libraryEdits()],
+  plugins: [react(), tailwindcss(), routeMap(), firstLoadHtml(), libraryEdits(), compileHints(homeFirstLoad)],
   resolve: {
     // zod, jitless before any schema is built (see src/lib/zod-jitless.ts).
     alias: [

@@ -5,13 +5,17 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { launch as launchChrome } from 'chrome-launcher';
 import { freePort } from '../functions/src/local/dynamo.ts';
 import { routes } from '../shared/src/routes.ts';
 import { LOWEST_PRIORITY, setTreePriority, startServer } from './transcribe.ts';
 
 /**
  * Lighthouse (mobile: its default emulation and simulated throttling) on `/` of the production
- * build (web/dist, built beforehand) served by the local server, as a first-time visitor.
+ * build (web/dist, built beforehand) served by the local server, as a first-time visitor, in a
+ * fresh Chromium each run. Only the browser runs at normal CPU priority: the local server and
+ * Lighthouse's own process run at the lowest, so the page's tasks are timed as a phone's browser
+ * would run them, not lengthened by the tools' work on the same 2 cores.
  * Prints the performance, accessibility, best-practices and SEO scores (median run of
  * LIGHTHOUSE_RUNS, default 3) and the home route's JavaScript: every script the page loaded,
  * gzipped, and which of them carry zod or the shared schemas (their source maps tell).
@@ -38,40 +42,48 @@ function chromiumPath(): string {
   return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim();
 }
 
-/** Runs the Lighthouse CLI (lighthouse ~12.8: Node 20) once and returns its report. */
-function runLighthouse(url: string): Promise<Lhr> {
+/**
+ * Desktop Chromium preloads its own browser-UI pages (tab search, the omnibox popup: hundreds of
+ * chrome:// files) at start-up, while Lighthouse loads the page; on a 2-core machine that delayed
+ * the page's first paint by 1-2 s in some runs. A phone's Chrome has no such pages.
+ */
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-features=PreloadTopChromeWebUI'];
+
+/**
+ * Runs the Lighthouse CLI (lighthouse ~12.8: Node 20) once, in a fresh Chromium (a new profile,
+ * as Lighthouse starts its own), and returns its report. Chromium runs at this process's priority;
+ * Lighthouse's own process (it reads the page's trace and network events as they stream in, and
+ * computes the report) at the lowest, like the local server: on a phone, nothing but the browser
+ * runs the page, and on 2 cores the tool's work would otherwise lengthen the page's tasks it times.
+ */
+async function runLighthouse(url: string): Promise<Lhr> {
   const require = createRequire(import.meta.url);
   const cli = join(dirname(require.resolve('lighthouse/package.json')), 'cli/index.js');
-  const args = [
-    cli,
-    url,
-    '--output=json',
-    '--output-path=stdout',
-    '--quiet',
-    `--only-categories=${CATEGORIES.join(',')}`,
-    // Desktop Chromium preloads its own browser-UI pages (tab search, the omnibox popup: hundreds
-    // of chrome:// files) at start-up, while Lighthouse loads the page; on a 2-core machine that
-    // delayed the page's first paint by 1-2 s in some runs. A phone's Chrome has no such pages.
-    '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-features=PreloadTopChromeWebUI',
-  ];
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: chromiumPath() }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`lighthouse exited with ${code}: ${err.trim().split('\n').slice(-5).join('\n')}`));
-      try {
-        const lhr = JSON.parse(out) as Lhr;
-        if (lhr.runtimeError) return reject(new Error(`lighthouse: ${lhr.runtimeError.message}`));
-        resolveRun(lhr);
-      } catch (e) {
-        reject(e instanceof Error ? e : new Error(String(e)));
-      }
+  const chrome = await launchChrome({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS });
+  try {
+    const args = [cli, url, `--port=${chrome.port}`, '--output=json', '--output-path=stdout', '--quiet', `--only-categories=${CATEGORIES.join(',')}`];
+    return await new Promise((resolveRun, reject) => {
+      const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      setTreePriority(child.pid!, LOWEST_PRIORITY);
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => {
+        if (code !== 0) return reject(new Error(`lighthouse exited with ${code}: ${err.trim().split('\n').slice(-5).join('\n')}`));
+        try {
+          const lhr = JSON.parse(out) as Lhr;
+          if (lhr.runtimeError) return reject(new Error(`lighthouse: ${lhr.runtimeError.message}`));
+          resolveRun(lhr);
+        } catch (e) {
+          reject(e instanceof Error ? e : new Error(String(e)));
+        }
+      });
     });
-  });
+  } finally {
+    chrome.kill();
+  }
 }
 
 const score = (lhr: Lhr, c: Category) => Math.round((lhr.categories[c].score ?? 0) * 100);

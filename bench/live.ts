@@ -54,8 +54,8 @@ const WORDS = 'bem-vindos à palestra sobre legendas ao vivo para as pessoas pre
 const VIEW_READ_UNITS = 2;
 /** Read units of each check of a held view: the share and the session again. */
 const VIEW_CHECK_READ_UNITS = 1.5;
-/** Write units of one ping: the viewer's item and two rate windows (docs/live.md). */
-const PING_WRITE_UNITS = 3;
+/** Write units of one ping: the viewer's item, nothing else (the share is in the function's memory: docs/live.md). */
+const PING_WRITE_UNITS = 1;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -43,6 +43,13 @@ export interface ViewersOutput {
   pings: number;
   /** Pings the server refused with 429. */
   pingsLimited: number;
+  /** Each ping's time from sent to answered (every ping is awaited before the crowd answers), ms. */
+  pingTimes: { p50: number; p95: number; max: number };
+  /**
+   * When the viewers got each of the speaker's markers (`m<n>x`, by n): the 0th, 1st, ... 100th
+   * percentile of the moments (epoch ms) its viewers' answers brought it, and how many viewers got it.
+   */
+  arrivals: Record<number, { viewers: number; percentiles: number[] }>;
   /** Viewers whose text lacks a marker between two it has, repeats one, or has them out of order. */
   wrong: number;
   /** Markers the furthest viewer got, and the fewest any viewer got. */
@@ -100,7 +107,22 @@ async function run({ url, code, viewers, pingMs, endAt, addresses, pops }: Viewe
       req.end(body);
     });
 
-  const out: ViewersOutput = { served: 0, bytes: 0, originRequests: 0, pings: 0, pingsLimited: 0, wrong: 0, markersMax: 0, markersMin: Infinity, errors: [] };
+  const out: ViewersOutput = {
+    served: 0,
+    bytes: 0,
+    originRequests: 0,
+    pings: 0,
+    pingsLimited: 0,
+    pingTimes: { p50: NaN, p95: NaN, max: NaN },
+    arrivals: {},
+    wrong: 0,
+    markersMax: 0,
+    markersMin: Infinity,
+    errors: [],
+  };
+  const pingTimes: number[] = [];
+  const pending = new Set<Promise<void>>();
+  const arrivals = new Map<number, number[]>();
   const fail = (what: string) => {
     if (out.errors.length < 20) out.errors.push(what);
     else out.errors.push('');
@@ -144,14 +166,17 @@ async function run({ url, code, viewers, pingMs, endAt, addresses, pops }: Viewe
       let brought = false;
       if (tick - lastPing >= pingMs) {
         lastPing = tick;
-        send(pingTo, 'POST', routeUrl('recordLiveViewer', { code }), { 'content-type': 'application/json' }, JSON.stringify({ viewerId })).then(
+        const ping = send(pingTo, 'POST', routeUrl('recordLiveViewer', { code }), { 'content-type': 'application/json' }, JSON.stringify({ viewerId })).then(
           (r) => {
             out.pings++;
+            pingTimes.push(Date.now() - tick);
             if (r.status === 429) out.pingsLimited++;
             else if (r.status !== 200) fail(`ping ${r.status} ${r.body}`);
           },
           (err: Error) => fail(`ping ${err.message}`),
         );
+        pending.add(ping);
+        void ping.finally(() => pending.delete(ping));
       }
       try {
         const res = await location(routeUrl('viewLiveShare', { code }, { after: next }), address);
@@ -162,7 +187,14 @@ async function run({ url, code, viewers, pingMs, endAt, addresses, pops }: Viewe
           const body = JSON.parse(res.body) as { from: number; text: string; next: number };
           // As the viewer page does: the text starts at `from`, at or before `next`.
           if (body.next > next) {
-            text += body.text.slice(Math.max(0, next - body.from));
+            const added = body.text.slice(Math.max(0, next - body.from));
+            const at = Date.now();
+            for (const m of added.matchAll(/m(\d+)x/g)) {
+              const list = arrivals.get(Number(m[1])) ?? [];
+              list.push(at);
+              arrivals.set(Number(m[1]), list);
+            }
+            text += added;
             next = body.next;
             brought = true;
           }
@@ -179,6 +211,15 @@ async function run({ url, code, viewers, pingMs, endAt, addresses, pops }: Viewe
     out.markersMin = Math.min(out.markersMin, markers.at(-1) ?? 0);
   };
   await Promise.all(Array.from({ length: viewers }, (_, n) => viewer(n)));
+  // The pings still on their way: a backlog at the origin shows as their times, not as pings never counted.
+  while (pending.size) await Promise.all(pending);
+  const sorted = pingTimes.sort((a, b) => a - b);
+  const at = (list: number[], p: number) => list[Math.min(list.length - 1, Math.max(0, Math.ceil((p / 100) * list.length) - 1))] ?? NaN;
+  out.pingTimes = { p50: at(sorted, 50), p95: at(sorted, 95), max: sorted.at(-1) ?? NaN };
+  for (const [marker, times] of arrivals) {
+    times.sort((a, b) => a - b);
+    out.arrivals[marker] = { viewers: times.length, percentiles: Array.from({ length: 101 }, (_, p) => (p === 0 ? times[0]! : at(times, p))) };
+  }
   for (const agent of [...pingAgents, ...popAgents, fresh]) agent.destroy();
   return out;
 }

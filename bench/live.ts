@@ -43,7 +43,9 @@ import { LOWEST_PRIORITY, setTreePriority, startBenchServer } from './transcribe
  * from 100 viewers an address). The three Chromium pages still go through the local server's own
  * edge emulation. Reported: the view requests a second at the viewers, the origin calls (handler
  * calls) a second, the handler's time, the pings, and from them the cost per 1,000 viewer-hours
- * at the list prices in docs/cost.md.
+ * at the list prices in docs/cost.md; and whether the origin keeps up with the crowd: the final at
+ * the speaker -> the view answer at a simulated viewer (the pages' budget) and each ping's time
+ * (under LIVE_VIEWER_PING_MS, before the viewer's next).
  *
  * LIVE_BENCH_POPS defaults to 13, CloudFront's count of regional edge caches: the layer that asks
  * the origin for a cacheable path, so at most 13 held view calls per share reach the origin

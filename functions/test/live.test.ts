@@ -651,6 +651,27 @@ describe('the local server caches the live view as CloudFront does', () => {
     expect(calls(VIEW) - start).toBe(3);
   });
 
+  it("passes a request that went through a CloudFront location (its Via) straight to the handler: no cache, no edge function", async () => {
+    const { code } = await sharedSession(['Um. ']);
+    const via = { via: '1.1 pop0.cloudfront.net (CloudFront)' };
+    const start = calls(VIEW);
+    const answers = await Promise.all([0, 1, 2].map(() => fetch(`${base}${pathOf('viewLiveShare', { code })}?after=0`, { headers: via })));
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-cache')).toBeNull();
+      expect(((await res.json()) as View).text).toBe('Um. ');
+    }
+    // Each one a handler call, as API Gateway makes for every request CloudFront sends it.
+    expect(calls(VIEW) - start).toBe(3);
+    // The location already ran the viewer-request function: a spelling it would refuse reaches the route's own check.
+    const refused = await fetch(`${base}${pathOf('viewLiveShare', { code })}?after=00`, { headers: via });
+    expect(refused.status).toBe(400);
+    expect(calls(VIEW) - start).toBe(4);
+    // Without it, the local server is CloudFront: the edge refuses that spelling before the handler.
+    expect((await fetch(`${base}${pathOf('viewLiveShare', { code })}?after=00`)).status).toBe(400);
+    expect(calls(VIEW) - start).toBe(4);
+  });
+
   it('collapses the viewers held at the end into one handler call, answered as soon as the speaker saves', async () => {
     const { u, sessionId, code } = await sharedSession(['Um. ']);
     const get = async (query: string) => (await (await fetch(`${base}${pathOf('viewLiveShare', { code })}${query}`)).json()) as View;

@@ -2,7 +2,7 @@ import { Agent, request } from 'node:http';
 import { LIVE_POLL_MS } from '@app/shared/constants';
 import { findRoute, responseCache, viewerRequest } from '../functions/src/local/server.ts';
 import type { Result } from '../functions/src/lib/http.ts';
-import { routeUrl } from '@app/shared/routes';
+import { routeUrl, type RouteDef } from '@app/shared/routes';
 
 /**
  * The live benchmark's simulated viewers, in a process of their own (so the local server keeps
@@ -58,8 +58,14 @@ export interface ViewersOutput {
   errors: string[];
 }
 
-/** How long a crowd of `viewers` takes to join (bench/live.ts measures from when all have). */
-export const joinMs = (viewers: number) => Math.max(LIVE_POLL_MS, viewers);
+/**
+ * How long a crowd of `viewers` takes to join (bench/live.ts measures from when all have): 3 ms a
+ * viewer, about 333 a second, at least LIVE_POLL_MS. A viewer pings as it joins, so the join sends
+ * no more pings a second than 10,000 viewers do for the rest of the run; a viewer a millisecond
+ * (10,000 in 10 s) sent 1,000 a second, the ping route's whole API throttle (infra/lib/throttling.ts),
+ * and left this machine's origin half a minute of pings behind.
+ */
+export const joinMs = (viewers: number) => Math.max(LIVE_POLL_MS, viewers * 3);
 /** Longer than any held view request (LIVE_HOLD_SECONDS), so only a stuck request times out. */
 const REQUEST_TIMEOUT_MS = 30_000;
 /** Connections a simulated location keeps to the origin (its requests are few: one per key at a time). */
@@ -128,20 +134,33 @@ async function run({ url, code, viewers, pingMs, endAt, addresses, pops }: Viewe
     else out.errors.push('');
   };
 
-  // The simulated CloudFront locations: each its own edge cache, the viewer-request function on every request.
+  // What the viewer-request function and the route table make of a path: its answer depends on the path and query
+  // alone (the viewer's address only fills a header), so it is worked out once per path, in this process that has
+  // to play every location on cores it shares with the origin; the headers are made per origin request.
+  const paths = new Map<string, { url: URL; def: RouteDef } | { response: Result }>();
+  const pathOf = (path: string) => {
+    let known = paths.get(path);
+    if (!known) {
+      const url = new URL(path, 'http://edge');
+      const edge = viewerRequest({ method: 'GET', headers: {} }, '127.0.0.1', url);
+      const found = findRoute('GET', url.pathname);
+      if (!edge || !found || found === 'method') throw new Error(`no API route for ${path}`);
+      known = 'response' in edge ? { response: edge.response } : { url, def: found.def };
+      paths.set(path, known);
+    }
+    return known;
+  };
+  // The simulated CloudFront locations: each its own edge cache, with the viewer-request function's outcome.
   const locations = popAgents.map((agent, i) => {
     const cached = responseCache();
     const to = { agent, localAddress: addressOf(3, i) };
     const via = `1.1 pop${i}.cloudfront.net (CloudFront)`;
-    return async (path: string, viewerIp: string): Promise<Result> => {
-      const target = new URL(path, 'http://edge');
-      const edge = viewerRequest({ method: 'GET', headers: {} }, viewerIp, target);
-      if (!edge) throw new Error(`no API behaviour for ${path}`);
-      if ('response' in edge) return edge.response;
-      const found = findRoute('GET', target.pathname);
-      if (!found || found === 'method') throw new Error(`no route for ${path}`);
-      return cached(found.def, target, async () => {
+    return (path: string, viewerIp: string): Promise<Result> => {
+      const known = pathOf(path);
+      if ('response' in known) return Promise.resolve(known.response);
+      return cached(known.def, known.url, async () => {
         out.originRequests++;
+        const edge = viewerRequest({ method: 'GET', headers: {} }, viewerIp, known.url) as { headers: Record<string, string> };
         const r = await send(to, 'GET', path, { ...edge.headers, via });
         return { statusCode: r.status, headers: r.headers, body: r.body };
       });
@@ -152,7 +171,7 @@ async function run({ url, code, viewers, pingMs, endAt, addresses, pops }: Viewe
     Object.entries(r.headers ?? {}).reduce((sum, [k, v]) => sum + k.length + String(v).length + 4, 17) + Buffer.byteLength(r.body ?? '');
 
   const viewer = async (n: number) => {
-    // Joins spread over a millisecond a viewer (at least LIVE_POLL_MS): a crowd arriving, not one burst of connections.
+    // Joins spread over joinMs: a crowd arriving, not one burst of connections.
     await sleep((n * joinMs(viewers)) / viewers);
     const viewerId = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
     const address = addressOf(1, n % addresses);

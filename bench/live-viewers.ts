@@ -1,16 +1,28 @@
 import { Agent, request } from 'node:http';
 import { LIVE_POLL_MS } from '@app/shared/constants';
-import { routeUrl } from '@app/shared/routes';
+import { findRoute, responseCache, viewerRequest } from '../functions/src/local/server.ts';
+import type { Result } from '../functions/src/lib/http.ts';
+import { routeUrl, type RouteDef } from '@app/shared/routes';
 
 /**
  * The live benchmark's simulated viewers, in a process of their own (so the local server keeps
- * its thread to itself): HTTP clients that follow a share as the viewer page does
+ * its thread to itself): clients that follow a share as the viewer page does
  * (web/src/features/live/lib/follow-live.ts): each asks the view from the `next` of its last
  * answer, again at once after an answer with text (the server holds a request at the end until
- * there is more), no sooner than LIVE_POLL_MS after the last request otherwise, and pings the viewer count every `pingMs`. Each viewer sends from
- * one of `addresses` loopback addresses (127.0.1.1, 127.0.1.2, ...), so the per-address limits
- * see a crowd from many places, not one address. Reports the requests, bytes and errors, and
- * whether each viewer's text holds the speaker's markers in order, each once.
+ * there is more), no sooner than LIVE_POLL_MS after the last request otherwise, and pings the
+ * viewer count every `pingMs`. Reports the requests, bytes and errors, and whether each viewer's
+ * text holds the speaker's markers in order, each once.
+ *
+ * What is simulated here is the CDN tier: the viewers' view requests go to `pops` simulated
+ * CloudFront locations in this process (viewer n to location n mod `pops`), each running the
+ * live behaviour's viewer-request function (the CloudFront Function source) and the local
+ * server's own edge cache (`responseCache`: the answer kept LIVE_CACHE_SECONDS per path and
+ * `after`, `no-store` never kept, concurrent requests for one key collapsed into one origin
+ * request, however long the origin holds it). Only a location's origin requests reach the local
+ * server, over HTTP and marked with CloudFront's `Via`, so the server passes them straight to the
+ * handler, as API Gateway does. What is real: the origin (the local server's handlers on
+ * DynamoDB Local) and the pings, which CloudFront never caches: every ping is an HTTP request to
+ * the local server, from one of `addresses` loopback addresses (127.0.1.1, 127.0.1.2, ...).
  */
 export interface ViewersInput {
   url: string;
@@ -19,14 +31,25 @@ export interface ViewersInput {
   pingMs: number;
   endAt: number;
   addresses: number;
+  /** Simulated CloudFront locations the viewers are spread over. */
+  pops: number;
 }
 export interface ViewersOutput {
-  /** View requests answered, and their bytes (status line, headers and body, as sent). */
+  /** View requests answered at the simulated locations, and their bytes (status line, headers and body, as a location sends them). */
   served: number;
   bytes: number;
+  /** The locations' requests to the origin (the local server). */
+  originRequests: number;
   pings: number;
-  /** Pings the server refused with 429 (its per-share limit, sized for LIVE_VIEWERS_MAX viewers). */
+  /** Pings the server refused with 429. */
   pingsLimited: number;
+  /** Each ping's time from sent to answered (every ping is awaited before the crowd answers), ms. */
+  pingTimes: { p50: number; p95: number; max: number };
+  /**
+   * When the viewers got each of the speaker's markers (`m<n>x`, by n): the 0th, 1st, ... 100th
+   * percentile of the moments (epoch ms) its viewers' answers brought it, and how many viewers got it.
+   */
+  arrivals: Record<number, { viewers: number; percentiles: number[] }>;
   /** Viewers whose text lacks a marker between two it has, repeats one, or has them out of order. */
   wrong: number;
   /** Markers the furthest viewer got, and the fewest any viewer got. */
@@ -35,60 +58,125 @@ export interface ViewersOutput {
   errors: string[];
 }
 
-/** How long a crowd of `viewers` takes to join (bench/live.ts measures from when all have). */
-export const joinMs = (viewers: number) => Math.max(LIVE_POLL_MS, viewers);
+/**
+ * How long a crowd of `viewers` takes to join (bench/live.ts measures from when all have): 3 ms a
+ * viewer, about 333 a second, at least LIVE_POLL_MS. A viewer pings as it joins, so the join sends
+ * no more pings a second than 10,000 viewers do for the rest of the run; a viewer a millisecond
+ * (10,000 in 10 s) sent 1,000 a second, the ping route's whole API throttle (infra/lib/throttling.ts),
+ * and left this machine's origin half a minute of pings behind.
+ */
+export const joinMs = (viewers: number) => Math.max(LIVE_POLL_MS, viewers * 3);
 /** Longer than any held view request (LIVE_HOLD_SECONDS), so only a stuck request times out. */
 const REQUEST_TIMEOUT_MS = 30_000;
+/** Connections a simulated location keeps to the origin (its requests are few: one per key at a time). */
+const POP_ORIGIN_SOCKETS = 16;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Headers of one connection, not passed on by a location (RFC 9110). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
-async function run({ url, code, viewers, pingMs, endAt, addresses }: ViewersInput): Promise<ViewersOutput> {
+async function run({ url, code, viewers, pingMs, endAt, addresses, pops }: ViewersInput): Promise<ViewersOutput> {
   const { hostname, port } = new URL(url);
   const began = Date.now();
-  // A connection per viewer for its view requests; its pings queue on a few per address (a socket each would double the open files).
-  const agents = Array.from({ length: addresses }, () => new Agent({ keepAlive: true, maxSockets: Math.ceil(viewers / addresses) + 2 }));
+  const addressOf = (third: number, i: number) => `127.0.${third + Math.floor(i / 250)}.${1 + (i % 250)}`;
+  // The pings queue on a few connections per address (a socket each would double the open files).
   const pingAgents = Array.from({ length: addresses }, () => new Agent({ keepAlive: true, maxSockets: 4 }));
+  const popAgents = Array.from({ length: pops }, () => new Agent({ keepAlive: true, maxSockets: POP_ORIGIN_SOCKETS }));
   const fresh = new Agent({ keepAlive: false });
-  const send = (n: number, method: string, path: string, body?: string, retry = true): Promise<{ status: number; body: string; bytes: number }> =>
+  type Answer = { status: number; headers: Record<string, string>; body: string };
+  const send = (
+    to: { agent: Agent; localAddress: string },
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: string,
+    retry = true,
+  ): Promise<Answer> =>
     new Promise((resolve, reject) => {
-      const a = n % addresses;
       const req = request(
-        {
-          host: hostname,
-          port,
-          method,
-          path,
-          localAddress: `127.0.${1 + Math.floor(a / 250)}.${1 + (a % 250)}`,
-          agent: retry ? (method === 'POST' ? pingAgents[a] : agents[a]) : fresh,
-          timeout: REQUEST_TIMEOUT_MS,
-          headers: body ? { 'content-type': 'application/json' } : {},
-        },
+        { host: hostname, port, method, path, localAddress: to.localAddress, agent: retry ? to.agent : fresh, timeout: REQUEST_TIMEOUT_MS, headers },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
-            const text = Buffer.concat(chunks);
-            const head = res.rawHeaders.reduce((sum, h) => sum + h.length + 2, 17);
-            resolve({ status: res.statusCode ?? 0, body: text.toString('utf8'), bytes: head + text.length });
+            const kept: Record<string, string> = {};
+            for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) kept[k] = Array.isArray(v) ? v.join(', ') : v;
+            resolve({ status: res.statusCode ?? 0, headers: kept, body: Buffer.concat(chunks).toString('utf8') });
           });
         },
       );
       // A kept-alive connection the server closed just as it was reused resets: like a browser, send once more (on a new connection).
       req.on('timeout', () => req.destroy(new Error('no answer in time')));
       req.on('error', (err: NodeJS.ErrnoException) => {
-        if (retry && req.reusedSocket && err.code === 'ECONNRESET') resolve(send(n, method, path, body, false));
+        if (retry && req.reusedSocket && err.code === 'ECONNRESET') resolve(send(to, method, path, headers, body, false));
         else reject(new Error(`${err.message} (${req.reusedSocket ? 'a kept-alive connection' : 'a new connection'}, ${((Date.now() - began) / 1000).toFixed(1)} s in)`));
       });
       req.end(body);
     });
-  const out: ViewersOutput = { served: 0, bytes: 0, pings: 0, pingsLimited: 0, wrong: 0, markersMax: 0, markersMin: Infinity, errors: [] };
+
+  const out: ViewersOutput = {
+    served: 0,
+    bytes: 0,
+    originRequests: 0,
+    pings: 0,
+    pingsLimited: 0,
+    pingTimes: { p50: NaN, p95: NaN, max: NaN },
+    arrivals: {},
+    wrong: 0,
+    markersMax: 0,
+    markersMin: Infinity,
+    errors: [],
+  };
+  const pingTimes: number[] = [];
+  const pending = new Set<Promise<void>>();
+  const arrivals = new Map<number, number[]>();
   const fail = (what: string) => {
     if (out.errors.length < 20) out.errors.push(what);
     else out.errors.push('');
   };
+
+  // What the viewer-request function and the route table make of a path: its answer depends on the path and query
+  // alone (the viewer's address only fills a header), so it is worked out once per path, in this process that has
+  // to play every location on cores it shares with the origin; the headers are made per origin request.
+  const paths = new Map<string, { url: URL; def: RouteDef } | { response: Result }>();
+  const pathOf = (path: string) => {
+    let known = paths.get(path);
+    if (!known) {
+      const url = new URL(path, 'http://edge');
+      const edge = viewerRequest({ method: 'GET', headers: {} }, '127.0.0.1', url);
+      const found = findRoute('GET', url.pathname);
+      if (!edge || !found || found === 'method') throw new Error(`no API route for ${path}`);
+      known = 'response' in edge ? { response: edge.response } : { url, def: found.def };
+      paths.set(path, known);
+    }
+    return known;
+  };
+  // The simulated CloudFront locations: each its own edge cache, with the viewer-request function's outcome.
+  const locations = popAgents.map((agent, i) => {
+    const cached = responseCache();
+    const to = { agent, localAddress: addressOf(3, i) };
+    const via = `1.1 pop${i}.cloudfront.net (CloudFront)`;
+    return (path: string, viewerIp: string): Promise<Result> => {
+      const known = pathOf(path);
+      if ('response' in known) return Promise.resolve(known.response);
+      return cached(known.def, known.url, async () => {
+        out.originRequests++;
+        const edge = viewerRequest({ method: 'GET', headers: {} }, viewerIp, known.url) as { headers: Record<string, string> };
+        const r = await send(to, 'GET', path, { ...edge.headers, via });
+        return { statusCode: r.status, headers: r.headers, body: r.body };
+      });
+    };
+  });
+  /** What a location sends for an answer: the status line, the headers and the body. */
+  const sizeOf = (r: Result) =>
+    Object.entries(r.headers ?? {}).reduce((sum, [k, v]) => sum + k.length + String(v).length + 4, 17) + Buffer.byteLength(r.body ?? '');
+
   const viewer = async (n: number) => {
-    // Joins spread over a millisecond a viewer (at least LIVE_POLL_MS): a crowd arriving, not one burst of connections.
+    // Joins spread over joinMs: a crowd arriving, not one burst of connections.
     await sleep((n * joinMs(viewers)) / viewers);
     const viewerId = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const address = addressOf(1, n % addresses);
+    const pingTo = { agent: pingAgents[n % addresses]!, localAddress: address };
+    const location = locations[n % pops]!;
     let next = 0;
     let text = '';
     let lastPing = 0;
@@ -97,25 +185,35 @@ async function run({ url, code, viewers, pingMs, endAt, addresses }: ViewersInpu
       let brought = false;
       if (tick - lastPing >= pingMs) {
         lastPing = tick;
-        send(n, 'POST', routeUrl('recordLiveViewer', { code }), JSON.stringify({ viewerId })).then(
+        const ping = send(pingTo, 'POST', routeUrl('recordLiveViewer', { code }), { 'content-type': 'application/json' }, JSON.stringify({ viewerId })).then(
           (r) => {
             out.pings++;
+            pingTimes.push(Date.now() - tick);
             if (r.status === 429) out.pingsLimited++;
             else if (r.status !== 200) fail(`ping ${r.status} ${r.body}`);
           },
           (err: Error) => fail(`ping ${err.message}`),
         );
+        pending.add(ping);
+        void ping.finally(() => pending.delete(ping));
       }
       try {
-        const res = await send(n, 'GET', routeUrl('viewLiveShare', { code }, { after: next }));
+        const res = await location(routeUrl('viewLiveShare', { code }, { after: next }), address);
         out.served++;
-        out.bytes += res.bytes;
-        if (res.status !== 200) fail(`view ${res.status} ${res.body}`);
+        out.bytes += sizeOf(res);
+        if (res.statusCode !== 200) fail(`view ${res.statusCode} ${res.body}`);
         else {
           const body = JSON.parse(res.body) as { from: number; text: string; next: number };
           // As the viewer page does: the text starts at `from`, at or before `next`.
           if (body.next > next) {
-            text += body.text.slice(Math.max(0, next - body.from));
+            const added = body.text.slice(Math.max(0, next - body.from));
+            const at = Date.now();
+            for (const m of added.matchAll(/m(\d+)x/g)) {
+              const list = arrivals.get(Number(m[1])) ?? [];
+              list.push(at);
+              arrivals.set(Number(m[1]), list);
+            }
+            text += added;
             next = body.next;
             brought = true;
           }
@@ -132,7 +230,16 @@ async function run({ url, code, viewers, pingMs, endAt, addresses }: ViewersInpu
     out.markersMin = Math.min(out.markersMin, markers.at(-1) ?? 0);
   };
   await Promise.all(Array.from({ length: viewers }, (_, n) => viewer(n)));
-  for (const agent of [...agents, ...pingAgents]) agent.destroy();
+  // The pings still on their way: a backlog at the origin shows as their times, not as pings never counted.
+  while (pending.size) await Promise.all(pending);
+  const sorted = pingTimes.sort((a, b) => a - b);
+  const at = (list: number[], p: number) => list[Math.min(list.length - 1, Math.max(0, Math.ceil((p / 100) * list.length) - 1))] ?? NaN;
+  out.pingTimes = { p50: at(sorted, 50), p95: at(sorted, 95), max: sorted.at(-1) ?? NaN };
+  for (const [marker, times] of arrivals) {
+    times.sort((a, b) => a - b);
+    out.arrivals[marker] = { viewers: times.length, percentiles: Array.from({ length: 101 }, (_, p) => (p === 0 ? times[0]! : at(times, p))) };
+  }
+  for (const agent of [...pingAgents, ...popAgents, fresh]) agent.destroy();
   return out;
 }
 

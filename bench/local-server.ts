@@ -11,6 +11,8 @@ export interface ServerOptions {
   dataDir: string;
   port: number;
   webDist: string;
+  /** The table's stream and the caption relay (LocalAppOptions.tableStream); on unless false. */
+  tableStream?: boolean;
 }
 export interface ServerReady {
   url: string;

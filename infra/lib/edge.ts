@@ -35,7 +35,7 @@ export const ROUTE_RATE_LIMITS = {
   contact: 10,
   // A room of ~600 viewers on one address polls twice a second each: 72,000 a minute.
   viewLiveShare: 100_000,
-  // The same room pings every 30 s: 1,200 a minute, the handler's own per-address limit (docs/live.md).
+  // The same room pings every 30 s: 1,200 a minute. The pings' only per-address limit: the handler keeps none (docs/live.md).
   recordLiveViewer: 2_400,
 } as const satisfies Partial<Record<RouteName, number>>;
 

@@ -17,8 +17,6 @@ import { devStack, GENERIC_ROUTES, genericProdStack, keyOf, noSite, ofType, ROUT
 /** A room of viewers behind one address (docs/live.md), and the files the viewer page loads. */
 const ROOM = 600;
 const PAGE_FILES = 20;
-/** The pings one address may send a minute by the handler's own limit (LIVE_VIEWER_RATE of functions/src/handlers/live/record-viewer.ts). */
-const HANDLER_PINGS_PER_ADDRESS_MINUTE = 1_200;
 
 /** Whether a request (method, path) matches a web ACL statement, evaluated as AWS WAF does for the statements used here. */
 function matches(statement: Json, request: { method: string; path: string }): boolean {
@@ -133,9 +131,9 @@ describe('AWS WAF (dev, full route table)', () => {
   it("lets a room of viewers behind one address follow a talk, and sits the tighter limits below the everything-else one", () => {
     const perWindow = (everyMs: number) => (ROOM * RATE_WINDOW_SECONDS * 1000) / everyMs;
     expect(ROUTE_RATE_LIMITS.viewLiveShare).toBeGreaterThan(perWindow(LIVE_POLL_MS));
+    // The pings' only per-address limit (the handler keeps none): a room fits, twice over at most.
     expect(ROUTE_RATE_LIMITS.recordLiveViewer).toBeGreaterThan(perWindow(LIVE_VIEWER_PING_MS));
-    // Above the handler's own per-address limit on pings, so a room meets that one (a clear 429 from the handler) first.
-    expect(ROUTE_RATE_LIMITS.recordLiveViewer * (60 / RATE_WINDOW_SECONDS)).toBeGreaterThan(HANDLER_PINGS_PER_ADDRESS_MINUTE);
+    expect(ROUTE_RATE_LIMITS.recordLiveViewer).toBeLessThanOrEqual(2 * perWindow(LIVE_VIEWER_PING_MS));
     expect(OTHER_RATE_LIMIT).toBeGreaterThanOrEqual(ROOM * PAGE_FILES);
     for (const name of ['login', 'register', 'forgotPassword', 'contact'] as const) {
       expect(ROUTE_RATE_LIMITS[name], name).toBeLessThan(OTHER_RATE_LIMIT);

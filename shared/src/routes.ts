@@ -345,7 +345,7 @@ export const routes = define({
   },
   recordLiveViewer: {
     method: 'POST', path: '/api/live/{code}/viewers', handler: 'live/record-viewer', auth: 'none',
-    params: live.liveCodeParams, body: live.liveViewerRequest, response: okResponse, table: ['GetItem', 'PutItem', 'UpdateItem'],
+    params: live.liveCodeParams, body: live.liveViewerRequest, response: okResponse, table: ['GetItem', 'PutItem'],
   },
   countLiveViewers: {
     method: 'GET', path: '/api/live/{code}/viewers', handler: 'live/count-viewers', auth: 'user',

@@ -12,13 +12,14 @@ export const TABLE_STREAM = { StreamEnabled: true, StreamViewType: 'KEYS_ONLY' }
 
 /**
  * Creates the single table (same shape as infra/lib/data.ts) when it does not exist.
- * Used by the local server and the tests; on AWS the CDK stack owns the table.
+ * Used by the local server and the tests; on AWS the CDK stack owns the table. `stream: false`
+ * makes it without the stream (a benchmark that sends no captions: see LocalAppOptions.tableStream).
  */
-export async function ensureTable(client: DynamoDBClient, name: string): Promise<void> {
+export async function ensureTable(client: DynamoDBClient, name: string, { stream = true }: { stream?: boolean } = {}): Promise<void> {
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
     // A table made before the stream was: turn it on (the caption relay reads it).
-    if (!Table?.StreamSpecification?.StreamEnabled) await client.send(new UpdateTableCommand({ TableName: name, StreamSpecification: TABLE_STREAM }));
+    if (stream && !Table?.StreamSpecification?.StreamEnabled) await client.send(new UpdateTableCommand({ TableName: name, StreamSpecification: TABLE_STREAM }));
     return;
   } catch (err) {
     if (!(err instanceof ResourceNotFoundException)) throw err;
@@ -47,7 +48,7 @@ export async function ensureTable(client: DynamoDBClient, name: string): Promise
           Projection: { ProjectionType: 'ALL' },
         },
       ],
-      StreamSpecification: TABLE_STREAM,
+      ...(stream && { StreamSpecification: TABLE_STREAM }),
     }),
   );
   await client.send(

@@ -148,15 +148,19 @@ const jsonError = (status: number, error: string): Result => ({
  * As CloudFront does on the API paths: runs the path's viewer-request function (the same
  * CloudFront Function source, infra/lib/edge-functions.ts) on the request, which either answers
  * itself (a refused live view offset) or passes the request on with the headers it set (the
- * visitor's address). Undefined on the SPA's paths.
+ * visitor's address `ip`). Undefined on the SPA's paths. The live benchmark's simulated CloudFront
+ * locations run it too, on their viewers' requests.
  */
-function viewerRequest(req: IncomingMessage, url: URL): { response: Result } | { headers: Record<string, string> } | undefined {
+export function viewerRequest(
+  req: Pick<IncomingMessage, 'method' | 'headers'>,
+  ip: string,
+  url: URL,
+): { response: Result } | { headers: Record<string, string> } | undefined {
   const code = apiViewerRequestCode(url.pathname);
   if (!code) return undefined;
   const headers: Record<string, EdgeValue> = {};
   // As CloudFront Functions: the cookies apart from the headers, by name.
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && k !== 'cookie') headers[k] = { value: Array.isArray(v) ? v.join(',') : v };
-  const ip = req.socket.remoteAddress ?? '127.0.0.1';
   const out = edgeFunction(code)({
     version: '1.0',
     context: { eventType: 'viewer-request' },
@@ -258,6 +262,15 @@ async function serveStatic(res: ServerResponse, webDist: string, path: string, m
   createReadStream(file).pipe(res);
 }
 
+/**
+ * Whether a request already went through a CloudFront location: it carries CloudFront's `Via`
+ * (`1.1 <id>.cloudfront.net (CloudFront)`), as the live benchmark's simulated locations send it.
+ * Such a request is the origin's: the location ran the viewer-request function and did the
+ * caching and collapsing, so here it goes straight to the handler with the headers it carries.
+ */
+export const CLOUDFRONT_VIA = /\(CloudFront\)\s*$/;
+const fromCloudFront = (req: IncomingMessage) => CLOUDFRONT_VIA.test(String(req.headers.via ?? ''));
+
 /** Connections waiting to be accepted (the kernel caps it at net.core.somaxconn; Node's default is 511). */
 const ACCEPT_QUEUE = 65_535;
 
@@ -286,7 +299,10 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
       }
       for (const page of options.localPages ?? []) if (await page(req, res, url, body)) return;
       for (const [name, value] of Object.entries(await productionHeaders())) res.setHeader(name, value);
-      const edge = viewerRequest(req, url);
+      const viaCloudFront = fromCloudFront(req);
+      const edge = viaCloudFront
+        ? { headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')])) }
+        : viewerRequest(req, req.socket.remoteAddress ?? '127.0.0.1', url);
       if (edge && 'response' in edge) return send(res, edge.response);
       const found = findRoute(method, url.pathname);
       if (found === 'method') return send(res, jsonError(405, 'Method not allowed'));
@@ -310,11 +326,12 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
           body,
           sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
         });
-        const result = await cached(found.def, url, () => {
+        const call = () => {
           calls.handlerCalls++;
           const started = performance.now();
           return handler(event).finally(() => (calls.handlerMs += performance.now() - started));
-        });
+        };
+        const result = await (viaCloudFront ? call() : cached(found.def, url, call));
         return send(res, result);
       }
       // The API's paths, as CloudFront forwards them (apiPathPatterns): an unknown route there is the API's 404.

@@ -1,28 +1,46 @@
-import { LIVE_VIEWERS_MAX } from '@app/shared/constants';
-import { getLiveShare, isLive, recordViewer } from '../../db/live-shares.ts';
-import { hitRateLimit, type RateRule } from '../../db/rate-limits.ts';
-import { notFound, tooMany } from '../../lib/errors.ts';
+import { getLiveShare, isLive, recordViewer, type LiveShare } from '../../db/live-shares.ts';
+import { notFound } from '../../lib/errors.ts';
 import { route } from '../../lib/http.ts';
 
 /**
- * Per client address: a viewer calls every LIVE_VIEWER_PING_MS (2 a minute), and a whole room
- * may share one address (one Wi-Fi), so this allows some 600 viewers behind one.
+ * How long a function instance goes on using a share it read. Which codes are shares, and until
+ * when they expire, never changes; only a stop does, and the owner's count reads the share itself
+ * and counts nobody once it is not live (count-viewers.ts), so a ping at most this long after a
+ * stop writes an item nobody counts.
  */
-export const LIVE_VIEWER_RATE: RateRule = { limit: 1_200, windowSeconds: 60 };
+export const LIVE_SHARE_MEMO_MS = 60_000;
+/** Shares a function instance remembers at most (the oldest go first); unknown codes are never remembered. */
+const MEMO_MAX = 1_000;
+const memo = new Map<string, { share: LiveShare; until: number }>();
+
+/** The share of `code`: read once per instance per LIVE_SHARE_MEMO_MS, not once per ping. */
+async function shareOf(code: string): Promise<LiveShare | undefined> {
+  const now = Date.now();
+  const hit = memo.get(code);
+  if (hit && hit.until > now) return hit.share;
+  const share = await getLiveShare(code);
+  memo.delete(code);
+  if (share) {
+    if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!);
+    memo.set(code, { share, until: now + LIVE_SHARE_MEMO_MS });
+  }
+  return share;
+}
 
 /**
- * Per live code, from every address together: the counted audience (LIVE_VIEWERS_MAX) pinging
- * twice a minute, with room for reconnects; past it, made-up viewer ids cannot inflate the count.
+ * A viewer of a live link says it is watching (not cached: the count needs every viewer). One
+ * write a ping, the viewer's own item of the minute (db/live-shares.ts), and no read per ping: the
+ * share comes from this instance's memory (above). Unknown code: 404; a share that is not live
+ * records nobody.
+ *
+ * Limits: per client address, CloudFront's web ACL (`Rate-recordLiveViewer`, infra/lib/edge.ts:
+ * 2,400 a minute, a room of ~600 behind one address), so the handler keeps no window of its own
+ * (it cost two writes a ping); the API's own throttle bucket for this route (infra/lib/throttling.ts)
+ * bounds what a flood from many addresses can write. Made-up viewer ids cannot inflate the count
+ * past LIVE_VIEWERS_MAX: the count stops reading there.
  */
-export const LIVE_VIEWER_CODE_RATE: RateRule = { limit: LIVE_VIEWERS_MAX * 3, windowSeconds: 60 };
-
-/** A viewer of a live link says it is watching (not cached: the count needs every viewer). */
-export const handler = route('recordLiveViewer', async ({ params, body, sourceIp }) => {
-  const limit = await hitRateLimit('live-viewer', sourceIp, LIVE_VIEWER_RATE);
-  if (!limit.allowed) throw tooMany('Too many requests. Please try again later.', limit.secondsLeft);
-  const perCode = await hitRateLimit('live-viewer-code', params.code, LIVE_VIEWER_CODE_RATE);
-  if (!perCode.allowed) throw tooMany('Too many requests. Please try again later.', perCode.secondsLeft);
-  const share = await getLiveShare(params.code);
+export const handler = route('recordLiveViewer', async ({ params, body }) => {
+  const share = await shareOf(params.code);
   if (!share) throw notFound('This live caption link does not exist.');
   if (isLive(share)) await recordViewer(params.code, body.viewerId);
   return { ok: true as const };

@@ -61,7 +61,7 @@ export interface ViewersOutput {
 /**
  * How long a crowd of `viewers` takes to join (bench/live.ts measures from when all have): 3 ms a
  * viewer, about 333 a second, at least LIVE_POLL_MS. A viewer pings as it joins, so the join sends
- * no more pings a second than 10,000 viewers do for the rest of the run; a viewer a millisecond
+ * 333 pings a second (10,000 viewers pinging every LIVE_VIEWER_PING_MS send 200 after); a viewer a millisecond
  * (10,000 in 10 s) sent 1,000 a second, the ping route's whole API throttle (infra/lib/throttling.ts),
  * and left this machine's origin half a minute of pings behind.
  */

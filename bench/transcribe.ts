@@ -320,7 +320,9 @@ const elementsOnScreen = (page: Page) => page.evaluate(() => document.querySelec
 
 /** The local product in a process of its own (local-server.ts), whose CPU priority this benchmark sets. */
 export async function startServer(options: ServerOptions): Promise<{ child: ChildProcess; ready: ServerReady; stop: () => Promise<void> }> {
-  const child = fork(new URL('./local-server.ts', import.meta.url), [JSON.stringify(options)], { execArgv: ['--import', 'tsx'] });
+  // BENCH_SERVER_CPU_PROF=<dir>: the server writes a V8 CPU profile of its run there (node --cpu-prof) as it stops.
+  const profile = process.env.BENCH_SERVER_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`] : [];
+  const child = fork(new URL('./local-server.ts', import.meta.url), [JSON.stringify(options)], { execArgv: ['--import', 'tsx', ...profile] });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const ready = await Promise.race([
     new Promise<ServerReady>((resolve) => child.once('message', (m) => resolve(m as ServerReady))),

@@ -6,12 +6,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CAPTION_STYLE } from '@app/shared/caption-style';
-import { LIVE_CACHE_SECONDS, LIVE_GRACE_SECONDS, LIVE_HOLD_CHECK_MS, LIVE_HOLD_SECONDS, LIVE_SHARE_SECONDS, LIVE_VIEW_MAX_CHARS, LIVE_VIEWERS_MAX } from '@app/shared/constants';
+import {
+  LIVE_CACHE_SECONDS,
+  LIVE_GRACE_SECONDS,
+  LIVE_HOLD_CHECK_MS,
+  LIVE_HOLD_SECONDS,
+  LIVE_SHARE_SECONDS,
+  LIVE_VIEW_MAX_CHARS,
+  LIVE_VIEWER_PING_MS,
+  LIVE_VIEWERS_MAX,
+} from '@app/shared/constants';
 import { db, tableName } from '../src/db/client.ts';
 import { readTextFrom } from '../src/db/chunk-store.ts';
 import { keys } from '../src/db/keys.ts';
 import { CHUNK_CHARS } from '../src/domain/text.ts';
-import { recordViewer } from '../src/db/live-shares.ts';
+import { countViewers, newLiveCode, recordViewer } from '../src/db/live-shares.ts';
 import { queryPages } from '../src/db/pages.ts';
 import { setPlan } from '../src/db/users.ts';
 import { LIVE_COUNT_RATE } from '../src/handlers/live/count-viewers.ts';
@@ -522,6 +531,32 @@ describe('viewer count', () => {
     expect(theirs.status).toBe(404);
     expect(theirs.body.error).toEqual(expect.any(String));
     expect((await call('countLiveViewers', { params: { code } })).status).toBe(401);
+  });
+
+  /**
+   * The seconds (from the start of a minute) at which a viewer pinging every `everySeconds`, first
+   * at second `phase` of that minute, is not counted, over its first three intervals.
+   */
+  async function uncounted(everySeconds: number, phase: number): Promise<number[]> {
+    const code = newLiveCode();
+    const base = (Math.floor(Date.now() / 60_000) + 1) * 60;
+    const missed: number[] = [];
+    for (let t = phase; t < phase + 3 * everySeconds; t++) {
+      // The pings as time passes: the count at a moment knows only those sent by then.
+      if ((t - phase) % everySeconds === 0) await recordViewer(code, vid(`steady-${everySeconds}-${phase}`), base + t);
+      if ((await countViewers(code, base + t)) !== 1) missed.push(t);
+    }
+    return missed;
+  }
+
+  it('counts a viewer pinging every LIVE_VIEWER_PING_MS at every moment: the count covers a minute and the last, so any interval up to 60 s does', async () => {
+    // A late timer or a slow ping still lands inside the count's window.
+    expect(LIVE_VIEWER_PING_MS).toBeLessThanOrEqual(50_000);
+    for (const phase of [0, 1, 30, 59]) expect(await uncounted(LIVE_VIEWER_PING_MS / 1000, phase), `phase ${phase}`).toEqual([]);
+    // The boundary: every 60 s is still counted throughout, whatever second of the minute it pings at.
+    for (const phase of [0, 59]) expect(await uncounted(60, phase), `60 s, phase ${phase}`).toEqual([]);
+    // A longer gap is not: heard at the last second of a minute, a viewer is counted until the end of the next one.
+    expect(await uncounted(62, 59)).toEqual([120]);
   });
 
   it(`counts at most ${LIVE_VIEWERS_MAX}; a ping writes one small item of its own whatever the audience`, async () => {

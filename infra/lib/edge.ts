@@ -35,8 +35,8 @@ export const ROUTE_RATE_LIMITS = {
   contact: 10,
   // A room of ~600 viewers on one address polls twice a second each: 72,000 a minute.
   viewLiveShare: 100_000,
-  // The same room pings every 30 s: 1,200 a minute. The pings' only per-address limit: the handler keeps none (docs/live.md).
-  recordLiveViewer: 2_400,
+  // The same room pings every 50 s: 720 a minute. The pings' only per-address limit: the handler keeps none (docs/live.md).
+  recordLiveViewer: 1_440,
 } as const satisfies Partial<Record<RouteName, number>>;
 
 /** The routes whose own rule replaces the one on every other request: a room's live traffic is far above it. */

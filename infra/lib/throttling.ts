@@ -31,7 +31,7 @@ export const ROUTE_THROTTLES = {
   checkDevPassword: { rateLimit: 5, burstLimit: 10 },
   analytics: { rateLimit: 100, burstLimit: 200 },
   // The live view (cached by CloudFront 1 s per offset: a few origin calls a second per talk and
-  // edge) and the viewers' pings (one per viewer every 30 s: 5,000 viewers are about 170 a second)
+  // edge) and the viewers' pings (one per viewer every 50 s: 5,000 viewers are 100 a second)
   // get buckets of their own, so crowds following talks never use up the stage's.
   viewLiveShare: { rateLimit: 1_000, burstLimit: 2_000 },
   recordLiveViewer: { rateLimit: 1_000, burstLimit: 2_000 },

@@ -39,15 +39,16 @@ export const scanPages = (input: ScanCommandInput): AsyncGenerator<ScanCommandOu
 
 /**
  * Items by key, in batches of 100 (BatchGetItem's limit), asking again for the keys DynamoDB left
- * unprocessed; missing items are left out, and the order is DynamoDB's.
+ * unprocessed; missing items are left out, and the order is DynamoDB's. `consistent`: strongly
+ * consistent reads (a read unit per item under 4 KB, not half).
  */
-export async function batchGetItems<T>(keys: readonly Key[]): Promise<T[]> {
+export async function batchGetItems<T>(keys: readonly Key[], consistent = false): Promise<T[]> {
   const out: T[] = [];
   for (let i = 0; i < keys.length; i += 100) {
     let pending: Key[] | undefined = keys.slice(i, i + 100);
     for (let attempt = 0; pending?.length; attempt++) {
       if (attempt > 8) throw new Error('BatchGet left keys unprocessed');
-      const res: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      const res: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ...(consistent && { ConsistentRead: true }) } } }));
       out.push(...((res.Responses?.[tableName()] ?? []) as T[]));
       pending = res.UnprocessedKeys?.[tableName()]?.Keys;
     }

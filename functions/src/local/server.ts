@@ -96,8 +96,22 @@ export function responseCache() {
   };
 }
 
+type Found = { def: RouteDef; params: Record<string, string> } | 'method' | undefined;
+/** The last paths found (a crowd asks for the same few again and again), at most FOUND_MAX: emptied when full. */
+const foundPaths = new Map<string, Found>();
+const FOUND_MAX = 1_000;
+
 /** Finds the route-table entry for a request: the route, 405 (path known, method not), or none. */
-export function findRoute(method: string, path: string): { def: RouteDef; params: Record<string, string> } | 'method' | undefined {
+export function findRoute(method: string, path: string): Found {
+  const key = `${method} ${path}`;
+  if (foundPaths.has(key)) return foundPaths.get(key);
+  if (foundPaths.size >= FOUND_MAX) foundPaths.clear();
+  const found = matchRoute(method, path);
+  foundPaths.set(key, found);
+  return found;
+}
+
+function matchRoute(method: string, path: string): Found {
   let pathMatched = false;
   let best: { def: RouteDef; params: Record<string, string> } | undefined;
   for (const def of Object.values(routes) as RouteDef[]) {
@@ -320,7 +334,7 @@ export function startLocalServer(options: LocalServerOptions): Promise<LocalServ
           method,
           path: url.pathname,
           routePath: found.def.path,
-          pathParameters: found.params,
+          pathParameters: { ...found.params },
           rawQueryString: url.search.slice(1),
           headers,
           body,

@@ -34,7 +34,7 @@ async function shareOf(code: string): Promise<LiveShare | undefined> {
  * records nobody.
  *
  * Limits: per client address, CloudFront's web ACL (`Rate-recordLiveViewer`, infra/lib/edge.ts:
- * 2,400 a minute, a room of ~600 behind one address), so the handler keeps no window of its own
+ * 1,440 a minute, a room of ~600 behind one address), so the handler keeps no window of its own
  * (it cost two writes a ping); the API's own throttle bucket for this route (infra/lib/throttling.ts)
  * bounds what a flood from many addresses can write. Made-up viewer ids cannot inflate the count
  * past LIVE_VIEWERS_MAX: the count stops reading there.

@@ -1,10 +1,12 @@
 import { LIVE_CACHE_SECONDS, LIVE_HOLD_CHECK_MS, LIVE_HOLD_SECONDS, LIVE_VIEW_MAX_CHARS, LIVE_VIEW_MAX_CHUNKS } from '@app/shared/constants';
 import { routes } from '@app/shared/routes';
 import type { LiveView } from '@app/shared/schemas/live';
-import { getAutomaticTranscription } from '../../db/automatic-transcriptions.ts';
+import { getAutomaticTranscription, type AutomaticTranscriptionItem } from '../../db/automatic-transcriptions.ts';
 import { readTextFrom } from '../../db/chunk-store.ts';
 import { nowSeconds } from '../../db/client.ts';
-import { getLiveShare } from '../../db/live-shares.ts';
+import { keys } from '../../db/keys.ts';
+import { getLiveShare, type LiveShare } from '../../db/live-shares.ts';
+import { batchGetItems } from '../../db/pages.ts';
 import { liveWindow } from '../../domain/live.ts';
 import { notFound } from '../../lib/errors.ts';
 import { Reply, route } from '../../lib/http.ts';
@@ -20,7 +22,8 @@ import { Reply, route } from '../../lib/http.ts';
  *
  * A long poll: while the share is live and `after` is the end of what is stored (a viewer that
  * has everything), the request is held, the share and the session read again every
- * LIVE_HOLD_CHECK_MS, and answered as soon as new text is stored, the share stops or the session
+ * LIVE_HOLD_CHECK_MS (in one BatchGetItem: the share's owner and session never change, so its
+ * keys are known after the first read; one request a check instead of two, for CPU and time), and answered as soon as new text is stored, the share stops or the session
  * completes; after LIVE_HOLD_SECONDS with nothing new, it answers no text and `no-store` (never
  * kept: the viewer asks again at once and is held again). CloudFront collapses the concurrent
  * requests for one offset into this one call.
@@ -32,10 +35,24 @@ import { Reply, route } from '../../lib/http.ts';
  */
 const LIVE_VIEW_CAP = { maxChars: LIVE_VIEW_MAX_CHARS, maxChunks: LIVE_VIEW_MAX_CHUNKS };
 
-/** The answer to a viewer at `after` now, and whether it brings something (text, or the end). */
-async function viewOnce(code: string, after: number): Promise<{ body: LiveView; news: boolean }> {
-  const share = await getLiveShare(code);
-  const session = share && (await getAutomaticTranscription(share.userId, share.sessionId));
+type Read = { share: LiveShare | undefined; session: AutomaticTranscriptionItem | undefined };
+
+/** The share and its session: one after the other the first time, then both at once (`known`: the share read before). */
+async function readShare(code: string, known: LiveShare | undefined): Promise<Read> {
+  if (!known) {
+    const share = await getLiveShare(code);
+    return { share, session: share && (await getAutomaticTranscription(share.userId, share.sessionId)) };
+  }
+  const items = await batchGetItems<Record<string, unknown>>([keys.liveShare(code), keys.transcript(known.userId, 'AUTO', known.sessionId)], true);
+  return {
+    share: items.find((i) => i.type === 'liveShare') as LiveShare | undefined,
+    session: items.find((i) => i.type === 'autosaveSession') as AutomaticTranscriptionItem | undefined,
+  };
+}
+
+/** The answer to a viewer at `after` now, whether it brings something (text, or the end), and the share read. */
+async function viewOnce(code: string, after: number, known?: LiveShare): Promise<{ body: LiveView; news: boolean; share: LiveShare }> {
+  const { share, session } = await readShare(code, known);
   if (!share || !session) throw notFound('This live caption link does not exist.');
   const view = liveWindow(share, session, nowSeconds());
   // A link past its grace or expiry shows nothing: the viewer keeps what it has.
@@ -57,7 +74,7 @@ async function viewOnce(code: string, after: number): Promise<{ body: LiveView; 
   });
   // Only a viewer at the very end is held: an offset past it (never one the server gave) is
   // answered at once, so no request can hold a function on a key no viewer shares.
-  return { body, news: view.status !== 'live' || next !== after };
+  return { body, news: view.status !== 'live' || next !== after, share };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -65,8 +82,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The view, held up to `holdMs` while there is nothing new (see above). */
 export async function viewLiveShare(code: string, after: number, holdMs: number): Promise<Reply> {
   const until = Date.now() + holdMs;
+  let known: LiveShare | undefined;
   for (;;) {
-    const { body, news } = await viewOnce(code, after);
+    const { body, news, share } = await viewOnce(code, after, known);
+    known = share;
     if (news) return new Reply(200, body, { 'cache-control': `public, max-age=${LIVE_CACHE_SECONDS}` });
     if (Date.now() + LIVE_HOLD_CHECK_MS >= until) return new Reply(200, body, { 'cache-control': 'no-store' });
     await sleep(LIVE_HOLD_CHECK_MS);

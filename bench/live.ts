@@ -73,8 +73,8 @@ const WORDS = 'bem-vindos à palestra sobre legendas ao vivo para as pessoas pre
  * (strongly consistent, 1) and one Query of chunks (0.5); items under 4 KB.
  */
 const VIEW_READ_UNITS = 2;
-/** Read units of each check of a held view: the share and the session again. */
-const VIEW_CHECK_READ_UNITS = 1.5;
+/** Read units of each check of a held view: the share and the session again, in one strongly consistent BatchGetItem. */
+const VIEW_CHECK_READ_UNITS = 2;
 /** Write units of one ping: the viewer's item, nothing else (the share is in the function's memory: docs/live.md). */
 const PING_WRITE_UNITS = 1;
 

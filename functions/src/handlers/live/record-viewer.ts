@@ -11,20 +11,36 @@ import { route } from '../../lib/http.ts';
 export const LIVE_SHARE_MEMO_MS = 60_000;
 /** Shares a function instance remembers at most (the oldest go first); unknown codes are never remembered. */
 const MEMO_MAX = 1_000;
-const memo = new Map<string, { share: LiveShare; until: number }>();
+const memo = new Map<string, { share: Promise<LiveShare | undefined>; until: number }>();
 
-/** The share of `code`: read once per instance per LIVE_SHARE_MEMO_MS, not once per ping. */
-async function shareOf(code: string): Promise<LiveShare | undefined> {
+/**
+ * The share of `code`: read once per instance per LIVE_SHARE_MEMO_MS, not once per ping. Pings
+ * arriving while it is being read wait for that read (a crowd joining, or the memo expiring under
+ * a crowd's pings, costs one read, not one per ping in flight).
+ */
+function shareOf(code: string): Promise<LiveShare | undefined> {
   const now = Date.now();
   const hit = memo.get(code);
   if (hit && hit.until > now) return hit.share;
-  const share = await getLiveShare(code);
   memo.delete(code);
-  if (share) {
-    if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!);
-    memo.set(code, { share, until: now + LIVE_SHARE_MEMO_MS });
-  }
-  return share;
+  const entry = { share: getLiveShare(code), until: Infinity };
+  memo.set(code, entry);
+  entry.share.then(
+    (share) => {
+      if (memo.get(code) !== entry) return;
+      // Unknown codes are never remembered, nor push out a share.
+      if (!share) return void memo.delete(code);
+      entry.until = Date.now() + LIVE_SHARE_MEMO_MS;
+      for (const oldest of memo.keys()) {
+        if (memo.size <= MEMO_MAX) break;
+        if (oldest !== code) memo.delete(oldest);
+      }
+    },
+    () => {
+      if (memo.get(code) === entry) memo.delete(code);
+    },
+  );
+  return entry.share;
 }
 
 /**

@@ -50,8 +50,12 @@ async function readShare(code: string, known: LiveShare | undefined): Promise<Re
   };
 }
 
-/** The answer to a viewer at `after` now, whether it brings something (text, or the end), and the share read. */
-async function viewOnce(code: string, after: number, known?: LiveShare): Promise<{ body: LiveView; news: boolean; share: LiveShare }> {
+/**
+ * The answer to a viewer at `after` now (made and checked against the route's schema only when
+ * it is sent: a held call's checks that find nothing new make none), whether it brings something
+ * (text, or the end), and the share read.
+ */
+async function viewOnce(code: string, after: number, known?: LiveShare): Promise<{ body: () => LiveView; news: boolean; share: LiveShare }> {
   const { share, session } = await readShare(code, known);
   if (!share || !session) throw notFound('This live caption link does not exist.');
   const view = liveWindow(share, session, nowSeconds());
@@ -62,7 +66,8 @@ async function viewOnce(code: string, after: number, known?: LiveShare): Promise
   // From the start of the chunk `after` falls in, but never before the share's start nor past its end.
   const from = Math.min(Math.max(read.from, view.start), end);
   const next = Math.max(from, Math.min(read.next, end));
-  const body = routes.viewLiveShare.response.parse({
+  const body = () =>
+    routes.viewLiveShare.response.parse({
     status: view.status,
     from,
     text: read.text.slice(from - read.from, next - read.from),
@@ -71,7 +76,7 @@ async function viewOnce(code: string, after: number, known?: LiveShare): Promise
     updatedAt: view.updatedAt,
     mask: share.mask ?? 'off',
     ...(share.style && { style: share.style }),
-  });
+    });
   // Only a viewer at the very end is held: an offset past it (never one the server gave) is
   // answered at once, so no request can hold a function on a key no viewer shares.
   return { body, news: view.status !== 'live' || next !== after, share };
@@ -86,8 +91,8 @@ export async function viewLiveShare(code: string, after: number, holdMs: number)
   for (;;) {
     const { body, news, share } = await viewOnce(code, after, known);
     known = share;
-    if (news) return new Reply(200, body, { 'cache-control': `public, max-age=${LIVE_CACHE_SECONDS}` });
-    if (Date.now() + LIVE_HOLD_CHECK_MS >= until) return new Reply(200, body, { 'cache-control': 'no-store' });
+    if (news) return new Reply(200, body(), { 'cache-control': `public, max-age=${LIVE_CACHE_SECONDS}` });
+    if (Date.now() + LIVE_HOLD_CHECK_MS >= until) return new Reply(200, body(), { 'cache-control': 'no-store' });
     await sleep(LIVE_HOLD_CHECK_MS);
   }
 }

@@ -284,7 +284,7 @@ export const LIVE_VIEW_MAX_CHUNKS = 200;
 export const LIVE_SAVE_INTERVAL_MS = 600;
 /** Under API Gateway's 29 s integration timeout and CloudFront's 30 s origin response timeout, with the view function's timeout above it. */
 export const LIVE_HOLD_SECONDS = 20;
-export const LIVE_HOLD_CHECK_MS = 100;
+export const LIVE_HOLD_CHECK_MS = 200;
 export const LIVE_CACHE_SECONDS = 1;
 export const LIVE_POLL_MS = 500;
 /**

@@ -340,7 +340,7 @@ export const routes = define({
   },
   viewLiveShare: {
     method: 'GET', path: '/api/live/{code}', handler: 'live/view-share', auth: 'none',
-    params: live.liveCodeParams, query: live.liveViewQuery, response: live.liveViewResponse, table: ['GetItem', 'Query'],
+    params: live.liveCodeParams, query: live.liveViewQuery, response: live.liveViewResponse, table: ['GetItem', 'BatchGetItem', 'Query'],
     cache: { seconds: LIVE_CACHE_SECONDS, query: ['after'], holdSeconds: LIVE_HOLD_SECONDS },
   },
   recordLiveViewer: {

@@ -59,13 +59,16 @@ export interface ViewersOutput {
 }
 
 /**
- * How long a crowd of `viewers` takes to join (bench/live.ts measures from when all have): 3 ms a
- * viewer, about 333 a second, at least LIVE_POLL_MS. A viewer pings as it joins, so the join sends
- * 333 pings a second (10,000 viewers pinging every LIVE_VIEWER_PING_MS send 200 after); a viewer a millisecond
- * (10,000 in 10 s) sent 1,000 a second, the ping route's whole API throttle (infra/lib/throttling.ts),
- * and left this machine's origin half a minute of pings behind.
+ * How long a crowd of `viewers` takes to join (bench/live.ts measures from when all have): 5 ms a
+ * viewer, 200 a second, at least LIVE_POLL_MS. A viewer pings as it joins, and again every
+ * LIVE_VIEWER_PING_MS (50 s): 10,000 viewers arriving at 200 a second send 200 pings a second
+ * from the first second to the last, the crowd's steady rate. A faster arrival is a burst on top
+ * of it that the origin's own capacity absorbs (Lambda's concurrency, the ping route's API
+ * throttle of 1,000 a second, infra/lib/throttling.ts), which the local server's one thread on
+ * this machine's cores cannot stand in for: at 333 a second it ran half a minute of pings behind
+ * while the crowd joined.
  */
-export const joinMs = (viewers: number) => Math.max(LIVE_POLL_MS, viewers * 3);
+export const joinMs = (viewers: number) => Math.max(LIVE_POLL_MS, viewers * 5);
 /** Longer than any held view request (LIVE_HOLD_SECONDS), so only a stuck request times out. */
 const REQUEST_TIMEOUT_MS = 30_000;
 /** Connections a simulated location keeps to the origin (its requests are few: one per key at a time). */
@@ -127,6 +130,24 @@ async function run({ url, code, viewers, pingMs, endAt, addresses, pops }: Viewe
     errors: [],
   };
   const pingTimes: number[] = [];
+  /**
+   * The answers' bodies and the markers in a text, worked out once for the crowd: its viewers get
+   * the same few answers (each real viewer parses its own, on its own device).
+   */
+  const memo = <T,>(make: (key: string) => T) => {
+    const known = new Map<string, T>();
+    return (key: string) => {
+      let value = known.get(key);
+      if (value === undefined) {
+        value = make(key);
+        if (known.size >= 256) known.delete(known.keys().next().value!);
+        known.set(key, value);
+      }
+      return value;
+    };
+  };
+  const parse = memo((raw) => JSON.parse(raw) as { from: number; text: string; next: number });
+  const markersIn = memo((text) => [...text.matchAll(/m(\d+)x/g)].map((m) => Number(m[1])));
   const pending = new Set<Promise<void>>();
   const arrivals = new Map<number, number[]>();
   const fail = (what: string) => {
@@ -198,20 +219,21 @@ async function run({ url, code, viewers, pingMs, endAt, addresses, pops }: Viewe
         void ping.finally(() => pending.delete(ping));
       }
       try {
-        const res = await location(routeUrl('viewLiveShare', { code }, { after: next }), address);
+        // Stamped as the answer reaches this viewer, before any viewer works on it: the crowd's
+        // viewers take turns on this process's one thread, where each real one has a device of its own.
+        const { res, at } = await location(routeUrl('viewLiveShare', { code }, { after: next }), address).then((r) => ({ res: r, at: Date.now() }));
         out.served++;
         out.bytes += sizeOf(res);
         if (res.statusCode !== 200) fail(`view ${res.statusCode} ${res.body}`);
         else {
-          const body = JSON.parse(res.body) as { from: number; text: string; next: number };
+          const body = parse(res.body);
           // As the viewer page does: the text starts at `from`, at or before `next`.
           if (body.next > next) {
             const added = body.text.slice(Math.max(0, next - body.from));
-            const at = Date.now();
-            for (const m of added.matchAll(/m(\d+)x/g)) {
-              const list = arrivals.get(Number(m[1])) ?? [];
+            for (const marker of markersIn(added)) {
+              const list = arrivals.get(marker) ?? [];
               list.push(at);
-              arrivals.set(Number(m[1]), list);
+              arrivals.set(marker, list);
             }
             text += added;
             next = body.next;

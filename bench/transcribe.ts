@@ -41,8 +41,11 @@ import { proUser } from './pro-user.ts';
  * 0-word figure the ratio is taken against comes from the same stretches of time.
  * Budgets at 50,000 words: p95 <= 16.7 ms in every round, no sample over a frame in any round,
  * task time per result <= 1.1x the 0-word figure (of a page with the same text corrections and
- * the same session length: a restart's own work, the same at any length, is in both) and
- * <= 2.5 ms. The corrected scenarios have 200 replacements and the profanity mask on.
+ * the same session length: a restart's own work, the same at any length, is in both). The task
+ * time itself is printed beside its reference, ~2.5 ms (REFERENCE_TASK_MS): it measures the
+ * machine as much as the page (the 0-word page alone takes 1.8-3.0 ms on 2-core machines of one
+ * kind), so it is a figure to compare runs on one machine, not a budget. The corrected scenarios
+ * have 200 replacements and the profanity mask on.
  * BENCH_TRACE=<file> also records a Chrome trace of the last 50,000-word round and prints where
  * its main-thread time went.
  */
@@ -82,7 +85,9 @@ const WORDS_PER_RESULT = 12;
 /** Measured results are shorter, so a level's rounds add few words to it. */
 const SAMPLE_WORDS = 6;
 const FRAME_MS = 1000 / 60;
-const BUDGET = { p95Ms: FRAME_MS, missed: 0, taskRatio: 1.1, taskMs: 2.5 };
+const BUDGET = { p95Ms: FRAME_MS, missed: 0, taskRatio: 1.1 };
+/** Task time per result that 2-core machines of this kind gave at 50,000 words (1.8-2.8 ms), for reference. */
+const REFERENCE_TASK_MS = 2.5;
 /** performance.now() in a page is coarsened to 0.1 ms; ratios of tiny figures are compared with this floor. */
 const RATIO_FLOOR_MS = 0.2;
 /** The nice value of the lowest CPU priority. */
@@ -584,12 +589,12 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
           [`p95 <= ${BUDGET.p95Ms.toFixed(1)} ms in every round (worst ${ms(worstP95)})`, worstP95 <= BUDGET.p95Ms],
           [`no sample over a frame in any round (worst ${worstMissed} of ${SAMPLES})`, worstMissed <= BUDGET.missed],
           [`task per result <= ${BUDGET.taskRatio}x the figure of "${reference.name}" (${ratio.toFixed(2)}x, floored at ${RATIO_FLOOR_MS} ms)`, ratio <= BUDGET.taskRatio],
-          [`task per result <= ${BUDGET.taskMs} ms (${ms(task)})`, task <= BUDGET.taskMs],
         ] as const;
         for (const [label, pass] of checks) {
           lines.push(`      budget ${label}: ${pass ? 'OK' : 'OVER BUDGET'}`);
           ok &&= pass;
         }
+        lines.push(`      task per result ${ms(task)}, the 0-word page's ${ms(base)} (reference ~${REFERENCE_TASK_MS} ms: the machine's speed as much as the page's)`);
       }
     }
     lines.push(`  summary (medians of the rounds; server priority, scenario):`, ...summary);

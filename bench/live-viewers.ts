@@ -2,6 +2,7 @@ import { Agent, request } from 'node:http';
 import { LIVE_POLL_MS } from '@app/shared/constants';
 import { findRoute, responseCache, viewerRequest } from '../functions/src/local/server.ts';
 import type { Result } from '../functions/src/lib/http.ts';
+import { percentile } from './percentile.ts';
 import { routeUrl, type RouteDef } from '@app/shared/routes';
 
 /**
@@ -221,7 +222,7 @@ async function run({ url, code, viewers, pingMs, endAt, addresses, pops }: Viewe
       try {
         // Stamped as the answer reaches this viewer, before any viewer works on it: the crowd's
         // viewers take turns on this process's one thread, where each real one has a device of its own.
-        const { res, at } = await location(routeUrl('viewLiveShare', { code }, { after: next }), address).then((r) => ({ res: r, at: Date.now() }));
+        const { res, arrived } = await location(routeUrl('viewLiveShare', { code }, { after: next }), address).then((r) => ({ res: r, arrived: Date.now() }));
         out.served++;
         out.bytes += sizeOf(res);
         if (res.statusCode !== 200) fail(`view ${res.statusCode} ${res.body}`);
@@ -232,7 +233,7 @@ async function run({ url, code, viewers, pingMs, endAt, addresses, pops }: Viewe
             const added = body.text.slice(Math.max(0, next - body.from));
             for (const marker of markersIn(added)) {
               const list = arrivals.get(marker) ?? [];
-              list.push(at);
+              list.push(arrived);
               arrivals.set(marker, list);
             }
             text += added;
@@ -255,11 +256,10 @@ async function run({ url, code, viewers, pingMs, endAt, addresses, pops }: Viewe
   // The pings still on their way: a backlog at the origin shows as their times, not as pings never counted.
   while (pending.size) await Promise.all(pending);
   const sorted = pingTimes.sort((a, b) => a - b);
-  const at = (list: number[], p: number) => list[Math.min(list.length - 1, Math.max(0, Math.ceil((p / 100) * list.length) - 1))] ?? NaN;
-  out.pingTimes = { p50: at(sorted, 50), p95: at(sorted, 95), max: sorted.at(-1) ?? NaN };
+  out.pingTimes = { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? NaN };
   for (const [marker, times] of arrivals) {
     times.sort((a, b) => a - b);
-    out.arrivals[marker] = { viewers: times.length, percentiles: Array.from({ length: 101 }, (_, p) => (p === 0 ? times[0]! : at(times, p))) };
+    out.arrivals[marker] = { viewers: times.length, percentiles: Array.from({ length: 101 }, (_, p) => percentile(times, p)) };
   }
   for (const agent of [...pingAgents, ...popAgents, fresh]) agent.destroy();
   return out;

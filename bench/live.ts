@@ -12,6 +12,7 @@ import { launchChromiumServer } from '../e2e/chromium.ts';
 import { PRICES, servingCost } from './prices.ts';
 import { proUser } from './pro-user.ts';
 import { joinMs, type ViewersInput, type ViewersOutput } from './live-viewers.ts';
+import { percentile } from './percentile.ts';
 import { LOWEST_PRIORITY, setTreePriority, startBenchServer } from './transcribe.ts';
 
 /**
@@ -78,7 +79,6 @@ const VIEW_CHECK_READ_UNITS = 2;
 /** Write units of one ping: the viewer's item, nothing else (the share is in the function's memory: docs/live.md). */
 const PING_WRITE_UNITS = 1;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const stats = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

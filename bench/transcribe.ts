@@ -10,6 +10,7 @@ import { freePort } from '../functions/src/local/dynamo.ts';
 import { chromiumPath } from '../e2e/chromium.ts';
 import type { ServerOptions, ServerReady } from './local-server.ts';
 import { proUser } from './pro-user.ts';
+import { percentile } from './percentile.ts';
 
 /**
  * Recognition result to screen, in Chromium, on the built app served by the local server, with
@@ -98,7 +99,6 @@ const VOCABULARY = (
   'importantes the lecture continues with acoustic models language models decoding and the evaluation of word error rates'
 ).split(' ');
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** Restarts of the recognizer: how many, and how many did not start in the same task as `end`. */
 interface Restarts {

@@ -23,10 +23,14 @@ import { routeUrl, type RouteDef } from '@app/shared/routes';
  * server, over HTTP and marked with CloudFront's `Via`, so the server passes them straight to the
  * handler, as API Gateway does. What is real: the origin (the local server's handlers on
  * DynamoDB Local) and the pings, which CloudFront never caches: every ping is an HTTP request to
- * the local server, from one of `addresses` loopback addresses (127.0.1.1, 127.0.1.2, ...).
+ * a local server of its own (`pingUrl`, on the same store: the ping route's own function
+ * instances), from one of `addresses` loopback addresses (127.0.1.1, 127.0.1.2, ...).
  */
 export interface ViewersInput {
+  /** The origin of the view requests. */
   url: string;
+  /** The origin of the pings (instances of their own, as on AWS). */
+  pingUrl: string;
   code: string;
   viewers: number;
   pingMs: number;
@@ -78,8 +82,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Headers of one connection, not passed on by a location (RFC 9110). */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
-async function run({ url, code, viewers, pingMs, endAt, addresses, pops }: ViewersInput): Promise<ViewersOutput> {
-  const { hostname, port } = new URL(url);
+async function run({ url, pingUrl, code, viewers, pingMs, endAt, addresses, pops }: ViewersInput): Promise<ViewersOutput> {
+  const origin = new URL(url);
+  const pingOrigin = new URL(pingUrl);
   const began = Date.now();
   const addressOf = (third: number, i: number) => `127.0.${third + Math.floor(i / 250)}.${1 + (i % 250)}`;
   // The pings queue on a few connections per address (a socket each would double the open files).
@@ -88,7 +93,7 @@ async function run({ url, code, viewers, pingMs, endAt, addresses, pops }: Viewe
   const fresh = new Agent({ keepAlive: false });
   type Answer = { status: number; headers: Record<string, string>; body: string };
   const send = (
-    to: { agent: Agent; localAddress: string },
+    to: { origin: URL; agent: Agent; localAddress: string },
     method: string,
     path: string,
     headers: Record<string, string>,
@@ -97,7 +102,7 @@ async function run({ url, code, viewers, pingMs, endAt, addresses, pops }: Viewe
   ): Promise<Answer> =>
     new Promise((resolve, reject) => {
       const req = request(
-        { host: hostname, port, method, path, localAddress: to.localAddress, agent: retry ? to.agent : fresh, timeout: REQUEST_TIMEOUT_MS, headers },
+        { host: to.origin.hostname, port: to.origin.port, method, path, localAddress: to.localAddress, agent: retry ? to.agent : fresh, timeout: REQUEST_TIMEOUT_MS, headers },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -175,7 +180,7 @@ async function run({ url, code, viewers, pingMs, endAt, addresses, pops }: Viewe
   // The simulated CloudFront locations: each its own edge cache, with the viewer-request function's outcome.
   const locations = popAgents.map((agent, i) => {
     const cached = responseCache();
-    const to = { agent, localAddress: addressOf(3, i) };
+    const to = { origin, agent, localAddress: addressOf(3, i) };
     const via = `1.1 pop${i}.cloudfront.net (CloudFront)`;
     return (path: string, viewerIp: string): Promise<Result> => {
       const known = pathOf(path);
@@ -197,7 +202,7 @@ async function run({ url, code, viewers, pingMs, endAt, addresses, pops }: Viewe
     await sleep((n * joinMs(viewers)) / viewers);
     const viewerId = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
     const address = addressOf(1, n % addresses);
-    const pingTo = { agent: pingAgents[n % addresses]!, localAddress: address };
+    const pingTo = { origin: pingOrigin, agent: pingAgents[n % addresses]!, localAddress: address };
     const location = locations[n % pops]!;
     let next = 0;
     let text = '';

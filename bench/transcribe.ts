@@ -35,11 +35,19 @@ import { percentile } from './percentile.ts';
  * - a frame is missed when that takes longer than one frame (16.7 ms);
  * - main-thread task and script time per result: CDP Performance metrics (TaskDuration,
  *   ScriptDuration, in thread time) over the round, less the idle page's own rate (measured
- *   just before the round, recording with no results) over the same time, divided by the result
- *   events (two per sample: the interim and the final). This includes the scripted recognizer's
- *   own work, which a real browser does natively.
- * Each scenario has its own page, and their rounds take turns (the others wait paused), so the
- * 0-word figure the ratio is taken against comes from the same stretches of time.
+ *   once a page, recording with no results) over the same time, divided by the result events
+ *   (two per sample: the interim and the final). This includes the scripted recognizer's own
+ *   work, which a real browser does natively.
+ * Each scenario has its own page, and their rounds take turns (the others wait paused): each
+ * 50,000-word page right beside its 0-word reference, which of the two goes first and which pair
+ * goes first changing turn by turn. These give the interim-to-paint figures and each page's task
+ * time. The ratio to the 0-word figure comes from rounds of their own, PAIR_ROUNDS of
+ * PAIR_SAMPLES samples at the lowest server priority, in which a 50,000-word page and its
+ * reference record at the same time, each the front tab of a browser of its own (the 50,000-word
+ * pages in one Chromium, the 0-word pages in another): taken one after the other, this machine's
+ * speed moved a page's figure by up to a third from one round to the next and by 15% between two
+ * like pages a few seconds apart, more than the 10% the budget allows. The middle of the rounds'
+ * ratios is held to the budget.
  * Budgets at 50,000 words: p95 <= 16.7 ms in every round, no sample over a frame in any round,
  * task time per result <= 1.1x the 0-word figure (of a page with the same text corrections and
  * the same session length: a restart's own work, the same at any length, is in both). The task
@@ -67,6 +75,10 @@ const SCENARIOS = [
   { name: '0 words, 200 replacements and the mask', words: 0, wordsPerSession: ONE_SESSION, corrections: true },
   { name: 'one long session, 200 replacements and the mask', words: TARGET_WORDS, wordsPerSession: ONE_SESSION, corrections: true },
 ] as const;
+type Scenario = (typeof SCENARIOS)[number];
+/** A scenario's reference: the 0-word page with the same corrections and sessions as long (a 0-word page is its own). */
+const referenceOf = (s: Scenario): Scenario =>
+  SCENARIOS.find((r) => r.words === 0 && r.corrections === s.corrections && r.wordsPerSession === s.wordsPerSession)!;
 /** The corrections of the `corrections` scenarios: 200 replacements, the mask on. */
 const CORRECTIONS = {
   replacements: [
@@ -80,6 +92,13 @@ const CORRECTIONS = {
 };
 /** Samples per round: one second of results at one per frame. */
 const SAMPLES = 60;
+/** Samples per round of a page and its reference recording at once, for the ratio: four seconds. */
+const PAIR_SAMPLES = 240;
+/**
+ * Rounds of a page and its reference recording at once. Even, as which of the two resumes first
+ * alternates: in one browser, the tab resumed last (in front) came out 10-20% cheaper.
+ */
+const PAIR_ROUNDS = 6;
 const WARMUP = 20;
 const ROUNDS = 5;
 const WORDS_PER_RESULT = 12;
@@ -230,6 +249,10 @@ async function metrics(cdp: CDPSession): Promise<CdpMetrics & { at: number }> {
 }
 
 /** Main-thread task and script time of the idle page (timers, the session clock), in ms per ms. */
+/** Main-thread time per result over a round of SAMPLES samples (two results each), less the page's idle rate over the same time. */
+const perResult = (idle: CdpMetrics, before: CdpMetrics & { at: number }, after: CdpMetrics & { at: number }, key: keyof CdpMetrics, samples = SAMPLES) =>
+  Math.max(0, (after[key] - before[key]) * 1000 - idle[key] * (after.at - before.at)) / (2 * samples);
+
 async function idleRate(cdp: CDPSession): Promise<CdpMetrics> {
   const a = await metrics(cdp);
   await new Promise((r) => setTimeout(r, 3000));
@@ -430,7 +453,7 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-transcribe-'));
   process.env.LOG_LEVEL ??= 'silent';
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
-  let browser: Browser | undefined;
+  let browsers: Browser[] = [];
   const traceFile = process.env.BENCH_TRACE;
   let traceTop: string[] = [];
   const loadBefore = loadavg();
@@ -451,31 +474,46 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
     } catch {
       canRaise = false;
     }
-    browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-    });
+    // Two browsers: the 50,000-word pages in one, the 0-word pages in the other, so a page and its reference
+    // recording at once are each the front tab of a browser of its own.
+    const launch = () =>
+      chromium.launch({
+        executablePath: chromiumPath(),
+        headless: true,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+      });
+    browsers = [await launch(), await launch()];
     // A Pro user per browser profile: no visitor time limit, no upgrade prompt, no survey; one
     // with the corrections on, one without (the settings are the account's).
-    const userContext = async (corrections: boolean) => {
-      const { context, token } = await proUser(browser!, url, corrections ? 'Corrected' : 'Plain');
+    const userContext = async (browser: Browser, corrections: boolean) => {
+      const { context, token } = await proUser(browser, url, corrections ? 'Corrected' : 'Plain');
       if (corrections) {
         const put = await context.request.put(routeUrl('putCorrections'), { data: CORRECTIONS, headers: { authorization: `Bearer ${token}` } });
         if (!put.ok()) throw new Error(`corrections failed: ${put.status()} ${await put.text()}`);
       }
       return context;
     };
-    const contexts = { plain: await userContext(false), corrected: await userContext(true) };
+    const contextsOf = async (browser: Browser) => ({ plain: await userContext(browser, false), corrected: await userContext(browser, true) });
+    const contexts = { long: await contextsOf(browsers[0]!), empty: await contextsOf(browsers[1]!) };
 
     // Every scenario gets its own page, filled first; then their rounds take turns (0 words,
     // long, short, 0 words, ...), so a slower or faster stretch of the machine falls on all of
     // them alike instead of on whichever scenario ran then. Only the page being measured
     // records; the others wait paused. Each round runs once per server priority.
     const newRow = (name: string): Row => ({ name, words: 0, elements: 0, rounds: [], restarts: 0, waited: 0 });
-    const runs: { scenario: (typeof SCENARIOS)[number]; page: Page; cdp: CDPSession; rows: Record<Priority['key'], Row>; fill: Restarts & { seconds: number } }[] = [];
+    const runs: {
+      scenario: Scenario;
+      page: Page;
+      cdp: CDPSession;
+      rows: Record<Priority['key'], Row>;
+      fill: Restarts & { seconds: number };
+      idle?: CdpMetrics;
+      /** Its task time per result over its reference's, each round of the two recording at once (lowest server priority only). */
+      ratios: Record<Priority['key'], number[]>;
+    }[] = [];
     for (const scenario of SCENARIOS) {
-      const context = scenario.corrections ? contexts.corrected : contexts.plain;
+      const inBrowser = scenario.words > 0 ? contexts.long : contexts.empty;
+      const context = scenario.corrections ? inBrowser.corrected : inBrowser.plain;
       const page = await context.newPage();
       await page.goto('/');
       const cdp = await context.newCDPSession(page);
@@ -485,16 +523,26 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
       const filled = scenario.words > 0 ? await prefill(page, scenario.words, scenario.wordsPerSession) : { restarts: 0, waited: 0 };
       const fill = { ...filled, seconds: (performance.now() - started) / 1000 };
       await pauseAndSave(page);
-      runs.push({ scenario, page, cdp, rows: { lowest: newRow(scenario.name), normal: newRow(scenario.name) }, fill });
+      runs.push({ scenario, page, cdp, rows: { lowest: newRow(scenario.name), normal: newRow(scenario.name) }, fill, ratios: { lowest: [], normal: [] } });
     }
     // Turn by turn when the priority can go back up; otherwise every normal round, then every lowest one.
     const schedule = canRaise
       ? Array.from({ length: ROUNDS }, (_, round) => priorities.map((priority) => ({ round, priority }))).flat()
       : [...priorities].reverse().flatMap((priority) => Array.from({ length: ROUNDS }, (_, round) => ({ round, priority })));
+    /** Each 50,000-word page beside its reference, the 0-word page with the same corrections and sessions. */
+    const pairs = runs
+      .filter((r) => r.scenario.words > 0)
+      .map((r) => [runs.find((ref) => ref.scenario === referenceOf(r.scenario))!, r] as const);
     let threadsSet = 0;
-    for (const { round, priority } of schedule) {
+    for (const [turn, { round, priority }] of schedule.entries()) {
       threadsSet = setTreePriority(serverPid, priority.nice);
-      for (const { scenario, page, cdp, rows } of runs) {
+      // A page and its reference one after the other, the pair first and which of the two goes first changing turn
+      // by turn: what the machine does at a moment falls on both sides of a ratio, and on no scenario more than another.
+      const order = [...pairs.slice(turn % pairs.length), ...pairs.slice(0, turn % pairs.length)].flatMap(([ref, page]) =>
+        turn % 2 ? [page, ref] : [ref, page],
+      );
+      for (const run of order) {
+        const { scenario, page, cdp, rows } = run;
         const row = rows[priority.key];
         await resume(page);
         await sample(page, WARMUP, `warm${round}${priority.key}_`, scenario.wordsPerSession);
@@ -502,8 +550,8 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
           row.words = await wordsOnScreen(page);
           row.elements = await elementsOnScreen(page);
         }
-        // Measured on each turn, after the resume's own work has settled.
-        const idle = await idleRate(cdp);
+        // Measured once a page, after the resume's own work has settled: the same page idle, whatever the turn.
+        const idle = (run.idle ??= await idleRate(cdp));
         const measure = async () => {
           const before = await metrics(cdp);
           const sampled = await sample(page, SAMPLES, `r${round}${priority.key}_`, scenario.wordsPerSession);
@@ -524,16 +572,40 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
         const times = measured.times.sort((a, b) => a - b);
         row.restarts += measured.restarts;
         row.waited += measured.waited;
-        const elapsed = after.at - before.at;
-        const perResult = (key: keyof CdpMetrics) => Math.max(0, (after[key] - before[key]) * 1000 - idle[key] * elapsed) / (2 * SAMPLES);
-        row.rounds.push({
+        row.rounds[round] = {
           p50: percentile(times, 50),
           p95: percentile(times, 95),
           max: times.at(-1)!,
           missed: times.filter((t) => t > FRAME_MS).length,
-          taskMs: perResult('TaskDuration'),
-          scriptMs: perResult('ScriptDuration'),
-        });
+          taskMs: perResult(idle, before, after, 'TaskDuration'),
+          scriptMs: perResult(idle, before, after, 'ScriptDuration'),
+        };
+      }
+    }
+    // The ratio to the 0-word figure: each 50,000-word page and its reference record at the same time, round by round,
+    // so both see the machine alike. One page after the other, a page's figure moved by up to a third from one round
+    // to the next and by 15% between two like pages a few seconds apart, more than the 10% the budget allows.
+    // At the lowest server priority, where the budget applies.
+    for (const priority of priorities.filter((p) => p.key === 'lowest')) {
+      threadsSet = setTreePriority(serverPid, priority.nice);
+      for (let round = 0; round < PAIR_ROUNDS; round++) {
+        for (const pair of pairs) {
+          // The one resumed last is in front.
+          for (const run of round % 2 ? [...pair].reverse() : pair) await resume(run.page);
+          const both = (tag: string, count: number) =>
+            Promise.all(pair.map((run) => sample(run.page, count, `${tag}${round}${priority.key}_`, run.scenario.wordsPerSession)));
+          await both('pairwarm', WARMUP);
+          const before = await Promise.all(pair.map((run) => metrics(run.cdp)));
+          const sampled = await both('pair', PAIR_SAMPLES);
+          const after = await Promise.all(pair.map((run) => metrics(run.cdp)));
+          await Promise.all(pair.map((run) => pauseAndSave(run.page)));
+          const [reference, task] = pair.map((run, i) => Math.max(perResult(run.idle!, before[i]!, after[i]!, 'TaskDuration', PAIR_SAMPLES), RATIO_FLOOR_MS));
+          pair[1].ratios[priority.key].push(task! / reference!);
+          for (const [i, run] of pair.entries()) {
+            run.rows[priority.key].restarts += sampled[i]!.restarts;
+            run.rows[priority.key].waited += sampled[i]!.waited;
+          }
+        }
       }
     }
     setTreePriority(serverPid, LOWEST_PRIORITY);
@@ -555,11 +627,8 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
     for (const priority of priorities) {
       lines.push(`  ${priority.label} (${threadsSet} threads of the server and Java set at each switch)`);
       const rows = runs.map((r) => r.rows[priority.key]);
-      /** Each scenario's reference: the 0-word page with the same corrections and sessions as long. */
-      const referenceOf = (i: number) =>
-        rows[SCENARIOS.findIndex((s) => s.words === 0 && s.corrections === SCENARIOS[i]!.corrections && s.wordsPerSession === SCENARIOS[i]!.wordsPerSession)]!;
       for (const [i, row] of rows.entries()) {
-        const reference = referenceOf(i);
+        const reference = rows[SCENARIOS.indexOf(referenceOf(SCENARIOS[i]!))]!;
         const base = median(reference.rounds.map((r) => r.taskMs));
         const task = median(row.rounds.map((r) => r.taskMs));
         const script = median(row.rounds.map((r) => r.scriptMs));
@@ -584,11 +653,18 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
         );
         // The 0-word pages are the references; the budgets are for 50,000 words, on the page's own figures.
         if (row === reference || priority.key !== 'lowest') continue;
-        const ratio = Math.max(task, RATIO_FLOOR_MS) / Math.max(base, RATIO_FLOOR_MS);
+        const ratios = runs[i]!.ratios[priority.key];
+        // The middle of an even count: the mean of the two middle rounds, one with each page in front or not.
+        const sorted = [...ratios].sort((a, b) => a - b);
+        const ratio = (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+        const ratioText = `the figure of "${reference.name}", the two recording at once (median ${ratio.toFixed(2)}x of ${ratios.map((r) => r.toFixed(2)).join(', ')}; floored at ${RATIO_FLOOR_MS} ms)`;
         const checks = [
           [`p95 <= ${BUDGET.p95Ms.toFixed(1)} ms in every round (worst ${ms(worstP95)})`, worstP95 <= BUDGET.p95Ms],
           [`no sample over a frame in any round (worst ${worstMissed} of ${SAMPLES})`, worstMissed <= BUDGET.missed],
-          [`task per result <= ${BUDGET.taskRatio}x the figure of "${reference.name}" (${ratio.toFixed(2)}x, floored at ${RATIO_FLOOR_MS} ms)`, ratio <= BUDGET.taskRatio],
+          [
+            `task per result <= ${BUDGET.taskRatio}x ${ratioText}`,
+            ratio <= BUDGET.taskRatio,
+          ],
         ] as const;
         for (const [label, pass] of checks) {
           lines.push(`      budget ${label}: ${pass ? 'OK' : 'OVER BUDGET'}`);
@@ -601,7 +677,7 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
     if (traceFile) lines.push(`  trace of the last "${SCENARIOS[1].name}" round (lowest priority) in ${traceFile}; main-thread time by event: ${traceTop.join(', ')}`);
     return { ok, lines };
   } finally {
-    await browser?.close();
+    for (const browser of browsers) await browser.close();
     await server?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -96,7 +96,8 @@ const SAMPLES = 60;
 const PAIR_SAMPLES = 240;
 /**
  * Rounds of a page and its reference recording at once. Even, as which of the two resumes first
- * alternates: in one browser, the tab resumed last (in front) came out 10-20% cheaper.
+ * alternates (when both were in one browser, the tab resumed last, in front, came out 10-20%
+ * cheaper; each now has a browser of its own).
  */
 const PAIR_ROUNDS = 6;
 const WARMUP = 20;
@@ -508,8 +509,8 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
       rows: Record<Priority['key'], Row>;
       fill: Restarts & { seconds: number };
       idle?: CdpMetrics;
-      /** Its task time per result over its reference's, each round of the two recording at once (lowest server priority only). */
-      ratios: Record<Priority['key'], number[]>;
+      /** Its task time per result over its reference's, each round of the two recording at once, at the lowest server priority. */
+      ratios: number[];
     }[] = [];
     for (const scenario of SCENARIOS) {
       const inBrowser = scenario.words > 0 ? contexts.long : contexts.empty;
@@ -523,7 +524,7 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
       const filled = scenario.words > 0 ? await prefill(page, scenario.words, scenario.wordsPerSession) : { restarts: 0, waited: 0 };
       const fill = { ...filled, seconds: (performance.now() - started) / 1000 };
       await pauseAndSave(page);
-      runs.push({ scenario, page, cdp, rows: { lowest: newRow(scenario.name), normal: newRow(scenario.name) }, fill, ratios: { lowest: [], normal: [] } });
+      runs.push({ scenario, page, cdp, rows: { lowest: newRow(scenario.name), normal: newRow(scenario.name) }, fill, ratios: [] });
     }
     // Turn by turn when the priority can go back up; otherwise every normal round, then every lowest one.
     const schedule = canRaise
@@ -586,29 +587,26 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
     // so both see the machine alike. One page after the other, a page's figure moved by up to a third from one round
     // to the next and by 15% between two like pages a few seconds apart, more than the 10% the budget allows.
     // At the lowest server priority, where the budget applies.
-    for (const priority of priorities.filter((p) => p.key === 'lowest')) {
-      threadsSet = setTreePriority(serverPid, priority.nice);
-      for (let round = 0; round < PAIR_ROUNDS; round++) {
-        for (const pair of pairs) {
-          // The one resumed last is in front.
-          for (const run of round % 2 ? [...pair].reverse() : pair) await resume(run.page);
-          const both = (tag: string, count: number) =>
-            Promise.all(pair.map((run) => sample(run.page, count, `${tag}${round}${priority.key}_`, run.scenario.wordsPerSession)));
-          await both('pairwarm', WARMUP);
-          const before = await Promise.all(pair.map((run) => metrics(run.cdp)));
-          const sampled = await both('pair', PAIR_SAMPLES);
-          const after = await Promise.all(pair.map((run) => metrics(run.cdp)));
-          await Promise.all(pair.map((run) => pauseAndSave(run.page)));
-          const [reference, task] = pair.map((run, i) => Math.max(perResult(run.idle!, before[i]!, after[i]!, 'TaskDuration', PAIR_SAMPLES), RATIO_FLOOR_MS));
-          pair[1].ratios[priority.key].push(task! / reference!);
-          for (const [i, run] of pair.entries()) {
-            run.rows[priority.key].restarts += sampled[i]!.restarts;
-            run.rows[priority.key].waited += sampled[i]!.waited;
-          }
+    threadsSet = setTreePriority(serverPid, LOWEST_PRIORITY);
+    for (let round = 0; round < PAIR_ROUNDS; round++) {
+      for (const pair of pairs) {
+        // Which of the two resumes first alternates round by round.
+        for (const run of round % 2 ? [...pair].reverse() : pair) await resume(run.page);
+        const both = (tag: string, count: number) =>
+          Promise.all(pair.map((run) => sample(run.page, count, `${tag}${round}_`, run.scenario.wordsPerSession)));
+        await both('pairwarm', WARMUP);
+        const before = await Promise.all(pair.map((run) => metrics(run.cdp)));
+        const sampled = await both('pair', PAIR_SAMPLES);
+        const after = await Promise.all(pair.map((run) => metrics(run.cdp)));
+        await Promise.all(pair.map((run) => pauseAndSave(run.page)));
+        const [reference, task] = pair.map((run, i) => Math.max(perResult(run.idle!, before[i]!, after[i]!, 'TaskDuration', PAIR_SAMPLES), RATIO_FLOOR_MS));
+        pair[1].ratios.push(task! / reference!);
+        for (const [i, run] of pair.entries()) {
+          run.rows.lowest.restarts += sampled[i]!.restarts;
+          run.rows.lowest.waited += sampled[i]!.waited;
         }
       }
     }
-    setTreePriority(serverPid, LOWEST_PRIORITY);
 
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const ms = (n: number) => `${n.toFixed(2)} ms`;
@@ -653,8 +651,8 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
         );
         // The 0-word pages are the references; the budgets are for 50,000 words, on the page's own figures.
         if (row === reference || priority.key !== 'lowest') continue;
-        const ratios = runs[i]!.ratios[priority.key];
-        // The middle of an even count: the mean of the two middle rounds, one with each page in front or not.
+        const ratios = runs[i]!.ratios;
+        // The middle of an even count: the mean of the two middle rounds.
         const sorted = [...ratios].sort((a, b) => a - b);
         const ratio = (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
         const ratioText = `the figure of "${reference.name}", the two recording at once (median ${ratio.toFixed(2)}x of ${ratios.map((r) => r.toFixed(2)).join(', ')}; floored at ${RATIO_FLOOR_MS} ms)`;

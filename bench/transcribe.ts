@@ -608,7 +608,12 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
       }
     }
 
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    /** The middle value; of an even count, the mean of the two middle ones. */
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const half = Math.floor(sorted.length / 2);
+      return sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
+    };
     const ms = (n: number) => `${n.toFixed(2)} ms`;
     const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ');
     let ok = true;
@@ -652,9 +657,7 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
         // The 0-word pages are the references; the budgets are for 50,000 words, on the page's own figures.
         if (row === reference || priority.key !== 'lowest') continue;
         const ratios = runs[i]!.ratios;
-        // The middle of an even count: the mean of the two middle rounds.
-        const sorted = [...ratios].sort((a, b) => a - b);
-        const ratio = (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+        const ratio = median(ratios);
         const ratioText = `the figure of "${reference.name}", the two recording at once (median ${ratio.toFixed(2)}x of ${ratios.map((r) => r.toFixed(2)).join(', ')}; floored at ${RATIO_FLOOR_MS} ms)`;
         const checks = [
           [`p95 <= ${BUDGET.p95Ms.toFixed(1)} ms in every round (worst ${ms(worstP95)})`, worstP95 <= BUDGET.p95Ms],

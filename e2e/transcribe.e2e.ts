@@ -154,6 +154,31 @@ describe('live transcription card', () => {
     await context.close();
   });
 
+  it('keeps following the newest text after a pause, while interim lines come and go', async () => {
+    const { context, page, c, s } = await openHome();
+    await startRecording(page);
+    const below = () => c.transcript.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    for (let i = 0; i < 60; i++) await s.final(`sentence number ${i} has enough words in it to wrap onto another line of the card.`);
+    await c.transcript.getByText('sentence number 59', { exact: false }).waitFor();
+    await expect.poll(below).toBeLessThanOrEqual(1);
+    await c.button('Pause').click();
+    await card(page).statusIs('Paused');
+    await c.button('Resume').click();
+    await card(page).statusIs('Recording');
+    const jump = c.root.getByRole('button', { name: 'Jump to latest' });
+    // After the pause, Chromium keeps the view on what it showed as the first interim line comes in
+    // (scroll anchoring): a scroll the transcript did not make, down but short of the bottom.
+    for (let i = 0; i < 40; i++) {
+      await s.interim(`w1 w2 w3 w4 w5 m${i}x`);
+      await c.transcript.getByText(`m${i}x`, { exact: false }).waitFor();
+      await s.final(`w1 w2 w3 w4 w5 m${i}x`);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    }
+    await expect.poll(below).toBeLessThanOrEqual(1);
+    expect(await jump.count()).toBe(0);
+    await context.close();
+  });
+
   it('stops a visitor after 60 s of listening (pauses excluded), with a progress bar and a toast', async () => {
     const context = await openContext();
     const page = await context.newPage();

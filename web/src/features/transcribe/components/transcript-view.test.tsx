@@ -113,3 +113,42 @@ describe('transcript view cost', () => {
     expect(region.textContent).toContain('hello world');
   });
 });
+
+describe('transcript view following', () => {
+  /** jsdom lays nothing out: the region's geometry is set by hand, and each scroll is an event at a position. */
+  const geometry = (region: HTMLElement) => {
+    const box = { top: 0, height: 1000 };
+    Object.defineProperty(region, 'clientHeight', { configurable: true, get: () => 200 });
+    Object.defineProperty(region, 'scrollHeight', { configurable: true, get: () => box.height });
+    Object.defineProperty(region, 'scrollTop', { configurable: true, get: () => box.top, set: (v: number) => (box.top = v) });
+    const scrollTo = (top: number, height = box.height) => {
+      box.top = top;
+      box.height = height;
+      act(() => {
+        region.dispatchEvent(new Event('scroll'));
+      });
+    };
+    return scrollTo;
+  };
+  const jumpButton = () => screen.queryByRole('button', { name: 'Jump to latest' });
+
+  it('a scroll down that is not to the bottom (the browser keeping the view on its text) never stops the following; a scroll up does', () => {
+    const store = new TranscriptStore();
+    store.append({ text: 'hello', startMs: 0, endMs: 900 });
+    render(<TranscriptView store={store} language="en-US" status="recording" />);
+    const scrollTo = geometry(screen.getByRole('region', { name: 'Transcript' }));
+    scrollTo(800);
+    // More text came (the box is taller) and the browser moved the view down, not all the way.
+    scrollTo(834, 1100);
+    expect(jumpButton()).toBeNull();
+    // The reader scrolls up to read.
+    scrollTo(400);
+    expect(jumpButton()).not.toBeNull();
+    // Scrolling down without reaching the bottom keeps the reader where they are.
+    scrollTo(600);
+    expect(jumpButton()).not.toBeNull();
+    // Back at the bottom (within a few lines): following again.
+    scrollTo(880);
+    expect(jumpButton()).toBeNull();
+  });
+});

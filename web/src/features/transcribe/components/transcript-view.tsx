@@ -124,12 +124,12 @@ export function TranscriptView({
   const content = useRef<HTMLDivElement>(null);
 
   /**
-   * Where our last scroll left the view. A scroll event that finds the view there is ours (more
-   * text may have come since, and the reader has not moved); anywhere else, the reader moved it.
-   * A position, not a flag: a scroll of ours that the browser clamps or merges with the reader's
-   * into one event never hides the reader's.
+   * Where the view was at the last scroll event. The reader leaves the newest text only by
+   * scrolling up, away from the bottom: our own scrolls go down, and so do the browser's when
+   * it keeps the view on what it showed as text comes in (scroll anchoring), so a scroll event
+   * that finds the view lower, or at the bottom, never stops the following, whatever moved it.
    */
-  const followedTo = useRef<number | null>(null);
+  const lastTop = useRef(0);
 
   const follow = useCallback(() => {
     const el = scroller.current;
@@ -137,7 +137,6 @@ export function TranscriptView({
     const bottom = el.scrollHeight - el.clientHeight;
     if (Math.abs(el.scrollTop - bottom) < 1) return;
     el.scrollTop = bottom;
-    followedTo.current = el.scrollTop;
   }, []);
 
   // Following the newest text: when the text grows (or the scroller resizes) while the reader is
@@ -163,12 +162,16 @@ export function TranscriptView({
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
-    const ours = followedTo.current !== null && Math.abs(el.scrollTop - followedTo.current) < 1;
-    followedTo.current = null;
-    if (ours) return;
-    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_PX;
-    stick.current = atBottom;
-    setShowJump(!atBottom);
+    const top = el.scrollTop;
+    const up = top < lastTop.current;
+    lastTop.current = top;
+    if (el.scrollHeight - top - el.clientHeight <= STICK_PX) {
+      stick.current = true;
+      setShowJump(false);
+    } else if (up) {
+      stick.current = false;
+      setShowJump(true);
+    }
   };
 
   const jump = () => {

@@ -54,7 +54,9 @@ import { percentile } from './percentile.ts';
  * time itself is printed beside its reference, ~2.5 ms (REFERENCE_TASK_MS): it measures the
  * machine as much as the page (the 0-word page alone takes 1.8-3.0 ms on 2-core machines of one
  * kind), so it is a figure to compare runs on one machine, not a budget. The corrected scenarios
- * have 200 replacements and the profanity mask on.
+ * have 200 replacements and the profanity mask on. Every page must still show its newest text at
+ * the end of every round (scrolled to the bottom, no "Jump to latest"), or the run fails: a page
+ * that stopped following skips the scroll each result costs a user.
  * BENCH_TRACE=<file> also records a Chrome trace of the last 50,000-word round and prints where
  * its main-thread time went.
  */
@@ -345,6 +347,18 @@ const wordsOnScreen = (page: Page) =>
     ),
   );
 
+/**
+ * Whether the transcript shows its newest text at the end of a round: scrolled to the bottom, with
+ * no "Jump to latest". A page that stopped following has its newest text out of view, and a round
+ * on it measures what no user sees.
+ */
+const following = async (page: Page) =>
+  (await button(page, 'Jump to latest').count()) === 0 &&
+  (await page.evaluate(() => {
+    const region = document.querySelector('[data-testid="transcript"]')!;
+    return region.scrollHeight - region.scrollTop - region.clientHeight <= 1;
+  }));
+
 const elementsOnScreen = (page: Page) => page.evaluate(() => document.querySelectorAll('[data-testid="transcript"] *').length);
 
 /** The local product in a process of its own (local-server.ts), whose CPU priority this benchmark sets. */
@@ -440,6 +454,8 @@ interface Row {
   rounds: { p50: number; p95: number; max: number; missed: number; taskMs: number; scriptMs: number }[];
   restarts: number;
   waited: number;
+  /** Rounds at whose end the transcript no longer showed its newest text. */
+  strayed: number;
 }
 
 interface Priority {
@@ -501,7 +517,7 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
     // long, short, 0 words, ...), so a slower or faster stretch of the machine falls on all of
     // them alike instead of on whichever scenario ran then. Only the page being measured
     // records; the others wait paused. Each round runs once per server priority.
-    const newRow = (name: string): Row => ({ name, words: 0, elements: 0, rounds: [], restarts: 0, waited: 0 });
+    const newRow = (name: string): Row => ({ name, words: 0, elements: 0, rounds: [], restarts: 0, waited: 0, strayed: 0 });
     const runs: {
       scenario: Scenario;
       page: Page;
@@ -568,6 +584,7 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
         } else {
           measured = await measure();
         }
+        if (!(await following(page))) row.strayed += 1;
         await pauseAndSave(page);
         const { before, after } = measured;
         const times = measured.times.sort((a, b) => a - b);
@@ -598,6 +615,7 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
         const before = await Promise.all(pair.map((run) => metrics(run.cdp)));
         const sampled = await both('pair', PAIR_SAMPLES);
         const after = await Promise.all(pair.map((run) => metrics(run.cdp)));
+        for (const run of pair) if (!(await following(run.page))) run.rows.lowest.strayed += 1;
         await Promise.all(pair.map((run) => pauseAndSave(run.page)));
         const [reference, task] = pair.map((run, i) => Math.max(perResult(run.idle!, before[i]!, after[i]!, 'TaskDuration', PAIR_SAMPLES), RATIO_FLOOR_MS));
         pair[1].ratios.push(task! / reference!);
@@ -649,6 +667,9 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
           // A restart that waits leaves speech unheard.
           ok &&= row.waited === 0;
         }
+        // Every page, the references too: a figure from a page that stopped following is no figure of the product.
+        lines.push(`      ${row.strayed ? `${row.strayed} rounds ended with the newest text OUT OF VIEW` : 'the newest text in view at the end of every round'}`);
+        ok &&= row.strayed === 0;
         const medianP95 = median(row.rounds.map((r) => r.p95));
         const medianMissed = median(row.rounds.map((r) => r.missed));
         summary.push(

@@ -30,17 +30,17 @@ describe('transcript view cost', () => {
     for (let i = from; i < to; i++) store.append({ text: `w${i} and more`, startMs: i * 1000, endMs: i * 1000 + 900 });
   };
 
-  it('full chapters settle into one stable node each; the whole text stays in the DOM, in order', () => {
+  it('full chapters settle into one stable node each once a newer full chapter follows; the whole text stays in the DOM, in order', () => {
     const store = new TranscriptStore();
     const perChapter = BLOCK_MAX * CHAPTER_MAX;
     fill(store, 0, perChapter * 3 + 5);
     render(<TranscriptView store={store} language="en-US" status="recording" />);
     const region = screen.getByRole('region', { name: 'Transcript' });
     const settled = region.querySelectorAll('[data-settled]');
-    expect(settled).toHaveLength(3);
-    // The text's box, three settled chapters, the open chapter, its one paragraph and the (empty,
-    // hidden) interim line: not one element per segment.
-    expect(region.querySelectorAll('*')).toHaveLength(7);
+    expect(settled).toHaveLength(2);
+    // The text's box, two settled chapters, the newest full chapter and its paragraphs, the open
+    // chapter and its one paragraph, and the (empty, hidden) interim line: not one element per segment.
+    expect(region.querySelectorAll('*')).toHaveLength(1 + 2 + 1 + CHAPTER_MAX + 1 + 1 + 1);
     expect(settled[1]!.childNodes).toHaveLength(1);
     expect(settled[1]!.textContent!.split('\n\n')).toHaveLength(CHAPTER_MAX);
     const words = region.textContent!.match(/w\d+/g)!;
@@ -57,6 +57,14 @@ describe('transcript view cost', () => {
     for (const target of touched) expect(target?.closest('[data-settled]')).toBeNull();
     expect([...region.querySelectorAll('[data-settled]')]).toEqual([...settled]);
     expect(region.firstElementChild!.lastElementChild!.previousElementSibling!.textContent).toContain(`w${perChapter * 3 + 6} and more`);
+
+    // Once the open chapter is full and another opens, the chapter before it settles.
+    act(() => fill(store, perChapter * 3 + 7, perChapter * 4 + 1));
+    const now = region.querySelectorAll('[data-settled]');
+    expect(now).toHaveLength(3);
+    expect(now[2]!.textContent!.split('\n\n')).toHaveLength(CHAPTER_MAX);
+    expect(now[2]!.textContent).toContain(`w${perChapter * 3 - 1} and more`);
+    expect(region.textContent!.match(/w\d+/g)).toHaveLength(perChapter * 4 + 1);
   });
 
   it('a new result changes only the last paragraph', () => {

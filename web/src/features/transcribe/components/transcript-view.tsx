@@ -18,8 +18,9 @@ import { Icon } from '../../../components/ui/icon';
  * selectable, found by the browser's find and copied as text. Offscreen paragraphs and settled
  * chapters skip layout and paint (`content-visibility: auto`). A chapter settles once a whole
  * newer chapter follows it: then it is far out of view, and its new element is skipped from the
- * start (laying out a chapter's text at once took a frame of its own, 13-25 ms on a 2-core machine). Interim text has its own
- * element, written without React. A polite live region announces each new final segment, alone.
+ * start (laying out a chapter's text at once took a frame of its own, 13-25 ms on a 2-core
+ * machine). Interim text has its own element, written without React. A polite live region
+ * announces each new final segment, alone.
  */
 
 /** A block's text as shown: the blank lines that open or close its paragraph are the gap between elements. */

@@ -40,14 +40,9 @@ interface Violation {
 /** Requests to the measurement hosts of the journeys' build (unreachable: chromium.ts; trackers.e2e.ts answers them). */
 export const TRACKER_HOSTS = /^https:\/\/(www\.googletagmanager\.com|www\.google-analytics\.com|www\.clarity\.ms)\//;
 
-/**
- * A browser profile on the local server, reporting every CSP violation of its pages (see above).
- * Without the service worker unless `serviceWorkers: 'allow'`: registering it and caching the app
- * shell in every new profile cost about an eighth of the journeys' CPU. The journeys of the
- * installable app (site.e2e.ts) and of the phone (phone.e2e.ts) run with it, as users do.
- */
+/** A browser profile on the local server, reporting every CSP violation of its pages (see above). */
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', reducedMotion: 'reduce', serviceWorkers: 'block', ...options });
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', reducedMotion: 'reduce', ...options });
   context.setDefaultTimeout(10_000);
   // The measurement hosts are never reached: the run's Chromium resolves them to nothing (chromium.ts).
   await context.exposeBinding('__reportCspViolation', ({ page }, v: Violation) => {

@@ -14,13 +14,8 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const browser = await openBrowser();
 const api = await openApi();
 
-/** A phone's profile, with the service worker as on a user's phone unless `serviceWorkers: 'block'`. */
 const phoneContext = (options: { account?: Account; locale?: string; serviceWorkers?: 'allow' | 'block' } = {}) =>
-  deviceContext(
-    browser,
-    { account: options.account, speech: true },
-    { ...PHONE, locale: options.locale ?? 'en-US', serviceWorkers: options.serviceWorkers ?? 'allow' },
-  );
+  deviceContext(browser, { account: options.account, speech: true }, { ...PHONE, locale: options.locale ?? 'en-US', serviceWorkers: options.serviceWorkers });
 
 /** Waits until the page's recognizer is listening (the fake has started). */
 const listening = (page: Page) => expect.poll(() => page.evaluate(() => window.__speech.active !== null)).toBe(true);

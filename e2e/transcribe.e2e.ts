@@ -44,6 +44,18 @@ async function openHome() {
 
 const proAccount = () => registerAccount(api, 'transcribe-pro', 'pro');
 
+/** Pixels of text below the visible part of the transcript. */
+const pixelsBelow = (c: ReturnType<typeof card>) => () => c.transcript.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+
+/** `count` final results, each long enough to wrap onto another line, until the last one is shown. */
+async function wrappingFinals(c: ReturnType<typeof card>, s: ReturnType<typeof speech>, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) await s.final(`sentence number ${i} has enough words in it to wrap onto another line of the card.`);
+  await c.transcript.getByText(`sentence number ${count - 1}`, { exact: false }).waitFor();
+}
+
+/** Two frames of the page rendered. */
+const twoFrames = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
 const toast = (page: Page, content: string | RegExp) => page.getByRole('region', { name: /Notifications/ }).getByText(content);
 
 describe('live transcription card', () => {
@@ -127,10 +139,8 @@ describe('live transcription card', () => {
   it('the transcript follows the newest text until the reader scrolls up; Jump to latest follows again', async () => {
     const { context, page, c, s } = await openHome();
     await startRecording(page);
-    /** Pixels of text below the visible part of the transcript. */
-    const below = () => c.transcript.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
-    for (let i = 0; i < 30; i++) await s.final(`sentence number ${i} has enough words in it to wrap onto another line of the card.`);
-    await c.transcript.getByText('sentence number 29', { exact: false }).waitFor();
+    const below = pixelsBelow(c);
+    await wrappingFinals(c, s, 30);
     expect(await c.transcript.evaluate((el) => el.scrollHeight > 2 * el.clientHeight)).toBe(true);
     await expect.poll(below).toBeLessThanOrEqual(1);
     await s.interim('an interim line at the very end');
@@ -142,7 +152,7 @@ describe('live transcription card', () => {
     await jump.waitFor();
     await s.final('said while the reader looks back.');
     await c.transcript.getByText('said while the reader looks back.', { exact: false }).waitFor();
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await twoFrames(page);
     expect(await c.transcript.evaluate((el) => el.scrollTop)).toBe(0);
 
     await jump.click();
@@ -157,9 +167,8 @@ describe('live transcription card', () => {
   it('keeps following the newest text after a pause, while interim lines come and go', async () => {
     const { context, page, c, s } = await openHome();
     await startRecording(page);
-    const below = () => c.transcript.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
-    for (let i = 0; i < 60; i++) await s.final(`sentence number ${i} has enough words in it to wrap onto another line of the card.`);
-    await c.transcript.getByText('sentence number 59', { exact: false }).waitFor();
+    const below = pixelsBelow(c);
+    await wrappingFinals(c, s, 60);
     await expect.poll(below).toBeLessThanOrEqual(1);
     await c.button('Pause').click();
     await card(page).statusIs('Paused');
@@ -172,7 +181,7 @@ describe('live transcription card', () => {
       await s.interim(`w1 w2 w3 w4 w5 m${i}x`);
       await c.transcript.getByText(`m${i}x`, { exact: false }).waitFor();
       await s.final(`w1 w2 w3 w4 w5 m${i}x`);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await twoFrames(page);
     }
     await expect.poll(below).toBeLessThanOrEqual(1);
     expect(await jump.count()).toBe(0);

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BLOCK_MAX, CHAPTER_MAX, TranscriptStore } from '../lib/transcript-store';
-import { TranscriptView } from './transcript-view';
+import { SETTLE_BELOW_CHARS, TranscriptView } from './transcript-view';
 
 describe('transcript view direction', () => {
   it('an Arabic transcript that starts with digits and Latin words is right to left, from the language', () => {
@@ -30,7 +30,7 @@ describe('transcript view cost', () => {
     for (let i = from; i < to; i++) store.append({ text: `w${i} and more`, startMs: i * 1000, endMs: i * 1000 + 900 });
   };
 
-  it('full chapters settle into one stable node each once a newer full chapter follows; the whole text stays in the DOM, in order', () => {
+  it('full chapters settle into one stable node each once enough text follows them; the whole text stays in the DOM, in order', () => {
     const store = new TranscriptStore();
     const perChapter = BLOCK_MAX * CHAPTER_MAX;
     fill(store, 0, perChapter * 3 + 5);
@@ -65,6 +65,21 @@ describe('transcript view cost', () => {
     expect(now[2]!.textContent!.split('\n\n')).toHaveLength(CHAPTER_MAX);
     expect(now[2]!.textContent).toContain(`w${perChapter * 3 - 1} and more`);
     expect(region.textContent!.match(/w\d+/g)).toHaveLength(perChapter * 4 + 1);
+
+    // The full chapter above the open one settles as soon as the open one holds enough text to put it far out of view.
+    const openChars = () => store.getChapters().at(-1)!.blocks.reduce((chars, block) => chars + block.text.length, 0);
+    let next = perChapter * 4 + 1;
+    while (openChars() < SETTLE_BELOW_CHARS) {
+      expect(region.querySelectorAll('[data-settled]')).toHaveLength(3);
+      act(() => fill(store, next, next + 1));
+      next += 1;
+    }
+    expect(next - perChapter * 4).toBeLessThan(perChapter);
+    const after = region.querySelectorAll('[data-settled]');
+    expect(after).toHaveLength(4);
+    expect([...after].slice(0, 3)).toEqual([...now]);
+    expect(after[3]!.textContent).toContain(`w${perChapter * 4 - 1} and more`);
+    expect(region.textContent!.match(/w\d+/g)).toHaveLength(next);
   });
 
   it('a new result changes only the last paragraph', () => {

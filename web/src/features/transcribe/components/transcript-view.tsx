@@ -16,12 +16,21 @@ import { Icon } from '../../../components/ui/icon';
  * between them, the same gap as the paragraphs' one-line margin, so nothing moves when it
  * settles), rendered once and never again: 50,000 words are a few dozen nodes, still
  * selectable, found by the browser's find and copied as text. Offscreen paragraphs and settled
- * chapters skip layout and paint (`content-visibility: auto`). A chapter settles once a whole
- * newer chapter follows it: then it is far out of view, and its new element is skipped from the
- * start (laying out a chapter's text at once took a frame of its own, 13-25 ms on a 2-core
- * machine). Interim text has its own element, written without React. A polite live region
- * announces each new final segment, alone.
+ * chapters skip layout and paint (`content-visibility: auto`). A full chapter settles once the
+ * text below it puts it far out of view (SETTLE_BELOW_CHARS, or a whole newer chapter when
+ * chapters are shorter than that), so its new element is skipped from the start: settled any
+ * nearer, laying out its text took a frame of its own (13-25 ms on a 2-core machine), and kept as
+ * paragraphs any longer, each of them is one more element every frame checks for visibility.
+ * Interim text has its own element, written without React. A polite live region announces each
+ * new final segment, alone.
  */
+
+/**
+ * Characters of open-chapter text that put the full chapter above far out of view: in the widest
+ * transcript (about 95 characters a line, 29 px lines) 8,000 characters are some 2,400 px, more
+ * than a tall screen and the margin around it in which the browser lays out skipped content.
+ */
+export const SETTLE_BELOW_CHARS = 8_000;
 
 /** A block's text as shown: the blank lines that open or close its paragraph are the gap between elements. */
 const shown = (text: string) => text.replace(/^\n+|\n+$/gu, '');
@@ -59,8 +68,10 @@ const FinalText = memo(function FinalText({
 }) {
   const chapters = useSyncExternalStore(store.subscribe, store.getChapters);
   if (chapters.length === 0) return <p className="text-fg-faint">{placeholder}</p>;
-  // The open chapter and the full one before it stay paragraphs; the older ones are settled.
-  const settled = chapters.length - 2;
+  // The open chapter stays paragraphs; so does the full one before it until enough text is below it.
+  const open = chapters[chapters.length - 1]!;
+  const below = open.blocks.reduce((chars, block) => chars + block.text.length, 0);
+  const settled = chapters.length - (below >= SETTLE_BELOW_CHARS ? 1 : 2);
   return chapters.map((chapter, i) =>
     i < settled ? <SettledChapter key={chapter.key} chapter={chapter} /> : <Chapter key={chapter.key} chapter={chapter} />,
   );

@@ -46,12 +46,12 @@ import { percentile } from './percentile.ts';
  * reference record at the same time, each the front tab of a browser of its own (the 50,000-word
  * pages in one Chromium, the 0-word pages in another): taken one after the other, this machine's
  * speed moved a page's figure by up to a third from one round to the next and by 15% between two
- * like pages a few seconds apart, more than the 10% the budget allows. The middle of the rounds'
- * ratios is held to the budget.
+ * like pages a few seconds apart, more than the 10% the budget allows. Recording at once, rounds
+ * of four seconds still spread about 6% around their middle; of eight seconds, about 4%.
  * Budgets at 50,000 words: p95 <= 16.7 ms in every round, no sample over a frame in any round,
- * task time per result <= 1.1x the 0-word figure (of a page with the same text corrections and
- * the same session length: a restart's own work, the same at any length, is in both). The task
- * time itself is printed beside its reference, ~2.5 ms (REFERENCE_TASK_MS): it measures the
+ * task time per result <= 1.1x the 0-word figure in every pair round (of a page with the same
+ * text corrections and the same session length: a restart's own work, the same at any length, is
+ * in both). The task time itself is printed beside its reference, ~2.5 ms (REFERENCE_TASK_MS): it measures the
  * machine as much as the page (the 0-word page alone takes 1.8-3.0 ms on 2-core machines of one
  * kind), so it is a figure to compare runs on one machine, not a budget. The corrected scenarios
  * have 200 replacements and the profanity mask on. Every page must still show its newest text at
@@ -94,8 +94,8 @@ const CORRECTIONS = {
 };
 /** Samples per round: one second of results at one per frame. */
 const SAMPLES = 60;
-/** Samples per round of a page and its reference recording at once, for the ratio: four seconds. */
-const PAIR_SAMPLES = 240;
+/** Samples per round of a page and its reference recording at once, for the ratio: eight seconds. */
+const PAIR_SAMPLES = 480;
 /**
  * Rounds of a page and its reference recording at once. Even, as which of the two resumes first
  * alternates (when both were in one browser, the tab resumed last, in front, came out 10-20%
@@ -678,14 +678,14 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
         // The 0-word pages are the references; the budgets are for 50,000 words, on the page's own figures.
         if (row === reference || priority.key !== 'lowest') continue;
         const ratios = runs[i]!.ratios;
-        const ratio = median(ratios);
-        const ratioText = `the figure of "${reference.name}", the two recording at once (median ${ratio.toFixed(2)}x of ${ratios.map((r) => r.toFixed(2)).join(', ')}; floored at ${RATIO_FLOOR_MS} ms)`;
+        const worstRatio = Math.max(...ratios);
+        const ratioText = `the figure of "${reference.name}", the two recording at once, in every round (worst ${worstRatio.toFixed(2)}x, median ${median(ratios).toFixed(2)}x of ${ratios.map((r) => r.toFixed(2)).join(', ')}; floored at ${RATIO_FLOOR_MS} ms)`;
         const checks = [
           [`p95 <= ${BUDGET.p95Ms.toFixed(1)} ms in every round (worst ${ms(worstP95)})`, worstP95 <= BUDGET.p95Ms],
           [`no sample over a frame in any round (worst ${worstMissed} of ${SAMPLES})`, worstMissed <= BUDGET.missed],
           [
             `task per result <= ${BUDGET.taskRatio}x ${ratioText}`,
-            ratio <= BUDGET.taskRatio,
+            worstRatio <= BUDGET.taskRatio,
           ],
         ] as const;
         for (const [label, pass] of checks) {

@@ -35,9 +35,9 @@ import { percentile } from './percentile.ts';
  * - a frame is missed when that takes longer than one frame (16.7 ms);
  * - main-thread task and script time per result: CDP Performance metrics (TaskDuration,
  *   ScriptDuration, in thread time) over the round, less the idle page's own rate (measured
- *   once a page, recording with no results) over the same time, divided by the result events
- *   (two per sample: the interim and the final). This includes the scripted recognizer's own
- *   work, which a real browser does natively.
+ *   once a page, recording with no results: the median of five 2-second windows) over the same
+ *   time, divided by the result events (two per sample: the interim and the final). This
+ *   includes the scripted recognizer's own work, which a real browser does natively.
  * Each scenario has its own page, and their rounds take turns (the others wait paused): each
  * 50,000-word page right beside its 0-word reference, which of the two goes first and which pair
  * goes first changing turn by turn. These give the interim-to-paint figures and each page's task
@@ -47,7 +47,7 @@ import { percentile } from './percentile.ts';
  * pages in one Chromium, the 0-word pages in another): taken one after the other, this machine's
  * speed moved a page's figure by up to a third from one round to the next and by 15% between two
  * like pages a few seconds apart, more than the 10% the budget allows. Recording at once, rounds
- * of four seconds still spread about 6% around their middle; of eight seconds, about 4%.
+ * of four seconds still spread about 6% around their middle, of eight about 4%: they are sixteen.
  * Budgets at 50,000 words: p95 <= 16.7 ms in every round, no sample over a frame in any round,
  * task time per result <= 1.1x the 0-word figure in every pair round (of a page with the same
  * text corrections and the same session length: a restart's own work, the same at any length, is
@@ -94,14 +94,14 @@ const CORRECTIONS = {
 };
 /** Samples per round: one second of results at one per frame. */
 const SAMPLES = 60;
-/** Samples per round of a page and its reference recording at once, for the ratio: eight seconds. */
-const PAIR_SAMPLES = 480;
+/** Samples per round of a page and its reference recording at once, for the ratio: sixteen seconds. */
+const PAIR_SAMPLES = 960;
 /**
  * Rounds of a page and its reference recording at once. Even, as which of the two resumes first
  * alternates (when both were in one browser, the tab resumed last, in front, came out 10-20%
  * cheaper; each now has a browser of its own).
  */
-const PAIR_ROUNDS = 6;
+const PAIR_ROUNDS = 4;
 const WARMUP = 20;
 const ROUNDS = 5;
 const WORDS_PER_RESULT = 12;
@@ -251,17 +251,30 @@ async function metrics(cdp: CDPSession): Promise<CdpMetrics & { at: number }> {
   return { TaskDuration: get('TaskDuration'), ScriptDuration: get('ScriptDuration'), at: performance.now() };
 }
 
-/** Main-thread task and script time of the idle page (timers, the session clock), in ms per ms. */
 /** Main-thread time per result over a round of SAMPLES samples (two results each), less the page's idle rate over the same time. */
 const perResult = (idle: CdpMetrics, before: CdpMetrics & { at: number }, after: CdpMetrics & { at: number }, key: keyof CdpMetrics, samples = SAMPLES) =>
   Math.max(0, (after[key] - before[key]) * 1000 - idle[key] * (after.at - before.at)) / (2 * samples);
 
+/**
+ * Idle windows a page's idle rate is the middle of, and each one's length. The idle rate is some 5% of a result's
+ * time; one window of 3 s now and then caught a burst (a garbage collection) that doubled it, and that one figure,
+ * subtracted from every round of its page, moved a run's ratios by about 5% one way or the other.
+ */
+const IDLE_WINDOWS = 5;
+const IDLE_WINDOW_MS = 2000;
+
+/** Main-thread task and script time of the idle page (timers, the session clock), in ms per ms: the median of IDLE_WINDOWS windows. */
 async function idleRate(cdp: CDPSession): Promise<CdpMetrics> {
-  const a = await metrics(cdp);
-  await new Promise((r) => setTimeout(r, 3000));
-  const b = await metrics(cdp);
-  const elapsed = b.at - a.at;
-  return { TaskDuration: ((b.TaskDuration - a.TaskDuration) * 1000) / elapsed, ScriptDuration: ((b.ScriptDuration - a.ScriptDuration) * 1000) / elapsed };
+  const windows: CdpMetrics[] = [];
+  for (let i = 0; i < IDLE_WINDOWS; i++) {
+    const a = await metrics(cdp);
+    await new Promise((r) => setTimeout(r, IDLE_WINDOW_MS));
+    const b = await metrics(cdp);
+    const elapsed = b.at - a.at;
+    windows.push({ TaskDuration: ((b.TaskDuration - a.TaskDuration) * 1000) / elapsed, ScriptDuration: ((b.ScriptDuration - a.ScriptDuration) * 1000) / elapsed });
+  }
+  const middle = (key: keyof CdpMetrics) => windows.map((w) => w[key]).sort((x, y) => x - y)[Math.floor(IDLE_WINDOWS / 2)]!;
+  return { TaskDuration: middle('TaskDuration'), ScriptDuration: middle('ScriptDuration') };
 }
 
 /** A Chrome trace of `run`, summed by event name on the renderer's main thread. */

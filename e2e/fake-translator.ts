@@ -10,7 +10,8 @@ import type { BrowserContext } from 'playwright-core';
  * - `Translator.create({sourceLanguage, targetLanguage, monitor, signal})`: an unavailable pair
  *   rejects with NotSupportedError; a downloadable one needs a user gesture (else NotAllowedError),
  *   then calls `monitor(m)` and fires `downloadprogress` ProgressEvents on `m` (`loaded` 0, 0.5, 1
- *   of `total` 1) over `downloadMs` before it resolves; the pair is then 'available';
+ *   of `total` 1) over `downloadMs` (or, while `holdDownloads`, from half until `finishDownloads()`)
+ *   before it resolves; the pair is then 'available';
  * - `translator.translate(text)` resolves with `«target» text` after `translateMs` (each call
  *   logged in `__translator.calls`), and rejects once destroyed.
  */
@@ -18,6 +19,10 @@ import type { BrowserContext } from 'playwright-core';
 export interface TranslatorControl {
   pairs: Record<string, 'available' | 'downloadable' | 'downloading' | 'unavailable'>;
   downloadMs: number;
+  /** While true, a download stops at half until finishDownloads() (a test looks at the progress as long as it needs). */
+  holdDownloads: boolean;
+  /** Ends every held download. */
+  finishDownloads: () => void;
   translateMs: number;
   /** Every translate() call: the pair and the input. */
   calls: { pair: string; text: string }[];
@@ -32,7 +37,18 @@ declare global {
 }
 
 function installFakeTranslator(pairs: TranslatorControl['pairs']): void {
-  const control: TranslatorControl = { pairs: { ...pairs }, downloadMs: 300, translateMs: 20, calls: [], creates: [] };
+  const heldDownloads: (() => void)[] = [];
+  const control: TranslatorControl = {
+    pairs: { ...pairs },
+    downloadMs: 300,
+    holdDownloads: false,
+    finishDownloads: () => {
+      for (const finish of heldDownloads.splice(0)) finish();
+    },
+    translateMs: 20,
+    calls: [],
+    creates: [],
+  };
   const key = (o: { sourceLanguage: string; targetLanguage: string }) => {
     if (typeof o?.sourceLanguage !== 'string' || typeof o?.targetLanguage !== 'string') throw new TypeError("Failed to read the 'sourceLanguage' property from 'TranslatorCreateCoreOptions'");
     return `${o.sourceLanguage}>${o.targetLanguage}`;
@@ -65,7 +81,7 @@ function installFakeTranslator(pairs: TranslatorControl['pairs']): void {
         progress(0);
         await new Promise((r) => setTimeout(r, control.downloadMs / 2));
         progress(0.5);
-        await new Promise((r) => setTimeout(r, control.downloadMs / 2));
+        await new Promise<void>((r) => (control.holdDownloads ? heldDownloads.push(r) : setTimeout(r, control.downloadMs / 2)));
         control.pairs[pair] = 'available';
       }
       progress(1);

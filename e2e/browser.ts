@@ -29,6 +29,29 @@ afterEach(() => {
   expect(cspViolations.splice(0), 'Content-Security-Policy violations').toEqual([]);
 });
 
+/** This file's open browser profiles, each with the last things that went wrong in its pages. */
+const openContexts = new Map<BrowserContext, string[]>();
+const TROUBLE_KEPT = 30;
+
+/**
+ * When a journey fails, what each page it left open showed: its address, the last failed
+ * requests and console errors, and its accessibility tree, so that a failure seen once in a
+ * run can be understood from the run's output. (Registered after the check above: vitest runs
+ * afterEach hooks in reverse order, so this report comes first.)
+ */
+afterEach(async ({ task }) => {
+  if (task.result?.state !== 'fail') return;
+  for (const [context, trouble] of openContexts) {
+    for (const page of context.pages()) {
+      const tree = await page
+        .locator('body')
+        .ariaSnapshot({ timeout: 2000 })
+        .catch((e: Error) => `(no snapshot: ${e.message.split('\n')[0]})`);
+      console.error(`--- page left open by "${task.name}": ${page.url()}\n${trouble.join('\n') || '(no failed requests or console errors)'}\n${tree.slice(0, 4000)}`);
+    }
+  }
+});
+
 interface Violation {
   directive: string;
   blocked: string;
@@ -44,6 +67,14 @@ export const TRACKER_HOSTS = /^https:\/\/(www\.googletagmanager\.com|www\.google
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', reducedMotion: 'reduce', ...options });
   context.setDefaultTimeout(10_000);
+  const trouble: string[] = [];
+  const note = (line: string) => trouble.push(`${new Date().toISOString().slice(11, 23)} ${line}`) > TROUBLE_KEPT && trouble.shift();
+  openContexts.set(context, trouble);
+  context.on('close', () => openContexts.delete(context));
+  context.on('response', (r) => r.status() >= 400 && note(`${r.status()} ${r.request().method()} ${r.url()}`));
+  context.on('requestfailed', (r) => note(`failed ${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
+  context.on('console', (m) => m.type() === 'error' && note(`console error: ${m.text()}`));
+  context.on('weberror', (e) => note(`page error: ${e.error().message}`));
   // The measurement hosts are never reached: the run's Chromium resolves them to nothing (chromium.ts).
   await context.exposeBinding('__reportCspViolation', ({ page }, v: Violation) => {
     cspViolations.push(`${v.directive} blocked ${v.blocked || 'inline'} on ${page.url()} (${v.source}:${v.line}${v.sample ? ` "${v.sample}"` : ''})`);

@@ -52,8 +52,8 @@ import { percentile } from './percentile.ts';
  * task time per result <= 1.1x the 0-word figure in every pair round (of a page with the same
  * text corrections and the same session length: a restart's own work, the same at any length, is
  * in both). Every round follows a warm-up of WARMUP samples, as speech that goes on does; the idle
- * windows' ten seconds without results come before one too, and the first result after that
- * silence is printed on its own (not budgeted). The task time itself is printed beside its
+ * windows' ten seconds without results come after every measured round, and the first result after
+ * that silence is printed on its own (not budgeted). The task time itself is printed beside its
  * reference, ~2.5 ms (REFERENCE_TASK_MS): it measures the machine as much as the page (the 0-word
  * page alone takes 1.8-3.0 ms on 2-core machines of one kind), so it is a figure to compare runs
  * on one machine, not a budget. The corrected scenarios
@@ -546,6 +546,8 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
       afterSilence?: number;
       /** Its task time per result over its reference's, each round of the two recording at once, at the lowest server priority. */
       ratios: number[];
+      /** Fill in the task figures of its rounds, once its idle rate is known. */
+      spans: (() => void)[];
     }[] = [];
     for (const scenario of SCENARIOS) {
       const inBrowser = scenario.words > 0 ? contexts.long : contexts.empty;
@@ -559,7 +561,7 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
       const filled = scenario.words > 0 ? await prefill(page, scenario.words, scenario.wordsPerSession) : { restarts: 0, waited: 0 };
       const fill = { ...filled, seconds: (performance.now() - started) / 1000 };
       await pauseAndSave(page);
-      runs.push({ scenario, page, cdp, rows: { lowest: newRow(scenario.name), normal: newRow(scenario.name) }, fill, ratios: [] });
+      runs.push({ scenario, page, cdp, rows: { lowest: newRow(scenario.name), normal: newRow(scenario.name) }, fill, ratios: [], spans: [] });
     }
     // Turn by turn when the priority can go back up; otherwise every normal round, then every lowest one.
     const schedule = canRaise
@@ -586,16 +588,6 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
           row.words = await wordsOnScreen(page);
           row.elements = await elementsOnScreen(page);
         }
-        // Measured once a page, after the resume's own work has settled: the same page idle, whatever the turn.
-        // Ten seconds without results change the page: V8 collects its garbage meanwhile and drops the bytecode of
-        // functions that did not run (without that flushing, the first result after it took no longer than the
-        // rest). So a second warm-up follows before the round, as before every round; the first result after the
-        // silence is printed on its own.
-        if (!run.idle) {
-          run.idle = await idleRate(cdp);
-          run.afterSilence = (await sample(page, WARMUP, `silence${priority.key}_`, scenario.wordsPerSession)).times[0]!;
-        }
-        const idle = run.idle;
         const measure = async () => {
           const before = await metrics(cdp);
           const sampled = await sample(page, SAMPLES, `r${round}${priority.key}_`, scenario.wordsPerSession);
@@ -617,14 +609,13 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
         const times = measured.times.sort((a, b) => a - b);
         row.restarts += measured.restarts;
         row.waited += measured.waited;
-        row.rounds[round] = {
-          p50: percentile(times, 50),
-          p95: percentile(times, 95),
-          max: times.at(-1)!,
-          missed: times.filter((t) => t > FRAME_MS).length,
-          taskMs: perResult(idle, before, after, 'TaskDuration'),
-          scriptMs: perResult(idle, before, after, 'ScriptDuration'),
-        };
+        const figures = { p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)!, missed: times.filter((t) => t > FRAME_MS).length, taskMs: 0, scriptMs: 0 };
+        row.rounds[round] = figures;
+        // The task figures once the idle rate is known (below).
+        run.spans.push(() => {
+          figures.taskMs = perResult(run.idle!, before, after, 'TaskDuration');
+          figures.scriptMs = perResult(run.idle!, before, after, 'ScriptDuration');
+        });
       }
     }
     // The ratio to the 0-word figure: each 50,000-word page and its reference record at the same time, round by round,
@@ -644,14 +635,30 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
         const after = await Promise.all(pair.map((run) => metrics(run.cdp)));
         for (const run of pair) if (!(await following(run.page))) run.rows.lowest.strayed += 1;
         await Promise.all(pair.map((run) => pauseAndSave(run.page)));
-        const [reference, task] = pair.map((run, i) => Math.max(perResult(run.idle!, before[i]!, after[i]!, 'TaskDuration', PAIR_SAMPLES), RATIO_FLOOR_MS));
-        pair[1].ratios.push(task! / reference!);
+        const ratioAt = pair[1].ratios.push(0) - 1;
+        pair[1].spans.push(() => {
+          const [reference, task] = pair.map((run, i) => Math.max(perResult(run.idle!, before[i]!, after[i]!, 'TaskDuration', PAIR_SAMPLES), RATIO_FLOOR_MS));
+          pair[1].ratios[ratioAt] = task! / reference!;
+        });
         for (const [i, run] of pair.entries()) {
           run.rows.lowest.restarts += sampled[i]!.restarts;
           run.rows.lowest.waited += sampled[i]!.waited;
         }
       }
     }
+
+    // Each page's idle rate, after every measured round. Ten seconds without results change the page: V8 collects
+    // its garbage meanwhile (up to some 30 ms of main thread at once, at 0 words as at 50,000) and drops the
+    // bytecode of functions that did not run, and the first round after such a silence caught that work now and
+    // then (at 0 words too). The first result after the silence is printed on its own.
+    for (const run of runs) {
+      await resume(run.page);
+      await sample(run.page, WARMUP, 'idlewarm_', run.scenario.wordsPerSession);
+      run.idle = await idleRate(run.cdp);
+      run.afterSilence = (await sample(run.page, 1, 'silence_', run.scenario.wordsPerSession)).times[0]!;
+      await pauseAndSave(run.page);
+    }
+    for (const span of runs.flatMap((run) => run.spans)) span();
 
     /** The middle value; of an even count, the mean of the two middle ones. */
     const median = (values: number[]) => {
@@ -673,7 +680,7 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
     }
     const silence = (IDLE_WINDOWS * IDLE_WINDOW_MS) / 1000;
     for (const { scenario, afterSilence } of runs) {
-      lines.push(`  first result after ${silence} s of silence on "${scenario.name}": ${ms(afterSilence!)} (once a page, with its code run cold again; not budgeted)`);
+      lines.push(`  first result after ${silence} s of silence on "${scenario.name}": ${ms(afterSilence!)} (once a page; not budgeted)`);
     }
     const summary: string[] = [];
     for (const priority of priorities) {

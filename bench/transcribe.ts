@@ -51,7 +51,8 @@ import { percentile } from './percentile.ts';
  * Budgets at 50,000 words: p95 <= 16.7 ms in every round, no sample over a frame in any round,
  * task time per result <= 1.1x the 0-word figure in every pair round (of a page with the same
  * text corrections and the same session length: a restart's own work, the same at any length, is
- * in both). Every round follows a warm-up of WARMUP samples, as speech that goes on does; the idle
+ * in both). Every round follows a warm-up of WARMUP samples, as speech that goes on does (a whole
+ * round before a page's first one, after the fill, whose garbage is collected first); the idle
  * windows' ten seconds without results come after every measured round, and the first result after
  * that silence is printed on its own (not budgeted). The task time itself is printed beside its
  * reference, ~2.5 ms (REFERENCE_TASK_MS): it measures the machine as much as the page (the 0-word
@@ -105,6 +106,7 @@ const PAIR_SAMPLES = 960;
  * cheaper; each now has a browser of its own).
  */
 const PAIR_ROUNDS = 4;
+/** Samples before each round, unmeasured (before a page's first round, SAMPLES). */
 const WARMUP = 20;
 const ROUNDS = 5;
 const WORDS_PER_RESULT = 12;
@@ -337,6 +339,20 @@ async function pauseAndSave(page: Page): Promise<void> {
   page.off('requestfailed', done);
 }
 
+/** Console errors and uncaught exceptions of each page, for the error when its recognizer does not start. */
+const pageTrouble = new WeakMap<Page, string[]>();
+
+/** Waits until the page's recognizer runs; else fails with what the page showed (its status, its errors). */
+async function untilListening(page: Page): Promise<void> {
+  try {
+    await page.waitForFunction(() => window.__speech.active !== null);
+  } catch (err) {
+    const status = await page.getByRole('status').first().textContent().catch(() => '(none)');
+    const trouble = pageTrouble.get(page)?.join(' | ') || 'none';
+    throw new Error(`the recognizer did not start: the card's status "${status}"; page errors: ${trouble}`, { cause: err });
+  }
+}
+
 /**
  * Resume, in the front tab: the one the user looks at (here a page not in front took about 1 s
  * per sample instead of about 30 ms).
@@ -344,7 +360,7 @@ async function pauseAndSave(page: Page): Promise<void> {
 async function resume(page: Page): Promise<void> {
   await page.bringToFront();
   await button(page, 'Resume').click();
-  await page.waitForFunction(() => window.__speech.active !== null);
+  await untilListening(page);
 }
 
 /** Stop, clear and start again: an empty transcript and a new session. */
@@ -352,7 +368,7 @@ async function startOver(page: Page): Promise<void> {
   if (await button(page, 'Stop').isVisible()) await button(page, 'Stop').click();
   if (await button(page, 'Clear').isVisible()) await button(page, 'Clear').click();
   await button(page, 'Start').click();
-  await page.waitForFunction(() => window.__speech.active !== null);
+  await untilListening(page);
 }
 
 const wordsOnScreen = (page: Page) =>
@@ -553,6 +569,10 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
       const inBrowser = scenario.words > 0 ? contexts.long : contexts.empty;
       const context = scenario.corrections ? inBrowser.corrected : inBrowser.plain;
       const page = await context.newPage();
+      const trouble: string[] = [];
+      pageTrouble.set(page, trouble);
+      page.on('console', (m) => m.type() === 'error' && trouble.push(m.text()));
+      page.on('pageerror', (e) => trouble.push(e.message));
       await page.goto('/');
       const cdp = await context.newCDPSession(page);
       await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
@@ -561,6 +581,11 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
       const filled = scenario.words > 0 ? await prefill(page, scenario.words, scenario.wordsPerSession) : { restarts: 0, waited: 0 };
       const fill = { ...filled, seconds: (performance.now() - started) / 1000 };
       await pauseAndSave(page);
+      // The fill stands for hours of speech said in seconds; the garbage of those hours would have been collected
+      // along the way. Left to itself, its collection came in the first measured round now and then.
+      await cdp.send('HeapProfiler.enable');
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('HeapProfiler.disable');
       runs.push({ scenario, page, cdp, rows: { lowest: newRow(scenario.name), normal: newRow(scenario.name) }, fill, ratios: [], spans: [] });
     }
     // Turn by turn when the priority can go back up; otherwise every normal round, then every lowest one.
@@ -583,7 +608,8 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
         const { scenario, page, cdp, rows } = run;
         const row = rows[priority.key];
         await resume(page);
-        await sample(page, WARMUP, `warm${round}${priority.key}_`, scenario.wordsPerSession);
+        // The first round of a page: its code runs for the first time since the fill, so the warm-up is a whole round.
+        await sample(page, round === 0 ? SAMPLES : WARMUP, `warm${round}${priority.key}_`, scenario.wordsPerSession);
         if (round === 0) {
           row.words = await wordsOnScreen(page);
           row.elements = await elementsOnScreen(page);

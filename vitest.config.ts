@@ -82,7 +82,8 @@ export default defineConfig({
           // test (test/template.ts) is synthesized once per run, not once per file.
           isolate: false,
           fileParallelism: false,
-          // One worker where the other projects have one per core: vitest runs it as a group of its own, after them.
+          // One worker where the other projects have one per core: in one vitest run it is a group of
+          // its own, after them, with a core idle; test:unit runs it in a vitest run of its own beside them.
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 120_000,

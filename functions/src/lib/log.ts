@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { SECURITY_METRIC, type SecurityEvent } from '@app/shared/constants';
+import { processScope } from './process-scope.ts';
 
 /**
  * Structured JSON logs, one line each, with the field names of Powertools for AWS Lambda's logger
@@ -22,7 +22,8 @@ export interface RequestIds {
   function_request_id?: string;
 }
 
-const scope = new AsyncLocalStorage<RequestIds & { cold_start?: boolean }>();
+/** The running request's ids (one scope for every copy of this module in the process). */
+const scope = processScope<RequestIds & { cold_start?: boolean }>('request-ids');
 let coldStart = true;
 
 const RANK: Record<Level, number> = { info: 0, warn: 1, error: 2 };

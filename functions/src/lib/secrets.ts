@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import * as z from 'zod';
 import { SECRETS, type SecretName } from '@app/shared/secrets';
+import { processScope } from './process-scope.ts';
 
 /**
  * Secrets, each read on its own (shared/src/secrets.ts): on AWS from its own Secrets Manager
@@ -17,7 +17,8 @@ import { SECRETS, type SecretName } from '@app/shared/secrets';
 const strong = z.string().min(32);
 const STRONG: ReadonlySet<SecretName> = new Set<SecretName>(['tokenKey', 'origin']);
 
-const scope = new AsyncLocalStorage<{ route: string; secrets: ReadonlySet<SecretName> }>();
+/** The running request's route and the secrets it may read (one scope for every copy of this module in the process). */
+const scope = processScope<{ route: string; secrets: ReadonlySet<SecretName> }>('route-secrets');
 
 /** Runs `fn` (a request of `route`) allowing reads of exactly these secrets. */
 export function withRouteSecrets<T>(route: string, secrets: readonly SecretName[], fn: () => T): T {

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { processScope } from '../lib/process-scope.ts';
 
 /**
  * One Lambda function's environment inside a process that runs many (the bundles pass): while a
@@ -10,13 +10,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /** A function's variables: a string sets one, undefined unsets it (the process's value is hidden). */
 export type FunctionEnv = Readonly<Record<string, string | undefined>>;
 
-/**
- * The scopes, kept on `process` (which every copy of this module shares, in vitest's VM contexts
- * too), so the one view installed on `process.env` reads the scopes of every copy.
- */
-const key = Symbol.for('live-transcribe.function-env');
-const shared = process as unknown as Record<symbol, AsyncLocalStorage<FunctionEnv> | undefined>;
-const scope = (shared[key] ??= new AsyncLocalStorage<FunctionEnv>());
+/** The running function's variables: one scope that the view installed on `process.env` reads, whatever copy of this module set it. */
+const scope = processScope<FunctionEnv>('function-env');
 const installed = Symbol.for('live-transcribe.function-env.installed');
 
 /** The scope's own entry for a variable, if it has one. */

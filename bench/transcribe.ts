@@ -250,14 +250,17 @@ interface CdpMetrics {
   ScriptDuration: number;
 }
 
-async function metrics(cdp: CDPSession): Promise<CdpMetrics & { at: number }> {
+/** A page's CDP counters and when they were read (performance.now()). */
+type Counters = CdpMetrics & { at: number };
+
+async function metrics(cdp: CDPSession): Promise<Counters> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
   const get = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
   return { TaskDuration: get('TaskDuration'), ScriptDuration: get('ScriptDuration'), at: performance.now() };
 }
 
 /** Main-thread time per result over a round of SAMPLES samples (two results each), less the page's idle rate over the same time. */
-const perResult = (idle: CdpMetrics, before: CdpMetrics & { at: number }, after: CdpMetrics & { at: number }, key: keyof CdpMetrics, samples = SAMPLES) =>
+const perResult = (idle: CdpMetrics, before: Counters, after: Counters, key: keyof CdpMetrics, samples = SAMPLES) =>
   Math.max(0, (after[key] - before[key]) * 1000 - idle[key] * (after.at - before.at)) / (2 * samples);
 
 /**
@@ -339,7 +342,7 @@ async function pauseAndSave(page: Page): Promise<void> {
   page.off('requestfailed', done);
 }
 
-/** Console errors and uncaught exceptions of each page, for the error when its recognizer does not start. */
+/** Console errors, uncaught exceptions, failed requests and error answers of each page, for the error when its recognizer does not start. */
 const pageTrouble = new WeakMap<Page, string[]>();
 
 /** Waits until the page's recognizer runs; else fails with what the page showed (its status, its errors). */
@@ -348,8 +351,10 @@ async function untilListening(page: Page): Promise<void> {
     await page.waitForFunction(() => window.__speech.active !== null);
   } catch (err) {
     const status = await page.getByRole('status').first().textContent().catch(() => '(none)');
+    // Toasts (sonner's) and alerts the page shows.
+    const alerts = await page.locator('[data-sonner-toast], [role=alert]').allTextContents().catch(() => []);
     const trouble = pageTrouble.get(page)?.join(' | ') || 'none';
-    throw new Error(`the recognizer did not start: the card's status "${status}"; page errors: ${trouble}`, { cause: err });
+    throw new Error(`the recognizer did not start: the card's status "${status}"; alerts: ${alerts.join(' | ') || 'none'}; page errors: ${trouble}`, { cause: err });
   }
 }
 
@@ -560,10 +565,12 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
       idle?: CdpMetrics;
       /** The first result after the idle windows' silence: interim to painted. */
       afterSilence?: number;
-      /** Its task time per result over its reference's, each round of the two recording at once, at the lowest server priority. */
+      /** Its measured rounds: their figures, and the page's counters around them (the task figures need the idle rate). */
+      spans: { figures: Row['rounds'][number]; before: Counters; after: Counters }[];
+      /** The rounds it recorded at the same time as its reference, at the lowest server priority: both pages' counters around each. */
+      pairSpans: { before: Counters[]; after: Counters[] }[];
+      /** Its task time per result over its reference's, for each of those rounds. */
       ratios: number[];
-      /** Fill in the task figures of its rounds, once its idle rate is known. */
-      spans: (() => void)[];
     }[] = [];
     for (const scenario of SCENARIOS) {
       const inBrowser = scenario.words > 0 ? contexts.long : contexts.empty;
@@ -573,6 +580,8 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
       pageTrouble.set(page, trouble);
       page.on('console', (m) => m.type() === 'error' && trouble.push(m.text()));
       page.on('pageerror', (e) => trouble.push(e.message));
+      page.on('requestfailed', (r) => trouble.push(`failed ${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
+      page.on('response', (r) => r.status() >= 400 && trouble.push(`${r.status()} ${r.request().method()} ${r.url()}`));
       await page.goto('/');
       const cdp = await context.newCDPSession(page);
       await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
@@ -586,7 +595,7 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
       await cdp.send('HeapProfiler.enable');
       await cdp.send('HeapProfiler.collectGarbage');
       await cdp.send('HeapProfiler.disable');
-      runs.push({ scenario, page, cdp, rows: { lowest: newRow(scenario.name), normal: newRow(scenario.name) }, fill, ratios: [], spans: [] });
+      runs.push({ scenario, page, cdp, rows: { lowest: newRow(scenario.name), normal: newRow(scenario.name) }, fill, spans: [], pairSpans: [], ratios: [] });
     }
     // Turn by turn when the priority can go back up; otherwise every normal round, then every lowest one.
     const schedule = canRaise
@@ -635,13 +644,10 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
         const times = measured.times.sort((a, b) => a - b);
         row.restarts += measured.restarts;
         row.waited += measured.waited;
+        // The task figures once the idle rate is known (below).
         const figures = { p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)!, missed: times.filter((t) => t > FRAME_MS).length, taskMs: 0, scriptMs: 0 };
         row.rounds[round] = figures;
-        // The task figures once the idle rate is known (below).
-        run.spans.push(() => {
-          figures.taskMs = perResult(run.idle!, before, after, 'TaskDuration');
-          figures.scriptMs = perResult(run.idle!, before, after, 'ScriptDuration');
-        });
+        run.spans.push({ figures, before, after });
       }
     }
     // The ratio to the 0-word figure: each 50,000-word page and its reference record at the same time, round by round,
@@ -661,11 +667,7 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
         const after = await Promise.all(pair.map((run) => metrics(run.cdp)));
         for (const run of pair) if (!(await following(run.page))) run.rows.lowest.strayed += 1;
         await Promise.all(pair.map((run) => pauseAndSave(run.page)));
-        const ratioAt = pair[1].ratios.push(0) - 1;
-        pair[1].spans.push(() => {
-          const [reference, task] = pair.map((run, i) => Math.max(perResult(run.idle!, before[i]!, after[i]!, 'TaskDuration', PAIR_SAMPLES), RATIO_FLOOR_MS));
-          pair[1].ratios[ratioAt] = task! / reference!;
-        });
+        pair[1].pairSpans.push({ before, after });
         for (const [i, run] of pair.entries()) {
           run.rows.lowest.restarts += sampled[i]!.restarts;
           run.rows.lowest.waited += sampled[i]!.waited;
@@ -684,7 +686,18 @@ export async function benchTranscribe(): Promise<{ lines: string[]; ok: boolean 
       run.afterSilence = (await sample(run.page, 1, 'silence_', run.scenario.wordsPerSession)).times[0]!;
       await pauseAndSave(run.page);
     }
-    for (const span of runs.flatMap((run) => run.spans)) span();
+    for (const run of runs) {
+      for (const { figures, before, after } of run.spans) {
+        figures.taskMs = perResult(run.idle!, before, after, 'TaskDuration');
+        figures.scriptMs = perResult(run.idle!, before, after, 'ScriptDuration');
+      }
+    }
+    for (const pair of pairs) {
+      pair[1].ratios = pair[1].pairSpans.map(({ before, after }) => {
+        const [reference, task] = pair.map((run, i) => Math.max(perResult(run.idle!, before[i]!, after[i]!, 'TaskDuration', PAIR_SAMPLES), RATIO_FLOOR_MS));
+        return task! / reference!;
+      });
+    }
 
     /** The middle value; of an even count, the mean of the two middle ones. */
     const median = (values: number[]) => {

@@ -147,10 +147,10 @@ describe('hostile segments', () => {
       // Calls come at two costs, some 30 ms apart, and a run can switch between them midway (the
       // heap's state, not the request): pairs of calls side by side, each order in turn, and the
       // median of their differences.
+      const reading = () => cost(unreadable, 'Request body must be valid JSON');
+      const refusing = () => cost(body, `At most ${SEGMENTS_MAX.toLocaleString('en-US')} segments per request`);
       const extra: number[] = [];
       for (let i = 0; i < 9; i++) {
-        const reading = () => cost(unreadable, 'Request body must be valid JSON');
-        const refusing = () => cost(body, `At most ${SEGMENTS_MAX.toLocaleString('en-US')} segments per request`);
         if (i % 2 === 0) {
           const r = await reading();
           extra.push((await refusing()) - r);

@@ -12,6 +12,10 @@ const journeys = {
   root: 'e2e',
   environment: 'node',
   globalSetup: ['global-setup.ts'],
+  // A worker's files share the helper modules (Playwright's client loads once a worker, not once a
+  // file); setup.ts registers the per-file hooks for each of them.
+  isolate: false,
+  setupFiles: ['setup.ts'],
   // Browser journeys wait for real work (on the bundles: scrypt at production cost; DynamoDB Local).
   expect: { poll: { timeout: 15_000, interval: 50 } },
   // The synthesized bundles load as Lambda loads them, by Node itself: transformed by vitest's

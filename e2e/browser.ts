@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { chromium, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Download } from 'playwright-core';
-import { afterEach, expect, inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { UiLanguage } from '../shared/src/constants.ts';
 import { sessionTokenOf, setCookiesOf } from '../shared/src/session-cookie.ts';
 import { routeUrl } from '@app/shared/routes';
@@ -18,39 +18,12 @@ export function launch(): Promise<Browser> {
 
 export const baseUrl = () => inject('baseUrl');
 
-/** Content-Security-Policy violations reported by the pages of this test file's contexts since the last check. */
-const cspViolations: string[] = [];
+/** Content-Security-Policy violations reported by the pages of this test file's contexts since the last check (setup.ts). */
+export const cspViolations: string[] = [];
 
-/**
- * Every test fails on a Content-Security-Policy violation in any of its pages: the local server
- * sends the production policy, so what the browser refuses here it refuses in production.
- */
-afterEach(() => {
-  expect(cspViolations.splice(0), 'Content-Security-Policy violations').toEqual([]);
-});
-
-/** This file's open browser profiles, each with the last things that went wrong in its pages. */
-const openContexts = new Map<BrowserContext, string[]>();
+/** This file's open browser profiles, each with the last things that went wrong in its pages (setup.ts reports them). */
+export const openContexts = new Map<BrowserContext, string[]>();
 const TROUBLE_KEPT = 30;
-
-/**
- * When a journey fails, what each page it left open showed: its address, the last failed
- * requests and console errors, and its accessibility tree, so that a failure seen once in a
- * run can be understood from the run's output. (Registered after the check above: vitest runs
- * afterEach hooks in reverse order, so this report comes first.)
- */
-afterEach(async ({ task }) => {
-  if (task.result?.state !== 'fail') return;
-  for (const [context, trouble] of openContexts) {
-    for (const page of context.pages()) {
-      const tree = await page
-        .locator('body')
-        .ariaSnapshot({ timeout: 2000 })
-        .catch((e: Error) => `(no snapshot: ${e.message.split('\n')[0]})`);
-      console.error(`--- page left open by "${task.name}": ${page.url()}\n${trouble.join('\n') || '(no failed requests or console errors)'}\n${tree.slice(0, 4000)}`);
-    }
-  }
-});
 
 interface Violation {
   directive: string;

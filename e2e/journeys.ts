@@ -185,8 +185,24 @@ export function speech(page: Page) {
         if (!end || !start) return null;
         return { ended: end.id, gapMs: start.at - end.at, sameTask: start.duringEndOf === end.id };
       }),
-    /** Waits until `n` recognizers have started and one is listening. */
-    waitStarted: (n = 1) => page.waitForFunction((count) => window.__speech.starts >= count && window.__speech.active !== null, n),
+    /**
+     * Waits until `n` recognizers have started and one is listening; else fails with what the
+     * page showed (the card's status, the recognizers' events, the notifications).
+     */
+    waitStarted: async (n = 1) => {
+      try {
+        await page.waitForFunction((count) => window.__speech.starts >= count && window.__speech.active !== null, n);
+      } catch (err) {
+        const shown = await page
+          .evaluate(() => ({
+            status: document.querySelector('section[data-recovery] [role=status]')?.textContent,
+            recognizers: window.__speech.log.map((e) => `${e.type} #${e.id}`).join(', ') || 'none',
+            notices: [...document.querySelectorAll('[data-sonner-toast], [role=alert]')].map((e) => e.textContent).join(' | ') || 'none',
+          }))
+          .catch((e: Error) => ({ unreadable: e.message }));
+        throw new Error(`${n} recognizer(s) did not start: ${JSON.stringify(shown)}`, { cause: err });
+      }
+    },
   };
 }
 

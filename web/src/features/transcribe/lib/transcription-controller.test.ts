@@ -261,22 +261,27 @@ describe('TranscriptionController', () => {
       language: 'en-US',
     });
     await expect(c.loadRecovery(null)).rejects.toThrow('chunk failed');
-    // Start then reports it as a notice, the card stays usable.
+    // Start then reports it as a notice and logs the cause; the card stays usable.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     c.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(notices).toEqual([{ kind: 'error', code: 'start-failed' }]);
+    expect(logged).toHaveBeenCalledWith('[transcribe]', new Error('chunk failed'));
     expect(c.getSnapshot().status).toBe('ready');
   });
 
-  it('a start that throws once its code has loaded reports start-failed, never an unhandled rejection', async () => {
+  it('a start that throws once its code has loaded reports start-failed and logs why, never an unhandled rejection', async () => {
     const recovery = memoryRecovery();
+    const refused = new Error('device storage refused');
     recovery.begin = () => {
-      throw new Error('device storage refused');
+      throw refused;
     };
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const c = makeController({ recovery });
     c.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(notices).toEqual([{ kind: 'error', code: 'start-failed' }]);
+    expect(logged).toHaveBeenCalledWith('[transcribe]', refused);
     expect(c.getSnapshot().status).toBe('ready');
     expect(FakeRecognition.instances).toHaveLength(0);
   });

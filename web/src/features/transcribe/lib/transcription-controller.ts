@@ -214,7 +214,8 @@ export class TranscriptionController {
         if (generation === this.generation) fn(runtime, this.recovery!);
       })
       .catch((err: unknown) => {
-        if (generation !== this.generation) return logUnexpected(err);
+        logUnexpected(err);
+        if (generation !== this.generation) return;
         this.stopTicker();
         this.options.notify({ kind: 'error', code: 'start-failed' });
         this.set(this.store.isEmpty ? { status: 'ready', sessionLanguage: null, reconnecting: null } : { status: 'stopped', reconnecting: null });

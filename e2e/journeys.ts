@@ -193,13 +193,14 @@ export function speech(page: Page) {
       try {
         await page.waitForFunction((count) => window.__speech.starts >= count && window.__speech.active !== null, n);
       } catch (err) {
+        const status = await card(page).status.textContent({ timeout: 2000 }).catch(() => null);
         const shown = await page
           .evaluate(() => ({
-            status: document.querySelector('section[data-recovery] [role=status]')?.textContent,
             recognizers: window.__speech.log.map((e) => `${e.type} #${e.id}`).join(', ') || 'none',
             notices: [...document.querySelectorAll('[data-sonner-toast], [role=alert]')].map((e) => e.textContent).join(' | ') || 'none',
           }))
-          .catch((e: Error) => ({ unreadable: e.message }));
+          .then((page) => ({ status, ...page }))
+          .catch((e: Error) => ({ status, unreadable: e.message }));
         throw new Error(`${n} recognizer(s) did not start: ${JSON.stringify(shown)}`, { cause: err });
       }
     },

@@ -74,7 +74,11 @@ export interface ViewersOutput {
  * while the crowd joined.
  */
 export const joinMs = (viewers: number) => Math.max(LIVE_POLL_MS, viewers * 5);
-/** Longer than any held view request (LIVE_HOLD_SECONDS), so only a stuck request times out. */
+/**
+ * A view request's: longer than any held view request (LIVE_HOLD_SECONDS), so only a stuck request
+ * times out. A ping's is the ping interval instead: the viewer page never gives up on a ping (the
+ * count is best effort), and one answered before the viewer's next is due still counts it.
+ */
 const REQUEST_TIMEOUT_MS = 30_000;
 /** Connections a simulated location keeps to the origin (its requests are few: one per key at a time). */
 const POP_ORIGIN_SOCKETS = 16;
@@ -93,7 +97,7 @@ async function run({ url, pingUrl, code, viewers, pingMs, endAt, addresses, pops
   const fresh = new Agent({ keepAlive: false });
   type Answer = { status: number; headers: Record<string, string>; body: string };
   const send = (
-    to: { origin: URL; agent: Agent; localAddress: string },
+    to: { origin: URL; agent: Agent; localAddress: string; timeoutMs: number },
     method: string,
     path: string,
     headers: Record<string, string>,
@@ -102,7 +106,7 @@ async function run({ url, pingUrl, code, viewers, pingMs, endAt, addresses, pops
   ): Promise<Answer> =>
     new Promise((resolve, reject) => {
       const req = request(
-        { host: to.origin.hostname, port: to.origin.port, method, path, localAddress: to.localAddress, agent: retry ? to.agent : fresh, timeout: REQUEST_TIMEOUT_MS, headers },
+        { host: to.origin.hostname, port: to.origin.port, method, path, localAddress: to.localAddress, agent: retry ? to.agent : fresh, timeout: to.timeoutMs, headers },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -180,7 +184,7 @@ async function run({ url, pingUrl, code, viewers, pingMs, endAt, addresses, pops
   // The simulated CloudFront locations: each its own edge cache, with the viewer-request function's outcome.
   const locations = popAgents.map((agent, i) => {
     const cached = responseCache();
-    const to = { origin, agent, localAddress: addressOf(3, i) };
+    const to = { origin, agent, localAddress: addressOf(3, i), timeoutMs: REQUEST_TIMEOUT_MS };
     const via = `1.1 pop${i}.cloudfront.net (CloudFront)`;
     return (path: string, viewerIp: string): Promise<Result> => {
       const known = pathOf(path);
@@ -202,7 +206,7 @@ async function run({ url, pingUrl, code, viewers, pingMs, endAt, addresses, pops
     await sleep((n * joinMs(viewers)) / viewers);
     const viewerId = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
     const address = addressOf(1, n % addresses);
-    const pingTo = { origin: pingOrigin, agent: pingAgents[n % addresses]!, localAddress: address };
+    const pingTo = { origin: pingOrigin, agent: pingAgents[n % addresses]!, localAddress: address, timeoutMs: pingMs };
     const location = locations[n % pops]!;
     let next = 0;
     let text = '';

@@ -18,6 +18,8 @@ export interface ServerOptions {
   webDist: string;
   /** The table's stream and the caption relay (LocalAppOptions.tableStream); on unless false. */
   tableStream?: boolean;
+  /** DynamoDB Local on the JVM options of a sustained load (LocalAppOptions.sustainedStore). */
+  sustainedStore?: boolean;
   /** The store of another bench server (its ServerReady): serve from it, starting no store of this process's own. */
   store?: Pick<ServerReady, 'dynamoEndpoint' | 'dynamoPid' | 'tableName'>;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DYNAMO_JVM_OPTIONS, startDynamoLocal, type DynamoLocal } from '../src/local/dynamo.ts';
+import { DYNAMO_JVM_OPTIONS, DYNAMO_SUSTAINED_JVM_OPTIONS, startDynamoLocal, type DynamoLocal } from '../src/local/dynamo.ts';
 
 /** The JVM options the java launcher of a running process was given (its JDK_JAVA_OPTIONS). */
 function jvmOptionsOf(pid: number): string | undefined {
@@ -24,5 +24,14 @@ describe('DynamoDB Local', () => {
     expect(process.env.JDK_JAVA_OPTIONS).toBe('-Xmx1g');
     const res = await fetch(dynamo.endpoint, { method: 'POST' });
     expect(res.status).toBe(400); // DynamoDB's answer to a request without an action: it serves
+  });
+
+  it('under a sustained load runs the optimizing compiler too', async () => {
+    delete process.env.JDK_JAVA_OPTIONS;
+    dynamo = await startDynamoLocal({ sustained: true });
+    const options = jvmOptionsOf(dynamo.pid);
+    expect(options).toBe(DYNAMO_SUSTAINED_JVM_OPTIONS.join(' '));
+    expect(options).not.toContain('TieredStopAtLevel');
+    expect((await fetch(dynamo.endpoint, { method: 'POST' })).status).toBe(400);
   });
 });

@@ -23,6 +23,8 @@ export interface LocalAppOptions {
   webDist: string;
   /** Keep the store in memory (tests) instead of under dataDir. */
   inMemory?: boolean;
+  /** The store serves a sustained load (a benchmark's crowd): DynamoDB Local on its sustained JVM options (dynamo.ts). */
+  sustainedStore?: boolean;
   localPages?: LocalPage[];
   /** Run the route handlers from the bundles synthesized into this folder (cdk.out), not the sources. */
   bundlesFrom?: string;
@@ -83,7 +85,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
   const [dynamo, pwned] = await Promise.all([
-    startDynamoLocal(options.inMemory ? {} : { dbPath: join(dataDir, 'dynamodb') }),
+    startDynamoLocal({ ...(!options.inMemory && { dbPath: join(dataDir, 'dynamodb') }), sustained: options.sustainedStore }),
     startPwnedPasswordsFake(),
   ]);
   const url = `http://localhost:${options.port}`;

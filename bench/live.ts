@@ -96,7 +96,8 @@ const fmt = ({ p50, p95, max }: { p50: number; p95: number; max: number }) => `p
  * WARM_PINGS pings of a share of their own (not the one measured: its viewer count stays the
  * crowd's), WARM_CONCURRENCY at a time, to the ping instances. DynamoDB Local's optimizing
  * compiler (LocalAppOptions.sustainedStore) and V8's reach their steady state only after some
- * 15,000 requests; unwarmed, the 10,000-viewer crowd met a store spending twice the CPU a write.
+ * 15,000 requests; unwarmed, the 10,000-viewer crowd met a store still compiling, whose writes
+ * cost up to twice the CPU of its steady state.
  */
 async function warmUp(pingUrl: string): Promise<{ pings: number; seconds: number }> {
   const share = await startLiveShare('bench-warm-up', 'bench-warm-up', 0, 'off');
@@ -352,6 +353,7 @@ export async function benchLive(): Promise<{ lines: string[]; ok: boolean }> {
       `  viewers whose text has a gap, a repeat or is out of order: ${wrongViewers}; results not seen by a viewer: ${missing}; save requests: ${saves.length} for ${finals.length} finals`,
     );
     let ok = total.p95 <= BUDGET_P95_MS && wrongViewers === 0 && missing === 0;
+
     // Crowds of simulated viewers, the speaker going on.
     for (const crowd of CROWDS) {
       const sim = fork(new URL('./live-viewers.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'] });

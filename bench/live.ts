@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
-import { LIVE_CODE_LENGTH, LIVE_HOLD_CHECK_MS, LIVE_VIEWER_PING_MS, LIVE_VIEWERS_MAX } from '@app/shared/constants';
+import { LIVE_HOLD_CHECK_MS, LIVE_VIEWER_PING_MS, LIVE_VIEWERS_MAX } from '@app/shared/constants';
 import { routes, routeUrl } from '@app/shared/routes';
 import { startLiveShare } from '../functions/src/db/live-shares.ts';
 import { freePort } from '../functions/src/local/dynamo.ts';
@@ -218,13 +218,8 @@ export async function benchLive(): Promise<{ lines: string[]; ok: boolean }> {
     // function instance is never the one holding a view: on one thread, a held view's checks queued behind 200 pings a second.
     pingServer = await startServer({ dataDir, port: await freePort(), webDist, store: server.ready });
     setTreePriority(pingServer.child.pid!, LOWEST_PRIORITY);
-    // Its instances warm, as the ping route's are once a share has viewers: a ping of a code that is no share (404)
-    // loads the handler and opens its store client, so the crowd's first second does not queue behind that.
-    await fetch(pingServer.ready.url + routeUrl('recordLiveViewer', { code: 'A'.repeat(LIVE_CODE_LENGTH) }), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ viewerId: crypto.randomUUID() }),
-    });
+    // Its instances and the store warm, as the ping route's are once a share has viewers: the crowd's first second
+    // does not queue behind loading the handler, opening its store client or compiling.
     const warm = await warmUp(pingServer.ready.url);
     const callsOf = (child: ChildProcess) =>
       new Promise<Record<string, RouteCalls>>((resolveCalls) => {

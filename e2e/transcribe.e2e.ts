@@ -5,6 +5,8 @@ import { routeUrl } from '@app/shared/routes';
 import { RECOGNITION_RESTART_MS } from '@app/shared/constants';
 import { downloadedDocx, downloadedText, registerAccount, type Account } from './browser.ts';
 import { removeSpeech } from './fake-speech.ts';
+import { BLOCK_MAX, CHAPTER_MAX } from '../web/src/features/transcribe/lib/transcript-store.ts';
+import { SETTLE_BELOW_CHARS } from '../web/src/features/transcribe/components/transcript-view.tsx';
 import {
   card,
   deviceContext,
@@ -185,6 +187,43 @@ describe('live transcription card', () => {
     }
     await expect.poll(below).toBeLessThanOrEqual(1);
     expect(await jump.count()).toBe(0);
+    await context.close();
+  });
+
+  it('keeps following when a full chapter far above folds into one element in the frame a scroll is reported', async () => {
+    const { context, page, c } = await openHome();
+    await startRecording(page);
+    const below = pixelsBelow(c);
+    const jump = c.root.getByRole('button', { name: 'Jump to latest' });
+    // A chapter's worth of results (CHAPTER_MAX paragraphs of BLOCK_MAX results), then the next chapter's text up
+    // to just under SETTLE_BELOW_CHARS.
+    const sentence = `of the open chapter ${'with words enough to fill two lines '.repeat(5)}`;
+    const toFill = Math.floor(SETTLE_BELOW_CHARS / (sentence.length + 12)) - 1;
+    await page.evaluate(
+      async ({ chapter, toFill, sentence }) => {
+        for (let i = 0; i < chapter; i++) {
+          window.__speech.final(`word number ${i} of the first chapter.`);
+          if (i % 100 === 99) await new Promise((r) => setTimeout(r, 0));
+        }
+        for (let i = 0; i < toFill; i++) window.__speech.final(`sentence ${i} ${sentence}`);
+      },
+      { chapter: CHAPTER_MAX * BLOCK_MAX, toFill, sentence },
+    );
+    await c.transcript.getByText(`sentence ${toFill - 1} of the open chapter`, { exact: false }).waitFor();
+    await expect.poll(below).toBeLessThanOrEqual(1);
+    expect(await c.transcript.locator('[data-settled]').count()).toBe(0);
+    // One result settles the first chapter (its element is sized at a placeholder's height until it
+    // is in view, far shorter than its text, so the browser moves the view up to keep its place) and
+    // adds lines below, while a scroll of the page's own is still to be reported.
+    await c.transcript.evaluate((el, text) => {
+      el.scrollTop -= 1;
+      window.__speech.final(text);
+    }, 'the result that settles the first chapter and adds lines of its own below the view '.repeat(8));
+    await c.transcript.locator('[data-settled]').waitFor({ state: 'attached' });
+    await twoFrames(page);
+    await twoFrames(page);
+    expect(await jump.count()).toBe(0);
+    await expect.poll(below).toBeLessThanOrEqual(1);
     await context.close();
   });
 

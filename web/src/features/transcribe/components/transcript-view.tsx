@@ -146,6 +146,32 @@ export function TranscriptView({
    */
   const lastTop = useRef(0);
 
+  /**
+   * Whether the final text changed since the last frame began. The browser's own scroll can go up
+   * too: when a full chapter far above settles, its new element is sized at a placeholder's height
+   * until it comes into view, shorter than its text, and the browser moves the view up by the
+   * difference to keep what it showed in place. That happens in the first layout after the change,
+   * which a scroll event's handler may force before the frame has followed the new text below
+   * (reading the view's position lays it out), so a scroll event in that window, up and away from
+   * the bottom, is the browser's and does not stop the following. The window closes with the
+   * next frame's animation callbacks, which run after its scroll events.
+   */
+  const textChanged = useRef(false);
+  useEffect(() => {
+    let frame = 0;
+    const unsubscribe = store.subscribe(() => {
+      textChanged.current = true;
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        textChanged.current = false;
+      });
+    });
+    return () => {
+      unsubscribe();
+      cancelAnimationFrame(frame);
+    };
+  }, [store]);
+
   const follow = useCallback(() => {
     const el = scroller.current;
     if (!el || !stick.current) return;
@@ -183,7 +209,7 @@ export function TranscriptView({
     if (el.scrollHeight - top - el.clientHeight <= STICK_PX) {
       stick.current = true;
       setShowJump(false);
-    } else if (up) {
+    } else if (up && !textChanged.current) {
       stick.current = false;
       setShowJump(true);
     }

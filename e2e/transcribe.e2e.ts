@@ -198,6 +198,7 @@ describe('live transcription card', () => {
     // A chapter's worth of results (CHAPTER_MAX paragraphs of BLOCK_MAX results), then the next chapter's text up
     // to just under SETTLE_BELOW_CHARS.
     const sentence = `of the open chapter ${'with words enough to fill two lines '.repeat(5)}`;
+    // Each result is its sentence, "sentence <n> " before it and a space joining it: 12 characters more at most.
     const toFill = Math.floor(SETTLE_BELOW_CHARS / (sentence.length + 12)) - 1;
     await page.evaluate(
       async ({ chapter, toFill, sentence }) => {
@@ -214,7 +215,8 @@ describe('live transcription card', () => {
     expect(await c.transcript.locator('[data-settled]').count()).toBe(0);
     // One result settles the first chapter (its element is sized at a placeholder's height until it
     // is in view, far shorter than its text, so the browser moves the view up to keep its place) and
-    // adds lines below, while a scroll of the page's own is still to be reported.
+    // adds lines below, while a scroll of the page's own is still to be reported. It is longer than two of the
+    // sentences above, so the open chapter's text crosses SETTLE_BELOW_CHARS.
     await c.transcript.evaluate((el, text) => {
       el.scrollTop -= 1;
       window.__speech.final(text);

@@ -36,9 +36,15 @@ interface Violation {
 /** Requests to the measurement hosts of the journeys' build (unreachable: chromium.ts; trackers.e2e.ts answers them). */
 export const TRACKER_HOSTS = /^https:\/\/(www\.googletagmanager\.com|www\.google-analytics\.com|www\.clarity\.ms)\//;
 
-/** A browser profile on the local server, reporting every CSP violation of its pages (see above). */
+/**
+ * A browser profile on the local server, reporting every CSP violation of its pages (see above).
+ * Its pages register no service worker unless `serviceWorkers: 'allow'` is given: in a new
+ * profile, the worker's install fetches the app shell and every file the page loaded a second
+ * time, for every profile of the run (about a second of the browser's and the server's CPU per
+ * profile). The journeys of the installable app allow it and check what it caches and serves.
+ */
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', reducedMotion: 'reduce', ...options });
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', reducedMotion: 'reduce', serviceWorkers: 'block', ...options });
   context.setDefaultTimeout(10_000);
   const trouble: string[] = [];
   const note = (line: string) => trouble.push(`${new Date().toISOString().slice(11, 23)} ${line}`) > TROUBLE_KEPT && trouble.shift();

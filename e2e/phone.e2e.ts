@@ -14,8 +14,8 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const browser = await openBrowser();
 const api = await openApi();
 
-const phoneContext = (options: { account?: Account; locale?: string; serviceWorkers?: 'allow' | 'block' } = {}) =>
-  deviceContext(browser, { account: options.account, speech: true }, { ...PHONE, locale: options.locale ?? 'en-US', serviceWorkers: options.serviceWorkers });
+const phoneContext = (options: { account?: Account; locale?: string } = {}) =>
+  deviceContext(browser, { account: options.account, speech: true }, { ...PHONE, locale: options.locale ?? 'en-US' });
 
 /** Waits until the page's recognizer is listening (the fake has started). */
 const listening = (page: Page) => expect.poll(() => page.evaluate(() => window.__speech.active !== null)).toBe(true);
@@ -78,9 +78,9 @@ describe('on a 390x844 phone', () => {
 
   it('a free user who presses Start before the billing code has loaded never gets the modal', async () => {
     const account = await registerAccount(api, 'phone-race');
-    // A request the service worker answers never reaches page.route: once the worker took control
-    // of the page, the billing code would come through it, unheld.
-    const context = await phoneContext({ account, serviceWorkers: 'block' });
+    // The profile runs no service worker (newContext): a request a worker answered would never
+    // reach page.route, and the billing code would come through it, unheld.
+    const context = await phoneContext({ account });
     const page = await context.newPage();
     // Hold back the code that opens the modal by itself until listening has begun.
     let release!: () => void;

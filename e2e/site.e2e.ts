@@ -185,7 +185,7 @@ describe('survey', () => {
 
 describe('installable app', () => {
   it('has a web manifest with icons, and opens offline from the cached shell with an offline notice', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser, { serviceWorkers: 'allow' });
     const page = await context.newPage();
     await page.goto('/');
     const manifestUrl = await page.locator('link[rel="manifest"]').getAttribute('href');

@@ -1,7 +1,9 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTION_DESTINATIONS_MAX } from '@app/shared/constants';
+import { ensureTable } from '../src/db/table.ts';
 import { setPlan } from '../src/db/users.ts';
 import { captionRequest, checkDestinationUrl, maskTarget, nextCaption, youtubeTimestamp } from '../src/domain/caption-destinations.ts';
 import { localCaptionReceiver } from '../src/lib/caption-delivery.ts';
@@ -37,6 +39,10 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://localhost:${(server.address() as AddressInfo).port}${CAPTION_RECEIVER_PATH}`;
   process.env.LOCAL_CAPTION_RECEIVER = base;
+  // The file's table (test/setup.ts) has no stream until a file that reads it turns it on.
+  const client = new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  await ensureTable(client, process.env.TABLE_NAME!, { stream: true });
+  client.destroy();
   relay = await startStreamRelay({
     endpoint: process.env.DYNAMODB_ENDPOINT!,
     region: 'us-east-1',

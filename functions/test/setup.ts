@@ -18,7 +18,7 @@ Object.assign(process.env, {
   AWS_REGION: 'us-east-1',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   JWT_SECRET: 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
-  SCRYPT_LOG_N: '12',
+  SCRYPT_LOG_N: '10',
   MAIL_TRANSPORT: 'outbox',
   OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'outbox-')),
   APP_URL: 'http://localhost:3000',
@@ -35,7 +35,9 @@ beforeAll(async () => {
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  await ensureTable(client, table);
+  // Without the stream: DynamoDB Local records every write in it (about half a small write's CPU).
+  // The file that follows the stream turns it on (caption-destinations.test.ts).
+  await ensureTable(client, table, { stream: false });
   client.destroy();
 });
 

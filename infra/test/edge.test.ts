@@ -1,14 +1,13 @@
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
+import { App } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_POLL_MS, LIVE_VIEWER_PING_MS, ORIGIN_SECRET_HEADER } from '@app/shared/constants';
 import { routes, type RouteDef } from '@app/shared/routes';
+import { defineStack } from '../lib/app.ts';
 import { LIVE_RATE_ROUTES, OTHER_RATE_LIMIT, pathRegex, RATE_LIMITED_BODY, RATE_WINDOW_SECONDS, ROUTE_RATE_LIMITS } from '../lib/edge.ts';
-import { repoRoot } from '../lib/paths.ts';
 import { LiveTranscribeStack, STACK_REGION } from '../lib/stack.ts';
 import { devStack, GENERIC_ROUTES, genericProdStack, keyOf, noSite, ofType, ROUTES, synthApp, type Json } from './template.ts';
 
@@ -181,13 +180,22 @@ describe("the stack's region", () => {
     );
   });
 
-  it('is what the CDK app (cdk synth) gives the stack, with the account left to the CLI: no credentials needed', { timeout: 180_000 }, async () => {
+  it('is what the CDK app (cdk synth) gives the stack, with the account left to the CLI: no credentials needed', () => {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-app-'));
-    const context = { 'aws:cdk:bundling-stacks': [] };
-    const env: NodeJS.ProcessEnv = { ...process.env, CDK_OUTDIR: outdir, CDK_CONTEXT_JSON: JSON.stringify(context), AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '' };
-    delete env.CDK_DEFAULT_ACCOUNT;
-    delete env.CDK_DEFAULT_REGION;
-    await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'infra/bin/app.ts')], { cwd: repoRoot, env });
+    // The stack bin/app.ts defines, without its functions' bundles. The CLI sets these variables
+    // when it finds credentials; the stack must not take its account or region from them.
+    const before = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
+    Object.assign(process.env, { CDK_DEFAULT_ACCOUNT: '123456789012', CDK_DEFAULT_REGION: 'eu-west-1' });
+    try {
+      const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });
+      defineStack(app);
+      app.synth();
+    } finally {
+      for (const [name, value] of [['CDK_DEFAULT_ACCOUNT', before.account], ['CDK_DEFAULT_REGION', before.region]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
     const manifest = JSON.parse(fs.readFileSync(path.join(outdir, 'manifest.json'), 'utf8')) as { artifacts: Record<string, { type: string; environment?: string }> };
     const stacks = Object.entries(manifest.artifacts).filter(([, a]) => a.type === 'aws:cloudformation:stack');
     expect(stacks.map(([name, a]) => [name, a.environment])).toEqual([['LiveTranscribe-dev', 'aws://unknown-account/us-east-1']]);

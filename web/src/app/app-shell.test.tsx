@@ -78,7 +78,10 @@ describe('app shell', () => {
 
   it('moves a session token an earlier version stored into the cookie once, then keeps only whose session it is', async () => {
     window.localStorage.setItem(STORAGE_KEYS.legacyToken, 'old.stored.token');
-    const calls = mockFetch((call) => (call.route === 'exchangeSession' ? json(200, { user }) : json(200, user)));
+    // Who the user is; what the profile's sections ask for, a 404 (not the user, which they would misread).
+    const calls = mockFetch((call) =>
+      call.route === 'exchangeSession' ? json(200, { user }) : call.route === 'getMe' ? json(200, user) : json(404, { error: 'Not found' }),
+    );
     renderApp('/profile');
     expect(await screen.findByRole('button', { name: 'Menu da conta' })).toBeInTheDocument();
     expect(calls[0]).toMatchObject({ route: 'exchangeSession', headers: { authorization: 'Bearer old.stored.token' }, credentials: 'same-origin' });

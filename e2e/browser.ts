@@ -50,9 +50,10 @@ export async function newContext(browser: Browser, options: BrowserContextOption
   const note = (line: string) => trouble.push(`${new Date().toISOString().slice(11, 23)} ${line}`) > TROUBLE_KEPT && trouble.shift();
   openContexts.set(context, trouble);
   context.on('close', () => openContexts.delete(context));
-  context.on('response', (r) => r.status() >= 400 && note(`${r.status()} ${r.request().method()} ${r.url()}`));
+  // An answer of 400 or more is a console error of its page ("Failed to load resource: ... 404"),
+  // with its address: no listener on every response, which Playwright would send each of here.
   context.on('requestfailed', (r) => note(`failed ${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
-  context.on('console', (m) => m.type() === 'error' && note(`console error: ${m.text()}`));
+  context.on('console', (m) => m.type() === 'error' && note(`console error: ${m.text()} (${m.location().url})`));
   context.on('weberror', (e) => note(`page error: ${e.error().message}`));
   // The measurement hosts are never reached: the run's Chromium resolves them to nothing (chromium.ts).
   await context.exposeBinding('__reportCspViolation', ({ page }, v: Violation) => {

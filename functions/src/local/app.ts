@@ -31,8 +31,9 @@ export interface LocalAppOptions {
   /**
    * The table's stream and the caption relay it feeds; on unless false. DynamoDB Local keeps the
    * stream in its own store on every write (about 0.55 ms of its CPU a write, nearly doubling a
-   * small PutItem's), and the relay polls it every 100 ms; on AWS the stream costs the write
-   * nothing and Lambda polls it. A benchmark that sends no captions (the live crowd) turns it off.
+   * small PutItem's), and the relay polls it four times a second, as Lambda does; on AWS the
+   * stream costs the write nothing and Lambda polls it. A benchmark that sends no captions (the
+   * live crowd) turns it off.
    */
   tableStream?: boolean;
 }

@@ -51,7 +51,8 @@ export async function startStreamRelay(options: {
   const streamArn = (await table.send(new DescribeTableCommand({ TableName: options.tableName }))).Table?.LatestStreamArn;
   table.destroy();
   if (!streamArn) throw new Error(`table ${options.tableName} has no stream`);
-  const pollMs = options.pollMs ?? 100;
+  // Lambda polls each shard of a DynamoDB stream four times a second.
+  const pollMs = options.pollMs ?? 250;
   let stopped = false;
   let busy = 0;
   const waiting: (() => void)[] = [];

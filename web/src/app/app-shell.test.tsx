@@ -92,7 +92,8 @@ describe('app shell', () => {
 
   it('applies the signed-in user saved language, shows the nav and user menu, and logs out', async () => {
     window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
-    mockFetch(() => json(200, user));
+    // Who the user is; what the profile's sections ask for, a 404 (not the user, which they would misread).
+    mockFetch((call) => (call.route === 'getMe' ? json(200, user) : json(404, { error: 'Not found' })));
     renderApp('/profile');
 
     // The user saved 'pt': the UI follows it.

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from './toast';
 import { STORAGE_KEYS, type Theme } from '@app/shared/constants';
 import type { User } from '@app/shared/schemas/auth';
-import { api } from './api';
+import { api, ApiError } from './api';
 import { authKeys } from './auth';
 import { writeStorage } from './storage';
 
@@ -36,15 +36,20 @@ export function useThemeToggle(user: User) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const save = useMutation({
-    // keepalive: a reload or a link followed right after the click neither loses the choice nor
-    // fails the request (a failure puts the previous theme back on the device).
+    // keepalive: a reload or a link followed right after the click does not lose the choice.
     mutationFn: (theme: Theme) => api('updateMe', { body: { theme }, keepalive: true }),
     // Serial with the other profile updates, so the last choice is the one kept.
     scope: { id: 'update-me' },
     onSuccess: (updated) => queryClient.setQueryData(authKeys.me(), updated),
-    onError: (_error, theme) => {
-      const previous: Theme = theme === 'dark' ? 'light' : 'dark';
-      queryClient.setQueryData<User | null>(authKeys.me(), (u) => (u ? { ...u, theme: previous } : u));
+    onError: (error, theme) => {
+      // A refusal puts the previous theme back. A call cut off on the network may well have been
+      // saved (Chrome cuts off a leaving page's calls, and the keepalive call still reaches the
+      // server): undone, the device would paint the next page in the old theme. The choice stays
+      // until the profile's next answer settles it.
+      if (!(error instanceof ApiError && error.status === 0)) {
+        const previous: Theme = theme === 'dark' ? 'light' : 'dark';
+        queryClient.setQueryData<User | null>(authKeys.me(), (u) => (u ? { ...u, theme: previous } : u));
+      }
       toast.error(t('profile.saveError'), { description: t('profile.saveErrorDescription') });
     },
   });

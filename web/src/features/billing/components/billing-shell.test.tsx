@@ -210,6 +210,30 @@ describe('theme toggle', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ theme: 'dark' }));
   });
 
+  it('a refused save puts the previous theme back on the page and the device; one cut off on the network keeps the choice', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
+    fakeBillingServer(proUser, { patch: true });
+    const { unmount } = renderApp('/profile');
+    const refused = await within(header()).findByRole('button', { name: 'Dark theme' }, slow);
+    await userEvent.setup().click(refused);
+    expect(await screen.findByText('Error saving')).toBeInTheDocument();
+    expect(refused).toHaveAttribute('aria-pressed', 'false');
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(window.localStorage.getItem(STORAGE_KEYS.theme)).toBe('light');
+    unmount();
+
+    // As when the page reloads right after the click: Chrome cuts the leaving page's call off (the
+    // keepalive call still reaches the server), and the next page is painted in the chosen theme.
+    fakeBillingServer(proUser, { patchCutOff: true });
+    renderApp('/profile');
+    const cut = await within(header()).findByRole('button', { name: 'Dark theme' }, slow);
+    await userEvent.setup().click(cut);
+    expect(await screen.findByText('Error saving')).toBeInTheDocument();
+    expect(cut).toHaveAttribute('aria-pressed', 'true');
+    expect(document.documentElement).toHaveClass('dark');
+    expect(window.localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');
+  });
+
   it('applies a Pro user saved dark theme on load', async () => {
     window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
     fakeBillingServer({ ...proUser, theme: 'dark' });

@@ -14,13 +14,14 @@ export const proUser: User = { ...freeUser, plan: 'pro', planExpiry: '2030-02-01
  * (`checkoutOpen`: checkout answers the server's 409 for a checkout already open in another currency;
  * `resume`: the renewal answers the server's 409 for a subscription that has ended).
  */
-export function fakeBillingServer(initial: User, fail: Partial<Record<'checkout' | 'checkoutOpen' | 'portal' | 'patch' | 'resume', boolean>> = {}) {
+export function fakeBillingServer(initial: User, fail: Partial<Record<'checkout' | 'checkoutOpen' | 'portal' | 'patch' | 'patchCutOff' | 'resume', boolean>> = {}) {
   const state = { user: { ...initial } };
   const calls = mockFetch((call: MockCall) => {
     const err = () => json(500, { error: 'Something went wrong on our side. Please try again.', code: 'server_error' });
     if (call.route === 'getMe') return json(200, state.user);
     if (call.route === 'updateMe') {
       if (fail.patch) return err();
+      if (fail.patchCutOff) throw new TypeError('Failed to fetch');
       state.user = { ...state.user, ...(call.body as Partial<User>) };
       return json(200, state.user);
     }

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CAPTION_STYLE } from '@app/shared/caption-style';
 import {
   LIVE_CACHE_SECONDS,
@@ -503,21 +503,29 @@ describe('live links that end', () => {
   });
 });
 
-async function awayFromMinuteEdge() {
-  const second = new Date().getSeconds();
-  if (second > 50) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
+/**
+ * Keeps a test's pings and counts in one minute: with less than 10 s left of this one, the clock
+ * (Date alone: timers stay real, and time goes on) jumps to the first second of the next, instead
+ * of the test waiting for it. The describe's afterEach puts the real clock back.
+ */
+function awayFromMinuteEdge() {
+  const now = Date.now();
+  if (now % 60_000 > 50_000) vi.useFakeTimers({ toFake: ['Date'], now: (Math.floor(now / 60_000) + 1) * 60_000 + 1000, shouldAdvanceTime: true });
 }
 
 /** A viewer id (a UUID, as the viewer page makes) named by `name`, the same for the same name. */
 const vid = (name: string) => `00000000-0000-4000-8000-${createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
 
 describe('viewer count', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   const ping = (code: string, viewerId: string, sourceIp = freshIp()) => call('recordLiveViewer', { params: { code }, body: { viewerId }, sourceIp });
   const count = (token: string, code: string) => call<{ viewers: number; error?: string }>('countLiveViewers', { token, params: { code }, sourceIp: freshIp() });
 
   it('counts distinct viewers of this minute and the last, for the owner only', async () => {
     const { u, code } = await sharedSession();
-    await awayFromMinuteEdge();
+    awayFromMinuteEdge();
     expect((await count(u.token, code)).body.viewers).toBe(0);
     for (const id of [vid('aaaa'), vid('bbbb'), vid('aaaa')]) expect((await ping(code, id)).status).toBe(200);
     // One heard only last minute still counts; one heard two minutes ago no longer does.
@@ -616,7 +624,7 @@ describe('viewer count', () => {
   });
 
   it('counts nobody once the share stopped or expired, though pings within the function\'s memory of it still write', async () => {
-    await awayFromMinuteEdge();
+    awayFromMinuteEdge();
     for (const end of ['stop', 'expire'] as const) {
       const { u, code } = await sharedSession();
       expect((await ping(code, vid('early'))).status).toBe(200);
@@ -631,7 +639,7 @@ describe('viewer count', () => {
 
   it(`a ping is one write (the viewer's item) and no read once its function read the share; the owner's count is limited per client (${LIVE_COUNT_RATE.limit} a minute)`, async () => {
     const { u, code } = await sharedSession();
-    await awayFromMinuteEdge();
+    awayFromMinuteEdge();
     expect((await ping(code, vid('first'))).status).toBe(200);
     const client = db();
     const send = client.send.bind(client) as (...args: unknown[]) => unknown;

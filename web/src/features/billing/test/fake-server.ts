@@ -12,7 +12,8 @@ export const proUser: User = { ...freeUser, plan: 'pro', planExpiry: '2030-02-01
  * A fake of the routes billing uses: /me (GET, PATCH), plan-status, checkout, portal, renewal.
  * `state.user` can be changed between calls (the webhook's part); `fail` makes a route answer 500
  * (`checkoutOpen`: checkout answers the server's 409 for a checkout already open in another currency;
- * `resume`: the renewal answers the server's 409 for a subscription that has ended).
+ * `resume`: the renewal answers the server's 409 for a subscription that has ended; `patchCutOff`:
+ * the PATCH fails on the network, as a call the browser cuts off when the page reloads).
  */
 export function fakeBillingServer(initial: User, fail: Partial<Record<'checkout' | 'checkoutOpen' | 'portal' | 'patch' | 'patchCutOff' | 'resume', boolean>> = {}) {
   const state = { user: { ...initial } };

@@ -210,14 +210,20 @@ describe('theme toggle', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ theme: 'dark' }));
   });
 
-  it('a refused save puts the previous theme back on the page and the device', async () => {
+  /** A Pro user clicks the theme toggle and its save fails as `fail` says: the toggle, once the failure shows. */
+  async function toggleFailing(fail: 'patch' | 'patchCutOff') {
     window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
-    fakeBillingServer(proUser, { patch: true });
+    fakeBillingServer(proUser, { [fail]: true });
     renderApp('/profile');
-    const refused = await within(header()).findByRole('button', { name: 'Dark theme' }, slow);
-    await userEvent.setup().click(refused);
+    const toggle = await within(header()).findByRole('button', { name: 'Dark theme' }, slow);
+    await userEvent.setup().click(toggle);
     expect(await screen.findByText('Error saving')).toBeInTheDocument();
-    expect(refused).toHaveAttribute('aria-pressed', 'false');
+    return toggle;
+  }
+
+  it('a refused save puts the previous theme back on the page and the device', async () => {
+    const toggle = await toggleFailing('patch');
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
     expect(document.documentElement).not.toHaveClass('dark');
     expect(window.localStorage.getItem(STORAGE_KEYS.theme)).toBe('light');
   });
@@ -225,13 +231,8 @@ describe('theme toggle', () => {
   it('a save cut off on the network keeps the choice on the page and the device', async () => {
     // As when the page reloads right after the click: Chrome cuts the leaving page's call off (the
     // keepalive call still reaches the server), and the next page is painted in the chosen theme.
-    window.localStorage.setItem(STORAGE_KEYS.sessionUser, 'tok');
-    fakeBillingServer(proUser, { patchCutOff: true });
-    renderApp('/profile');
-    const cut = await within(header()).findByRole('button', { name: 'Dark theme' }, slow);
-    await userEvent.setup().click(cut);
-    expect(await screen.findByText('Error saving')).toBeInTheDocument();
-    expect(cut).toHaveAttribute('aria-pressed', 'true');
+    const toggle = await toggleFailing('patchCutOff');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
     expect(document.documentElement).toHaveClass('dark');
     expect(window.localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');
   });

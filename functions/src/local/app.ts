@@ -25,6 +25,11 @@ export interface LocalAppOptions {
   inMemory?: boolean;
   /** The store serves a sustained load (a benchmark's crowd): DynamoDB Local on its sustained JVM options (dynamo.ts). */
   sustainedStore?: boolean;
+  /**
+   * A DynamoDB Local the caller has already started (startDynamoLocal), so that its start overlaps
+   * the caller's loading of this module; used instead of starting one, and stopped with the app.
+   */
+  dynamo?: Promise<DynamoLocal>;
   localPages?: LocalPage[];
   /** Run the route handlers from the bundles synthesized into this folder (cdk.out), not the sources. */
   bundlesFrom?: string;
@@ -86,7 +91,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
   const [dynamo, pwned] = await Promise.all([
-    startDynamoLocal({ ...(!options.inMemory && { dbPath: join(dataDir, 'dynamodb') }), sustained: options.sustainedStore }),
+    options.dynamo ?? startDynamoLocal({ ...(!options.inMemory && { dbPath: join(dataDir, 'dynamodb') }), sustained: options.sustainedStore }),
     startPwnedPasswordsFake(),
   ]);
   const url = `http://localhost:${options.port}`;

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDynamoLocal, type DynamoLocal } from '../src/local/dynamo.ts';
 import { startPwnedPasswordsFake, type PwnedPasswordsFake } from '../src/local/pwned-passwords-fake.ts';
-import { checkRecordedGrants } from './grant-check.ts';
 
 /**
  * One DynamoDB Local (in memory) for the whole test run; each test file makes its own table.
@@ -28,7 +27,8 @@ export async function setup(p: TestProject) {
 
 export async function teardown() {
   await Promise.all([dynamo?.stop(), pwned?.stop()]);
-  if (project && evidenceDir) await checkRecordedGrants(project, evidenceDir);
+  // Loaded only now: the route table and its schemas would delay DynamoDB Local's start by a second.
+  if (project && evidenceDir) await (await import('./grant-check.ts')).checkRecordedGrants(project, evidenceDir);
 }
 
 declare module 'vitest' {

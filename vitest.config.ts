@@ -84,6 +84,7 @@ export default defineConfig({
           root: 'infra',
           include: ['test/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['test/global-setup.ts'],
           // One worker runs the files in turn and shares their modules, so each stack the files
           // test (test/template.ts) is synthesized once per run, not once per file.
           isolate: false,

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -14,11 +14,15 @@ let dynamo: DynamoLocal | undefined;
 let pwned: PwnedPasswordsFake | undefined;
 let project: TestProject | undefined;
 let evidenceDir: string | undefined;
+/** The run's temporary folder (each test file's mail outbox, setup.ts; other files tests make), removed after it. */
+let tempRoot: string | undefined;
 
 export async function setup(p: TestProject) {
   project = p;
   evidenceDir = mkdtempSync(join(tmpdir(), 'grant-evidence-'));
   p.provide('grantEvidenceDir', evidenceDir);
+  tempRoot = mkdtempSync(join(tmpdir(), 'functions-tests-'));
+  p.provide('tempRoot', tempRoot);
   [dynamo, pwned] = await Promise.all([startDynamoLocal(), startPwnedPasswordsFake()]);
   p.provide('dynamoEndpoint', dynamo.endpoint);
   // The breach check of every handler asks this local fake, never the real service.
@@ -27,6 +31,7 @@ export async function setup(p: TestProject) {
 
 export async function teardown() {
   await Promise.all([dynamo?.stop(), pwned?.stop()]);
+  if (tempRoot) rmSync(tempRoot, { recursive: true, force: true });
   // Loaded only now: the route table and its schemas would delay DynamoDB Local's start by a second.
   if (project && evidenceDir) await (await import('./grant-check.ts')).checkRecordedGrants(project, evidenceDir);
 }
@@ -38,5 +43,7 @@ declare module 'vitest' {
     pwnedPasswordsUrl: string;
     /** Where each test file writes its grant evidence (grant-recorder.ts). */
     grantEvidenceDir: string;
+    /** The run's temporary folder (global-setup.ts): what a test makes in it is removed after the run. */
+    tempRoot: string;
   }
 }

@@ -1,6 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { SECRETS } from '@app/shared/secrets';
@@ -20,7 +19,7 @@ Object.assign(process.env, {
   JWT_SECRET: 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
   SCRYPT_LOG_N: '10',
   MAIL_TRANSPORT: 'outbox',
-  OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'outbox-')),
+  OUTBOX_DIR: mkdtempSync(join(inject('tempRoot'), 'outbox-')),
   APP_URL: 'http://localhost:3000',
   LOG_LEVEL: 'silent',
 });

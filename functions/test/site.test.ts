@@ -1,10 +1,9 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt, SignJWT } from 'jose';
 import Stripe from 'stripe';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { DEV_BYPASS_HEADER } from '@app/shared/constants';
 import { listVisits, visitDay } from '../src/db/analytics.ts';
 import { db, tableName } from '../src/db/client.ts';
@@ -296,7 +295,7 @@ describe('ops CLI core', () => {
   });
 
   it('finds the local server from local.json, and fails with one clear line otherwise', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'ops-'));
+    const dir = await mkdtemp(join(inject('tempRoot'), 'ops-'));
     await expect(resolveTarget({}, dir)).rejects.toThrow(/No local server found .*npm start/);
     await writeFile(join(dir, 'local.json'), JSON.stringify({ dynamoEndpoint: target().endpoint, tableName: target().table }));
     expect(await resolveTarget({}, dir)).toEqual(target());

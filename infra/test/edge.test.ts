@@ -1,5 +1,4 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
@@ -9,7 +8,7 @@ import { routes, type RouteDef } from '@app/shared/routes';
 import { defineStack } from '../lib/app.ts';
 import { LIVE_RATE_ROUTES, OTHER_RATE_LIMIT, pathRegex, RATE_LIMITED_BODY, RATE_WINDOW_SECONDS, ROUTE_RATE_LIMITS } from '../lib/edge.ts';
 import { LiveTranscribeStack, STACK_REGION } from '../lib/stack.ts';
-import { devStack, GENERIC_ROUTES, genericProdStack, keyOf, noSite, ofType, ROUTES, synthApp, type Json } from './template.ts';
+import { devStack, GENERIC_ROUTES, genericProdStack, keyOf, noSite, ofType, ROUTES, synthApp, tempDir, type Json } from './template.ts';
 
 /** AWS WAF: the API stage's web ACL (only CloudFront gets through) and CloudFront's (rates per client address); the stack's region. */
 
@@ -181,7 +180,7 @@ describe("the stack's region", () => {
   });
 
   it('is what the CDK app (cdk synth) gives the stack, with the account left to the CLI: no credentials needed', () => {
-    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-app-'));
+    const outdir = tempDir('cdk-app-');
     // The stack bin/app.ts defines, without its functions' bundles. The CLI sets these variables
     // when it finds credentials; the stack must not take its account or region from them.
     const before = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { App, Aspects, type IAspect } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { routes, type RouteDef } from '@app/shared/routes';
 import { assemblyTemplate } from '../lib/assembly-template.ts';
 import { repoRoot } from '../lib/paths.ts';
@@ -29,6 +28,9 @@ export interface Resource {
 export const ROUTES = Object.entries(routes as Record<string, RouteDef>);
 export const keyOf = (r: RouteDef) => `${r.method} ${r.path}`;
 
+/** A new folder in the run's temporary folder (global-setup.ts removes it after the run). */
+export const tempDir = (prefix: string): string => fs.mkdtempSync(path.join(inject('infraTempRoot'), prefix));
+
 /** Same feature flags as `cdk synth` (cdk.json), so the tests see the template the CLI makes. */
 const cdkContext = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
 
@@ -40,7 +42,7 @@ export function synthApp(
   props: Partial<LiveTranscribeStackProps> = {},
   { bundle = false, aspects = [] }: { bundle?: boolean; aspects?: IAspect[] } = {},
 ): { template: Template; outdir: string } {
-  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-test-'));
+  const outdir = tempDir('cdk-test-');
   const context = { ...cdkContext, ...(bundle ? { 'aws:cdk:enable-asset-metadata': true } : { 'aws:cdk:bundling-stacks': [] }) };
   const app = new App({ outdir, context });
   new LiveTranscribeStack(app, 'Test', { stage: 'dev', mailDomain: 'example.com', ...props });
@@ -52,11 +54,11 @@ export function synthApp(
 export const synth = (props: Partial<LiveTranscribeStackProps> = {}, opts: { bundle?: boolean } = {}): Template => synthApp(props, opts).template;
 
 /** An empty folder: no built site, so the CSP hashes come from web/index.html. */
-export const noSite = () => fs.mkdtempSync(path.join(os.tmpdir(), 'nosite-'));
+export const noSite = () => tempDir('nosite-');
 
 /** A built site: index.html (with `inline` as an inline script when given) and one hashed asset. */
 export function builtSite(inline?: string): string {
-  const site = fs.mkdtempSync(path.join(os.tmpdir(), 'site-'));
+  const site = tempDir('site-');
   fs.mkdirSync(path.join(site, 'assets'));
   const script = inline === undefined ? '' : `<script>${inline}</script>`;
   fs.writeFileSync(path.join(site, 'index.html'), `<!doctype html><title>x</title>${script}<script type="module" src="/assets/index-abc.js"></script>`);
